@@ -1,0 +1,122 @@
+// The unified trace model (EvoTrace, paper appendix A.1): what every importer yields and
+// what lib/db writes. Plain data, validated with zod at the importer boundary.
+import { z } from 'zod';
+
+const json = z.unknown();
+
+/** One parent link of a program. Crossover children list several, in order. */
+export const parentRefSchema = z.object({
+  externalId: z.string().min(1),
+  operator: z.string().nullish(),
+});
+
+/** Evaluator output for one program. */
+export const evaluationRecordSchema = z.object({
+  status: z.string().default('ok'),
+  output: z.string().nullish(),
+  errors: z.string().nullish(),
+  timingMs: z.number().finite().nullish(),
+  publicMetrics: json.optional(),
+  privateMetrics: json.optional(),
+  artifacts: json.optional(),
+  feedback: z.string().nullish(),
+});
+
+/** What the LLM saw and answered when it produced a program. */
+export const contextRecordSchema = z.object({
+  kind: z.string().nullish(),
+  system: z.string().nullish(),
+  user: z.string().nullish(),
+  response: z.string().nullish(),
+  model: z.string().nullish(),
+  promptTokens: z.number().int().nullish(),
+  completionTokens: z.number().int().nullish(),
+  cost: z.number().finite().nullish(),
+  extra: json.optional(),
+});
+
+export const programRecordSchema = z.object({
+  /** The id the source gave the program; unique within a run. */
+  externalId: z.string().min(1),
+  code: z.string(),
+  language: z.string().nullish(),
+  iteration: z.number().int().nullish(),
+  generation: z.number().int().nullish(),
+  /** Seconds since the epoch. */
+  timestamp: z.number().finite().nullish(),
+  island: z.number().int().nullish(),
+  valid: z.boolean(),
+  invalidReason: z.string().nullish(),
+  /** Primary score when it is a finite number; null otherwise. */
+  score: z.number().finite().nullish(),
+  metrics: z.record(z.string(), json).default({}),
+  metadata: json.optional(),
+  isMigrant: z.boolean().default(false),
+  parents: z.array(parentRefSchema).default([]),
+  evaluation: evaluationRecordSchema.nullish(),
+  contexts: z.array(contextRecordSchema).default([]),
+});
+
+export const replayEnvironmentSchema = z.object({
+  evaluatorCommand: z.string().nullish(),
+  /** file name -> file content */
+  files: z.record(z.string(), z.string()).default({}),
+  dependencies: json.optional(),
+  timeoutSeconds: z.number().finite().nullish(),
+  notes: z.string().nullish(),
+});
+
+export const runRecordSchema = z.object({
+  name: z.string().min(1),
+  framework: z.string().min(1),
+  task: z.string().nullish(),
+  language: z.string().nullish(),
+  modelConfig: json.optional(),
+  evaluatorCommand: z.string().nullish(),
+  budget: json.optional(),
+  config: json.optional(),
+  meta: json.optional(),
+  scoreMetric: z.string().nullish(),
+  higherIsBetter: z.boolean().default(true),
+  sourceKind: z.string().default('directory'),
+  sourcePath: z.string().nullish(),
+  replay: replayEnvironmentSchema.nullish(),
+});
+
+export type ParentRef = z.infer<typeof parentRefSchema>;
+export type EvaluationRecord = z.infer<typeof evaluationRecordSchema>;
+export type ContextRecord = z.infer<typeof contextRecordSchema>;
+export type ProgramRecord = z.input<typeof programRecordSchema>;
+export type ReplayEnvironmentRecord = z.input<typeof replayEnvironmentSchema>;
+export type RunRecord = z.input<typeof runRecordSchema>;
+
+/** A warning for the run's import report, e.g. "lineage unknown for 3 programs". */
+export interface ImportWarning {
+  code: string;
+  message: string;
+  /** File (relative to the import root) the warning concerns, when there is one. */
+  file?: string;
+  count?: number;
+}
+
+/** What an importer produces for one run found in the input. */
+export interface ImportedRun {
+  run: RunRecord;
+  /** Programs in any order; the writer assigns the canonical order (seq). */
+  programs: ProgramRecord[];
+  warnings: ImportWarning[];
+  /** Counters for the report: files read, checkpoints merged, ... */
+  stats: Record<string, number>;
+}
+
+/** An error in the input that makes an import fail; names the file (and line) at fault. */
+export class ImportError extends Error {
+  constructor(
+    message: string,
+    readonly file?: string,
+    readonly line?: number,
+  ) {
+    super(file ? `${file}${line ? `:${line}` : ''}: ${message}` : message);
+    this.name = 'ImportError';
+  }
+}

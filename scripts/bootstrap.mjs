@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// Entry point of every npm script. Plain Node with no dependencies, because it runs before
+// anything is installed: installs the npm dependencies when missing or stale, generates the
+// Prisma client, then hands over to the TypeScript script named by the first argument
+// (scripts/<name>.ts, run with tsx). Everything it prints goes to stderr so that
+// `npm run evoscope -- ... --json` keeps stdout clean.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const say = (m) => process.stderr.write(`[evoscope] ${m}\n`);
+const mtime = (p) => (fs.existsSync(p) ? fs.statSync(p).mtimeMs : 0);
+
+const targets = { start: 'start.ts', test: 'test.ts', cli: 'cli.ts', bench: 'bench.ts', dev: 'dev.ts' };
+const [name, ...rest] = process.argv.slice(2);
+if (!targets[name]) {
+  say(`unknown command ${name}; expected one of ${Object.keys(targets).join(', ')}`);
+  process.exit(2);
+}
+const args = rest[0] === '--' ? rest.slice(1) : rest;
+
+// Keep tools quiet and offline.
+process.env.NEXT_TELEMETRY_DISABLED = '1';
+process.env.PRISMA_HIDE_UPDATE_MESSAGE = '1';
+process.env.CHECKPOINT_DISABLE = '1';
+
+function runOrDie(cmd, cmdArgs, env = process.env) {
+  const r = spawnSync(cmd, cmdArgs, { cwd: root, stdio: ['ignore', 2, 2], env });
+  if (r.status !== 0) {
+    say(`${cmd} ${cmdArgs.join(' ')} failed (exit ${r.status ?? r.signal})`);
+    process.exit(r.status || 1);
+  }
+}
+
+// 1. npm dependencies
+const lock = path.join(root, 'package-lock.json');
+const installed = path.join(root, 'node_modules', '.package-lock.json');
+if (!fs.existsSync(installed) || mtime(lock) > mtime(installed) || mtime(path.join(root, 'package.json')) > mtime(installed)) {
+  say('installing npm dependencies (npm ci)...');
+  runOrDie('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=warn']);
+}
+
+// 2. Prisma client (generated, not committed). Dummy engine paths stop the CLI from trying
+//    to download native engines; the client uses the pg driver adapter instead.
+const schema = path.join(root, 'prisma', 'schema.prisma');
+const generated = path.join(root, 'lib', 'db', 'generated', 'client.ts');
+if (mtime(schema) > mtime(generated)) {
+  say('generating the Prisma client...');
+  const dummy = path.join(root, 'node_modules', '.evoscope-no-engine');
+  fs.writeFileSync(dummy, '');
+  runOrDie(path.join(root, 'node_modules', '.bin', 'prisma'), ['generate'], {
+    ...process.env,
+    PRISMA_SCHEMA_ENGINE_BINARY: dummy,
+    PRISMA_QUERY_ENGINE_LIBRARY: dummy,
+  });
+}
+
+// 3. Hand over. Signals reach the child through the process group; we only relay its exit.
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', targets[name]), ...args], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,43 @@
+// `npm start`: database (embedded unless DATABASE_URL is set), migrations, demo data on first
+// start, a production build of the web app when the sources changed, then the web server and
+// the worker. Ctrl-C stops all of it, the embedded PostgreSQL included.
+import { ensureDatabase } from '../lib/db/ensureDatabase';
+import { disconnect } from '../lib/db/client';
+import { loadDemoData } from '../lib/demo/loadDemoData';
+import { buildIfStale, serve } from './serve';
+
+const log = (l: string) => process.stderr.write(`[evoscope] ${l}\n`);
+
+const db = await ensureDatabase({ log });
+let release = () => db.release();
+try {
+  const demo = await loadDemoData({ log });
+  if (demo.loaded.length) log(`demo data loaded: ${demo.loaded.map((r) => r.name).join(', ')}`);
+  await disconnect();
+  buildIfStale(log);
+} catch (e) {
+  log(`start-up failed: ${(e as Error).stack ?? e}`);
+  release();
+  process.exit(1);
+}
+const port = Number(process.env.PORT ?? 3000);
+const services = serve({ port, log });
+process.stdout.write(`\nEvoscope is running at http://localhost:${port}\n(Ctrl-C stops it)\n\n`);
+
+let stopping = false;
+const stop = async (code = 0) => {
+  if (stopping) return;
+  stopping = true;
+  log('stopping...');
+  await services.stop();
+  release();
+  release = () => {};
+  log('stopped.');
+  process.exit(code);
+};
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+services.exited.then((what) => {
+  log(`${what} exited unexpectedly`);
+  void stop(1);
+});
