@@ -1,0 +1,18 @@
+// Job names and payload schemas, shared by the web app, the CLI and the worker.
+// Payloads are parsed with these schemas in the task, never trusted.
+import { z } from 'zod';
+
+export const jobPayloads = {
+  'run-summary': z.object({ runId: z.string().uuid() }),
+} as const;
+
+export type JobName = keyof typeof jobPayloads;
+export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloads)[N]>;
+
+/** A failure that retrying cannot fix (bad input): the task fails once with a clear message. */
+export class PermanentJobError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PermanentJobError';
+  }
+}
