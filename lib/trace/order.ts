@@ -2,7 +2,8 @@
 // external id. Where the iteration is known to lie (OpenEvolve island-migrant copies carry
 // iteration_found = 0 although they appear mid-run), the program is placed by its timestamp
 // instead: its effective iteration is that of the latest trustworthy program created at or
-// before it.
+// before it. Programs without any iteration go last (importers should derive one from the
+// source's generation or sample index wherever they can).
 export interface Orderable {
   externalId: string;
   iteration?: number | null;
@@ -26,15 +27,19 @@ export function canonicalOrder<T extends Orderable>(items: readonly T[]): Ordere
   const trusted = items.filter((p) => !p.isMigrant);
   const moved = items.filter((p) => p.isMigrant);
   const byIter = (a: Ordered<T>, b: Ordered<T>) =>
+    Number(unknownRank.has(a.item)) - Number(unknownRank.has(b.item)) ||
     a.effectiveIteration - b.effectiveIteration ||
     cmp(a.item.timestamp, b.item.timestamp) ||
     (a.item.externalId < b.item.externalId ? -1 : a.item.externalId > b.item.externalId ? 1 : 0);
 
-  const out: Ordered<T>[] = trusted.map((item) => ({ item, effectiveIteration: item.iteration ?? 0 }));
+  const known = trusted.filter((p) => p.iteration != null).map((p) => p.iteration as number);
+  const lastKnown = known.reduce((m, v) => (v > m ? v : m), 0);
+  const unknownRank = new Set(trusted.filter((p) => p.iteration == null));
+  const out: Ordered<T>[] = trusted.map((item) => ({ item, effectiveIteration: item.iteration ?? lastKnown }));
   if (moved.length) {
     // Latest trusted iteration reached by each point in time.
     const timeline = out
-      .filter((o) => o.item.timestamp != null)
+      .filter((o) => o.item.timestamp != null && o.item.iteration != null)
       .map((o) => ({ t: o.item.timestamp as number, it: o.effectiveIteration }))
       .sort((a, b) => a.t - b.t);
     let running = 0;

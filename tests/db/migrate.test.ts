@@ -1,0 +1,25 @@
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { listMigrations, migrate } from '../../lib/db/migrate';
+
+describe('migrations', () => {
+  it('are applied once and recorded in _prisma_migrations', async () => {
+    const url = process.env.DATABASE_URL;
+    expect(url, 'DATABASE_URL must point at the test database').toBeTruthy();
+    await migrate(url!);
+    const again = await migrate(url!);
+    expect(again.applied).toEqual([]);
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      const { rows } = await c.query('SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL ORDER BY migration_name');
+      expect(rows.map((r) => r.migration_name)).toEqual(listMigrations());
+      const tables = await c.query(`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema='public' AND table_name = ANY($1)`, [
+        ['runs', 'programs', 'edges', 'evaluations', 'contexts', 'replay_environments', 'blobs', 'analyses'],
+      ]);
+      expect(tables.rows[0].n).toBe(8);
+    } finally {
+      await c.end();
+    }
+  });
+});
