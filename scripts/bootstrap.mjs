@@ -38,8 +38,12 @@ function runOrDie(cmd, cmdArgs, env = process.env) {
 const lock = path.join(root, 'package-lock.json');
 const installed = path.join(root, 'node_modules', '.package-lock.json');
 if (!fs.existsSync(installed) || mtime(lock) > mtime(installed) || mtime(path.join(root, 'package.json')) > mtime(installed)) {
-  say('installing npm dependencies (npm ci)...');
-  runOrDie('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=warn']);
+  // `npm install`, not `npm ci`: the registry here lacks next's macOS/Windows SWC packages, so
+  // the lock file cannot list them and `npm ci` refuses it; install still honours the lock.
+  say('installing npm dependencies (npm install)...');
+  runOrDie('npm', ['install', '--no-audit', '--no-fund', '--loglevel=warn']);
+  const now = new Date();
+  fs.utimesSync(installed, now, now);
 }
 
 // 2. Prisma client (generated, not committed). Dummy engine paths stop the CLI from trying

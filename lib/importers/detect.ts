@@ -1,0 +1,33 @@
+// The registry of import formats. Each format knows how to recognise its layout and how to
+// read it into ImportedRuns; adding a format (shinka, funsearch, ...) is one entry here.
+// Detection tries the formats in order, so list more specific layouts before generic ones.
+import { openevolveFormat } from './openevolve';
+import type { ImportedRun } from '../trace/schema';
+
+export interface ReadOptions {
+  /** Run name overriding the importer's default (usually the folder name). */
+  name?: string;
+  /** Called after each file read, for progress bars of long imports. */
+  onFileRead?: (filesRead: number) => void;
+}
+
+export interface ImporterFormat {
+  format: string;
+  /** One line for `evoscope help` and error messages. */
+  description: string;
+  /** Cheap check of the layout at `path` (a few stat calls, no parsing). */
+  detect(path: string): Promise<boolean>;
+  read(path: string, opts: ReadOptions): Promise<ImportedRun[]>;
+}
+
+export const importFormats: readonly ImporterFormat[] = [openevolveFormat];
+
+export function importerFor(format: string): ImporterFormat | undefined {
+  return importFormats.find((f) => f.format === format);
+}
+
+/** The first format whose layout matches `path`, or null. */
+export async function detectFormat(path: string): Promise<ImporterFormat | null> {
+  for (const f of importFormats) if (await f.detect(path)) return f;
+  return null;
+}

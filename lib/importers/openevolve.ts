@@ -1,0 +1,264 @@
+// OpenEvolve (and SkyDiscover, same raw layout) output directories -> one ImportedRun.
+//
+//   openevolve_output/
+//     checkpoints/checkpoint_N/{programs/<id>.json, metadata.json, best_program*}
+//     db/programs/<id>.json        (optional: a full database dump)
+//     best/best_program_info.json  (optional)
+//     logs/                        (optional; only listed, never parsed)
+//
+// A checkpoint holds only the population of its moment, so programs that left it survive
+// only in older checkpoints: every checkpoint (numeric order) and db/ are merged by program
+// id. A later copy overwrites a field only with a non-empty value, so a prompt present in one
+// copy survives copies where it is null. Files are read one at a time while the directories
+// are streamed; nothing is read up front. Record mapping lives in openevolveProgram.ts.
+import fs from 'node:fs';
+import path from 'node:path';
+import YAML from 'yaml';
+import { ImportError, type ImportedRun, type ImportWarning } from '../trace/schema';
+import { choosePrimaryMetric } from '../trace/validity';
+import type { ImporterFormat, ReadOptions } from './detect';
+import { isObject, toProgramRecord, type Json } from './openevolveProgram';
+import { parsePythonJson } from './pythonJson';
+
+const OUTPUT_DIR = 'openevolve_output';
+const CHECKPOINT = /^checkpoint_(\d+)$/;
+
+const isDir = (p: string) => fs.statSync(p, { throwIfNoEntry: false })?.isDirectory() ?? false;
+const isFile = (p: string) => fs.statSync(p, { throwIfNoEntry: false })?.isFile() ?? false;
+
+interface Layout {
+  /** The path the user gave; error messages name files relative to it. */
+  base: string;
+  /** The OpenEvolve output directory itself (base, or base/openevolve_output). */
+  root: string;
+  checkpoints: { n: number; dir: string }[];
+}
+
+function checkpointsOf(root: string) {
+  const dir = path.join(root, 'checkpoints');
+  if (!isDir(dir)) return [];
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((d) => {
+      const m = d.isDirectory() ? CHECKPOINT.exec(d.name) : null;
+      return m ? [{ n: Number(m[1]), dir: path.join(dir, d.name) }] : [];
+    })
+    .sort((a, b) => a.n - b.n);
+}
+
+/** Finds the OpenEvolve output directory at or directly under `p`; null when there is none. */
+export function locateOpenEvolve(p: string): Layout | null {
+  const base = path.resolve(p);
+  for (const root of [base, path.join(base, OUTPUT_DIR)]) {
+    const checkpoints = checkpointsOf(root);
+    if (checkpoints.length || isDir(path.join(root, 'db', 'programs'))) return { base, root, checkpoints };
+    // A single checkpoint directory given on its own.
+    if (isDir(path.join(root, 'programs')) && isFile(path.join(root, 'metadata.json'))) {
+      const n = Number(CHECKPOINT.exec(path.basename(root))?.[1] ?? 0);
+      return { base, root, checkpoints: [{ n, dir: root }] };
+    }
+  }
+  return null;
+}
+
+/** Empty values never overwrite: null, '', [] and {}. */
+const isEmpty = (v: unknown) =>
+  v == null || v === '' || (Array.isArray(v) && !v.length) || (isObject(v) && !Object.keys(v).length);
+
+function mergeFields(target: Json, src: Json, skip?: Set<string>) {
+  for (const [k, v] of Object.entries(src)) {
+    if (skip?.has(k)) continue;
+    if (isEmpty(v)) {
+      if (!(k in target)) target[k] = v;
+    } else if (k === 'metadata' && isObject(v) && isObject(target[k])) {
+      mergeFields(target[k] as Json, v); // island / migrant flags may sit in either copy
+    } else {
+      target[k] = v;
+    }
+  }
+}
+
+class Reader {
+  readonly programs = new Map<string, Json>();
+  readonly firstFile = new Map<string, string>();
+  filesRead = 0;
+  programCopies = 0;
+  skippedFiles = 0;
+  constructor(
+    readonly base: string,
+    private readonly onFileRead?: (filesRead: number) => void,
+  ) {}
+
+  rel(p: string) {
+    return path.relative(this.base, p).split(path.sep).join('/') || path.basename(p);
+  }
+
+  async readObject(file: string): Promise<Json> {
+    const rel = this.rel(file);
+    let value: unknown;
+    try {
+      value = parsePythonJson(await fs.promises.readFile(file, 'utf8'));
+    } catch (e) {
+      throw new ImportError((e as Error).message, rel);
+    }
+    this.filesRead++;
+    this.onFileRead?.(this.filesRead);
+    if (!isObject(value)) throw new ImportError(`expected a JSON object, found ${Array.isArray(value) ? 'an array' : String(value === null ? 'null' : typeof value)}`, rel);
+    return value;
+  }
+
+  /** Streams a programs/ directory, merging each file as it is read. */
+  async readPrograms(dir: string): Promise<number> {
+    let copies = 0;
+    const handle = await fs.promises.opendir(dir);
+    for await (const entry of handle) {
+      if (!entry.isFile() || !entry.name.endsWith('.json')) {
+        this.skippedFiles++;
+        continue;
+      }
+      const file = path.join(dir, entry.name);
+      const obj = await this.readObject(file);
+      const id = obj.id ?? entry.name.slice(0, -'.json'.length); // OpenEvolve names files <id>.json
+      if (typeof id !== 'string' || !id) throw new ImportError('program "id" is not a non-empty string', this.rel(file));
+      obj.id = id;
+      this.programCopies++;
+      copies++;
+      const known = this.programs.get(id);
+      if (known) mergeFields(known, obj, DROPPED);
+      else {
+        const fresh: Json = {};
+        mergeFields(fresh, obj, DROPPED);
+        this.programs.set(id, fresh);
+        this.firstFile.set(id, this.rel(file));
+      }
+    }
+    return copies;
+  }
+}
+
+const DROPPED = new Set(['embedding']);
+
+/** The newest metadata.json, trimmed of per-program feature value lists that grow with the run. */
+function runMeta(meta: Json | null) {
+  if (!meta) return {};
+  const out: Json = { ...meta };
+  if (isObject(meta.feature_stats)) {
+    out.feature_stats = Object.fromEntries(
+      Object.entries(meta.feature_stats).map(([k, v]) => [k, isObject(v) ? { min: v.min, max: v.max } : v]),
+    );
+  }
+  return out;
+}
+
+function readConfig(layout: Layout, warnings: ImportWarning[]): Json | null {
+  for (const dir of [layout.root, layout.base]) {
+    for (const name of ['config.yaml', 'config.yml']) {
+      const file = path.join(dir, name);
+      if (!isFile(file)) continue;
+      try {
+        const parsed: unknown = YAML.parse(fs.readFileSync(file, 'utf8'));
+        if (isObject(parsed)) return parsed;
+      } catch (e) {
+        warnings.push({ code: 'config-unreadable', message: `config not read: ${(e as Error).message}`, file: name });
+      }
+    }
+  }
+  return null;
+}
+
+export async function readOpenEvolveRun(p: string, opts: ReadOptions = {}): Promise<ImportedRun> {
+  const layout = locateOpenEvolve(p);
+  if (!layout) throw new ImportError(`not an OpenEvolve output directory (no checkpoints/checkpoint_N or db/programs): ${p}`);
+  const reader = new Reader(layout.base, opts.onFileRead);
+  const warnings: ImportWarning[] = [];
+  const islandOf = new Map<string, number>();
+  let newestMeta: Json | null = null;
+
+  for (const cp of layout.checkpoints) {
+    const metaFile = path.join(cp.dir, 'metadata.json');
+    if (isFile(metaFile)) {
+      newestMeta = await reader.readObject(metaFile);
+      // Early-2025 schema: island membership only here, as lists of ids. Newer lists win.
+      if (Array.isArray(newestMeta.islands)) {
+        newestMeta.islands.forEach((ids, i) => Array.isArray(ids) && ids.forEach((id) => typeof id === 'string' && islandOf.set(id, i)));
+      }
+    }
+    if (isDir(path.join(cp.dir, 'programs'))) await reader.readPrograms(path.join(cp.dir, 'programs'));
+  }
+  const dbDir = path.join(layout.root, 'db', 'programs');
+  const dbCopies = isDir(dbDir) ? await reader.readPrograms(dbDir) : 0;
+  if (!reader.programs.size) throw new ImportError('no program files found', reader.rel(layout.root));
+
+  const bestInfoFile = path.join(layout.root, 'best', 'best_program_info.json');
+  const bestProgramInfo = isFile(bestInfoFile) ? await reader.readObject(bestInfoFile) : null;
+  const logsDir = path.join(layout.root, 'logs');
+  const logs = isDir(logsDir)
+    ? fs.readdirSync(logsDir).map((f) => ({ file: f, bytes: fs.statSync(path.join(logsDir, f)).size }))
+    : [];
+
+  const scoreMetric = choosePrimaryMetric([...reader.programs.values()].map((r) => (isObject(r.metrics) ? r.metrics : {})));
+  const programs = [...reader.programs.values()].map((raw) =>
+    toProgramRecord(raw, { scoreMetric, islandOf, file: reader.firstFile.get(raw.id as string)! }),
+  );
+
+  const ids = new Set(programs.map((pr) => pr.externalId));
+  const ghosts = programs.filter((pr) => pr.parents?.some((pa) => !ids.has(pa.externalId))).length;
+  if (ghosts) {
+    warnings.push({ code: 'lineage-unknown', message: `lineage unknown for ${ghosts} programs: their parent is not in the archive`, count: ghosts });
+  }
+  const noIsland = programs.filter((pr) => pr.island == null).length;
+  if (noIsland && noIsland < programs.length) {
+    warnings.push({ code: 'island-unknown', message: `island unknown for ${noIsland} programs`, count: noIsland });
+  }
+  if (reader.skippedFiles) {
+    warnings.push({ code: 'files-skipped', message: `${reader.skippedFiles} non-JSON entries in programs/ directories ignored`, count: reader.skippedFiles });
+  }
+
+  const langs = new Map<string, number>();
+  for (const pr of programs) if (pr.language) langs.set(pr.language, (langs.get(pr.language) ?? 0) + 1);
+  const language = [...langs].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+  const folder = path.basename(path.basename(layout.root) === OUTPUT_DIR ? path.dirname(layout.root) : layout.root);
+  const config = readConfig(layout, warnings);
+
+  return {
+    run: {
+      name: opts.name ?? folder,
+      framework: 'openevolve',
+      task: folder,
+      language,
+      scoreMetric,
+      higherIsBetter: true, // OpenEvolve always maximises its fitness
+      config: config ?? undefined,
+      modelConfig: config && isObject(config.llm) ? config.llm : undefined,
+      budget: config && typeof config.max_iterations === 'number' ? { maxIterations: config.max_iterations } : undefined,
+      meta: {
+        ...runMeta(newestMeta),
+        bestProgramInfo,
+        checkpoints: layout.checkpoints.map((c) => c.n),
+        ...(logs.length ? { logs } : {}),
+      },
+      sourceKind: 'directory',
+      sourcePath: layout.base,
+    },
+    programs,
+    warnings,
+    stats: {
+      filesRead: reader.filesRead,
+      checkpointsMerged: layout.checkpoints.length,
+      programCopies: reader.programCopies,
+      dbProgramFiles: dbCopies,
+      programs: programs.length,
+      programsWithPrompts: programs.filter((pr) => pr.contexts?.length).length,
+      invalidPrograms: programs.filter((pr) => !pr.valid).length,
+      migrants: programs.filter((pr) => pr.isMigrant).length,
+      logFiles: logs.length,
+    },
+  };
+}
+
+export const openevolveFormat: ImporterFormat = {
+  format: 'openevolve',
+  description: 'OpenEvolve / SkyDiscover output directory (checkpoints/checkpoint_N/programs, db/programs)',
+  detect: async (p) => locateOpenEvolve(p) != null,
+  read: async (p, opts) => [await readOpenEvolveRun(p, opts)],
+};

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "programs" ADD COLUMN     "raw_iteration" INTEGER;
+

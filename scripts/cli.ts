@@ -1,0 +1,126 @@
+// `npm run evoscope -- <command>`: Evoscope from the command line.
+//   import <path> [--name NAME] [--format auto|openevolve] [--json]
+//   help
+// With --json, stdout carries exactly one JSON object per imported run, one per line, and
+// nothing else; every log line goes to stderr so scripts can pipe the output.
+import { disconnect } from '../lib/db/client';
+import { ensureDatabase, type Database } from '../lib/db/ensureDatabase';
+import { storeImportedRun, type StoredRunSummary } from '../lib/db/importRun';
+import { readRunsFromPath, importFormats } from '../lib/importers';
+import { enqueueRunAnalyses, releaseJobClient } from '../lib/jobs/enqueue';
+import { ImportError } from '../lib/trace/schema';
+
+const log = (l: string) => process.stderr.write(`[evoscope] ${l}\n`);
+
+class UsageError extends Error {}
+
+function usage() {
+  return [
+    'usage: npm run evoscope -- <command>',
+    '',
+    'commands:',
+    '  import <path> [--name NAME] [--format FORMAT] [--json]',
+    '      Import the run(s) found at <path> into the database (DATABASE_URL, or the embedded one).',
+    `      FORMAT: auto (default), ${importFormats.map((f) => f.format).join(', ')}`,
+    ...importFormats.map((f) => `        ${f.format}: ${f.description}`),
+    '      --json  one JSON object per imported run on stdout, one per line',
+    '  help        this text',
+  ].join('\n');
+}
+
+interface ImportArgs {
+  path: string;
+  name?: string;
+  format: string;
+  json: boolean;
+}
+
+function parseImportArgs(args: string[]): ImportArgs {
+  const out: Partial<ImportArgs> = { format: 'auto', json: false };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const value = () => {
+      const [flag, inline] = a.split(/=(.*)/s, 2);
+      const v = inline ?? args[++i];
+      if (v === undefined || v === '') throw new UsageError(`${flag} needs a value`);
+      return v;
+    };
+    if (a === '--json') out.json = true;
+    else if (a === '--name' || a.startsWith('--name=')) out.name = value();
+    else if (a === '--format' || a.startsWith('--format=')) out.format = value();
+    else if (a.startsWith('--')) throw new UsageError(`unknown option ${a}`);
+    else if (out.path) throw new UsageError(`unexpected argument ${a} (one path per import)`);
+    else out.path = a;
+  }
+  if (!out.path) throw new UsageError('import needs a <path>');
+  return out as ImportArgs;
+}
+
+function humanLine(s: StoredRunSummary) {
+  const port = process.env.PORT || '3000';
+  const best = s.bestScore == null ? 'no valid score' : `best ${s.bestScore.toPrecision(4)} (${s.bestProgramExternalId})`;
+  return (
+    `imported "${s.name}" [${s.format}]: ${s.programs} programs, ${s.edges} edges, ${s.invalidPrograms} invalid, ` +
+    `${s.prompts} with prompts, ${s.islands} islands, ${best}\n  http://localhost:${port}/runs/${s.runId}`
+  );
+}
+
+async function importCommand(args: ImportArgs) {
+  // Read (and fail on bad input) before touching the database at all.
+  const started = Date.now();
+  const runs = await readRunsFromPath(args.path, { format: args.format, name: args.name });
+  log(`read ${runs.length} run(s) from ${args.path} in ${Date.now() - started} ms`);
+  let db: Database | null = null;
+  try {
+    db = await ensureDatabase({ log });
+    for (const imported of runs) {
+      const t = Date.now();
+      const summary = await storeImportedRun(imported, {
+        onProgress: (n, total) => total >= 5000 && log(`${imported.run.name}: stored ${n}/${total} programs`),
+      });
+      await enqueueRunAnalyses(summary.runId);
+      log(`stored "${summary.name}" in ${Date.now() - t} ms`);
+      if (args.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
+      else {
+        process.stdout.write(`${humanLine(summary)}\n`);
+        for (const w of summary.warnings) process.stdout.write(`  warning: ${w.message}${w.file ? ` (${w.file})` : ''}\n`);
+      }
+    }
+  } finally {
+    await releaseJobClient().catch((e) => log(`releasing the job client failed: ${(e as Error).message}`));
+    await disconnect();
+    db?.release();
+  }
+}
+
+async function main(argv: string[]) {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'import':
+      return importCommand(parseImportArgs(rest));
+    case undefined:
+    case 'help':
+    case '--help':
+    case '-h':
+      process.stdout.write(`${usage()}\n`);
+      return;
+    default:
+      throw new UsageError(`unknown command ${command}`);
+  }
+}
+
+try {
+  await main(process.argv.slice(2));
+} catch (e) {
+  if (e instanceof UsageError) {
+    log(e.message);
+    process.stderr.write(`${usage()}\n`);
+    process.exitCode = 2;
+  } else if (e instanceof ImportError) {
+    log(`import failed: ${e.message}`);
+    process.exitCode = 1;
+  } else {
+    log(`failed: ${(e as Error).stack ?? e}`);
+    process.exitCode = 1;
+  }
+}
