@@ -5,10 +5,12 @@ import pg from 'pg';
 import { disconnect } from '../lib/db/client';
 import { databaseUrl } from '../lib/env';
 import { PermanentJobError, type JobName } from '../lib/jobs/definitions';
+import importUpload from './tasks/import-upload';
 import runSummary from './tasks/run-summary';
 
 const tasks: Record<JobName, Task> = {
   'run-summary': runSummary,
+  'import-upload': importUpload,
 };
 
 /**

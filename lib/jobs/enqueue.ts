@@ -17,10 +17,21 @@ function workerUtils(): Promise<WorkerUtils> {
   return utils;
 }
 
-export async function enqueue<N extends JobName>(name: N, payload: JobPayload<N>, jobKey?: string) {
-  const parsed = jobPayloads[name].parse(payload);
+export async function enqueue<N extends JobName>(
+  name: N,
+  payload: JobPayload<N>,
+  opts: { jobKey?: string; maxAttempts?: number } = {},
+) {
+  const parsed: unknown = jobPayloads[name].parse(payload);
   const u = await workerUtils();
-  await u.addJob(name, parsed, { jobKey: jobKey ?? `${name}:${JSON.stringify(parsed)}`, maxAttempts: 5 });
+  await u.addJob(name as string, parsed as never, {
+    jobKey: opts.jobKey ?? `${name}:${JSON.stringify(parsed)}`,
+    maxAttempts: opts.maxAttempts ?? 5,
+  });
+}
+
+export async function enqueueImport(importId: string) {
+  await enqueue('import-upload', { importId }, { maxAttempts: 3 });
 }
 
 /** Everything that must be (re)computed after a run's programs changed. */

@@ -1,0 +1,14 @@
+// POST /api/ingest/runs - create a live run that a running search streams programs into
+import { createLiveRunSchema, requireIngestToken } from '@/lib/api/ingest';
+import { handle } from '@/lib/api/handler';
+import { createLiveRun } from '@/lib/db/appendPrograms';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export const POST = handle(async (req) => {
+  await requireIngestToken(req);
+  const input = createLiveRunSchema.parse(await req.json().catch(() => null));
+  const runId = await createLiveRun(input);
+  return Response.json({ runId, url: `${req.nextUrl.origin}/runs/${runId}` }, { status: 201 });
+});

@@ -1,0 +1,80 @@
+'use client';
+// Live status of one import (polls /api/imports/[id] until it has ended).
+import { useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { ProgressBar } from '../ui/ProgressBar';
+
+interface ImportJob {
+  id: string;
+  status: 'uploading' | 'queued' | 'running' | 'succeeded' | 'failed';
+  sourceName: string;
+  phase: string | null;
+  bytesReceived: number;
+  filesReceived: number;
+  filesRead: number;
+  programsStored: number;
+  programsTotal: number | null;
+  error: string | null;
+  runs: { id: string; name: string; programs: number }[];
+}
+
+const PHASES: Record<string, string> = {
+  queued: 'Waiting for the worker',
+  starting: 'Starting',
+  extracting: 'Unpacking the archive',
+  reading: 'Reading files',
+  storing: 'Storing programs',
+  done: 'Done',
+};
+
+export function ImportStatus({ importId }: { importId: string }) {
+  const { data, error } = useQuery({
+    queryKey: ['import', importId],
+    queryFn: async (): Promise<ImportJob> => {
+      const res = await fetch(`/api/imports/${importId}`);
+      const body = await res.json();
+      if (!res.ok) throw new Error(body?.error ?? res.statusText);
+      return body as ImportJob;
+    },
+    refetchInterval: (q) => (q.state.data && ['succeeded', 'failed'].includes(q.state.data.status) ? false : 400),
+  });
+  if (error) return <p className="alert" role="alert">{(error as Error).message}</p>;
+  if (!data) return <p className="muted">Loading import status…</p>;
+  const phase = data.phase ?? data.status;
+  return (
+    <section className="panel" data-testid="import-status" data-status={data.status} aria-live="polite">
+      <h2 style={{ marginTop: 0 }}>Import of {data.sourceName}</h2>
+      {data.status === 'failed' ? (
+        <p className="alert" role="alert" data-testid="import-error">
+          Import failed: {data.error}
+          {'\n'}Nothing of it was stored; runs imported before are untouched.
+        </p>
+      ) : data.status === 'succeeded' ? (
+        <div data-testid="import-done">
+          <p className="ok">Imported {data.runs.length} run{data.runs.length === 1 ? '' : 's'}:</p>
+          <ul>
+            {data.runs.map((r) => (
+              <li key={r.id}>
+                <Link href={`/runs/${r.id}`}>{r.name}</Link> <span className="muted">({r.programs} programs)</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <>
+          <p>{PHASES[phase] ?? phase}…</p>
+          {phase === 'storing' ? (
+            <ProgressBar
+              testId="import-progress"
+              label={`Programs stored: ${data.programsStored}${data.programsTotal ? ` / ${data.programsTotal}` : ''}`}
+              value={data.programsStored}
+              max={data.programsTotal}
+            />
+          ) : (
+            <ProgressBar testId="import-progress" label={`Files read: ${data.filesRead}`} value={data.filesRead} />
+          )}
+        </>
+      )}
+    </section>
+  );
+}

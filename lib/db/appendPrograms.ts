@@ -1,0 +1,122 @@
+// Live ingestion: appends a batch of programs to a run while its search is still going.
+// One transaction per batch, serialised per run by a row lock on the run, so concurrent
+// batches of one run never interleave their sequence numbers. Parents that have not arrived
+// yet are ghost edges until they do: each batch resolves the ghosts it can.
+import crypto from 'node:crypto';
+import { canonicalOrder } from '../trace/order';
+import { ImportError, programRecordSchema, runRecordSchema, type ProgramRecord, type RunRecord } from '../trace/schema';
+import { BlobSet, clean, cleanOpt, inTransaction, jsonb, RowSets, type ParsedProgram } from './rows';
+
+export async function createLiveRun(input: RunRecord): Promise<string> {
+  const run = runRecordSchema.parse({ ...input, sourceKind: 'http' });
+  const runId = crypto.randomUUID();
+  await inTransaction((c) =>
+    c.query(
+      `INSERT INTO runs (id, name, framework, task, language, model_config, evaluator_command, budget, config, meta,
+         score_metric, higher_is_better, metric_keys, source_kind, import_report, status)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,'{}','http',$13,'live')`,
+      [
+        runId, clean(run.name), clean(run.framework), cleanOpt(run.task), cleanOpt(run.language), jsonb(run.modelConfig),
+        cleanOpt(run.evaluatorCommand), jsonb(run.budget), jsonb(run.config), jsonb(run.meta), cleanOpt(run.scoreMetric),
+        run.higherIsBetter, jsonb({ format: 'http', warnings: [], stats: {} }),
+      ],
+    ),
+  );
+  return runId;
+}
+
+export class AppendError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface AppendResult {
+  stored: number;
+  programCount: number;
+  ghostParentsResolved: number;
+}
+
+export async function appendPrograms(runId: string, records: ProgramRecord[]): Promise<AppendResult> {
+  const programs: ParsedProgram[] = records.map((p, i) => {
+    const r = programRecordSchema.safeParse(p);
+    if (!r.success) {
+      const issue = r.error.issues[0];
+      throw new ImportError(`programs[${i}]: ${issue.path.join('.') || 'record'}: ${issue.message}`);
+    }
+    return r.data;
+  });
+  const batchIds = new Set<string>();
+  for (const p of programs) {
+    if (batchIds.has(p.externalId)) throw new ImportError(`program ${p.externalId} appears twice in the batch`);
+    batchIds.add(p.externalId);
+  }
+
+  return inTransaction(async (c) => {
+    const run = await c.query<{ status: string; higher_is_better: boolean; seq: number }>(
+      `SELECT r.status, r.higher_is_better, COALESCE((SELECT max(seq) + 1 FROM programs WHERE run_id = r.id), 0) AS seq
+       FROM runs r WHERE r.id = $1 FOR UPDATE`,
+      [runId],
+    );
+    if (!run.rows.length) throw new AppendError(404, 'run not found');
+    if (run.rows[0].status !== 'live') throw new AppendError(409, `run is ${run.rows[0].status}, not live: programs can no longer be added`);
+    const dup = await c.query<{ external_id: string }>(
+      'SELECT external_id FROM programs WHERE run_id = $1 AND external_id = ANY($2::text[]) LIMIT 5',
+      [runId, [...batchIds]],
+    );
+    if (dup.rows.length) throw new AppendError(409, `already stored: ${dup.rows.map((r) => r.external_id).join(', ')}`);
+
+    const parentExt = [...new Set(programs.flatMap((p) => p.parents.map((x) => x.externalId)))].filter((x) => !batchIds.has(x));
+    const known = await c.query<{ id: string; external_id: string }>(
+      'SELECT id, external_id FROM programs WHERE run_id = $1 AND external_id = ANY($2::text[])',
+      [runId, parentExt],
+    );
+    const idOf = new Map(known.rows.map((r) => [r.external_id, r.id]));
+    const ordered = canonicalOrder(programs);
+    for (const o of ordered) idOf.set(o.item.externalId, crypto.randomUUID());
+    const rows = new RowSets();
+    const blobs = new BlobSet();
+    let seq = run.rows[0].seq;
+    for (const o of ordered) {
+      const p = o.item;
+      rows.add(p, { id: idOf.get(p.externalId)!, runId, seq: seq++, iteration: o.effectiveIteration }, (ext) => idOf.get(ext) ?? null, blobs);
+    }
+    await rows.write(c, blobs);
+    const resolved = await c.query(
+      `UPDATE edges e SET parent_id = p.id FROM programs p
+       WHERE e.run_id = $1 AND e.parent_id IS NULL AND p.run_id = $1 AND p.external_id = e.parent_external_id
+         AND p.external_id = ANY($2::text[])`,
+      [runId, [...batchIds]],
+    );
+    const newMetricKeys = new Set(programs.flatMap((p) => Object.keys(p.metrics).filter((k) => typeof p.metrics[k] === 'number')));
+    // Headline figures, recomputed from the stored rows (indexed by run): always consistent.
+    const agg = await c.query<{ program_count: number }>(
+      `WITH s AS (
+         SELECT count(*)::int AS n, count(*) FILTER (WHERE NOT valid)::int AS bad,
+                count(DISTINCT island)::int AS islands, max(iteration) AS last_it
+         FROM programs WHERE run_id = $1),
+       b AS (
+         SELECT id, score, iteration FROM programs WHERE run_id = $1 AND valid AND score IS NOT NULL
+         ORDER BY CASE WHEN $2 THEN -score ELSE score END, seq LIMIT 1),
+       k AS (SELECT ARRAY(SELECT DISTINCT x FROM unnest(r.metric_keys || $3::text[]) x ORDER BY 1) AS keys FROM runs r WHERE r.id = $1)
+       UPDATE runs SET program_count = s.n, invalid_count = s.bad, island_count = s.islands, last_iteration = s.last_it,
+         edge_count = (SELECT count(*) FROM edges WHERE run_id = $1),
+         best_program_id = (SELECT id FROM b), best_score = (SELECT score FROM b), best_iteration = (SELECT iteration FROM b),
+         metric_keys = k.keys, updated_at = now()
+       FROM s, k WHERE runs.id = $1 RETURNING program_count`,
+      [runId, run.rows[0].higher_is_better, [...newMetricKeys]],
+    );
+    return { stored: programs.length, programCount: agg.rows[0].program_count, ghostParentsResolved: resolved.rowCount ?? 0 };
+  });
+}
+
+/** Ends live ingestion: the run is complete and its analyses can be final. */
+export async function finishLiveRun(runId: string): Promise<boolean> {
+  return inTransaction(async (c) => {
+    const r = await c.query(`UPDATE runs SET status = 'ready', updated_at = now() WHERE id = $1 AND status = 'live'`, [runId]);
+    return (r.rowCount ?? 0) > 0;
+  });
+}

@@ -1,0 +1,171 @@
+// Row-building helpers shared by every writer of the trace store (imports, live ingestion):
+// text cleaning, jsonb encoding, content-addressed blobs and batched unnest() inserts.
+import crypto from 'node:crypto';
+import type pg from 'pg';
+import type { z } from 'zod';
+import type { programRecordSchema } from '../trace/schema';
+import { pool } from './client';
+
+const BATCH_ROWS = 1000;
+const BATCH_BYTES = 16 << 20; // keeps one statement's parameters well under memory limits
+
+/** PostgreSQL text and jsonb cannot hold U+0000; it becomes U+FFFD before hashing or storing. */
+export const clean = (s: string) => (s.includes('\u0000') ? s.replaceAll('\u0000', '\uFFFD') : s);
+export const cleanOpt = (s: string | null | undefined) => (s == null ? null : clean(s));
+
+/** JSON for a jsonb column. Non-finite numbers (NaN, -Infinity: real failed scores) are kept as
+ *  strings, since JSON has no spelling for them and null would hide what the source said. */
+export function jsonb(v: unknown): string | null {
+  if (v === undefined || v === null) return null;
+  return JSON.stringify(v, (_k, x) =>
+    typeof x === 'number' && !Number.isFinite(x) ? String(x) : typeof x === 'string' ? clean(x) : x,
+  );
+}
+
+export const lineCount = (s: string) => (s === '' ? 0 : s.split('\n').length - (s.endsWith('\n') ? 1 : 0));
+
+/** Content-addressed texts of one import, keyed by sha256 of their (cleaned) UTF-8 text. */
+export class BlobSet {
+  readonly byHash = new Map<string, string>();
+  add(text: string): string;
+  add(text: string | null | undefined): string | null;
+  add(text: string | null | undefined): string | null {
+    if (text == null) return null;
+    const content = clean(text);
+    const sha = crypto.createHash('sha256').update(content, 'utf8').digest('hex');
+    this.byHash.set(sha, content);
+    return sha;
+  }
+}
+
+export type Column = [name: string, pgType: string];
+
+/** INSERT ... SELECT FROM unnest(...) in batches of rows (each row: one value per column). */
+export async function insertRows(
+  client: pg.PoolClient,
+  table: string,
+  columns: Column[],
+  rows: unknown[][],
+  opts: { suffix?: string; sizeOf?: (row: unknown[]) => number; afterBatch?: (n: number) => void } = {},
+) {
+  const names = columns.map((c) => c[0]).join(', ');
+  const params = columns.map((c, i) => `$${i + 1}::${c[1]}[]`).join(', ');
+  const sql = `INSERT INTO ${table} (${names}) SELECT * FROM unnest(${params}) ${opts.suffix ?? ''}`;
+  let start = 0;
+  while (start < rows.length) {
+    let end = start;
+    let bytes = 0;
+    while (end < rows.length && end - start < BATCH_ROWS && (end === start || bytes < BATCH_BYTES)) {
+      bytes += opts.sizeOf?.(rows[end]) ?? 0;
+      end++;
+    }
+    const batch = rows.slice(start, end);
+    await client.query(sql, columns.map((_, i) => batch.map((r) => r[i])));
+    start = end;
+    opts.afterBatch?.(end);
+  }
+}
+
+
+export const PROGRAM_COLUMNS: Column[] = [
+  ['id', 'uuid'], ['run_id', 'uuid'], ['external_id', 'text'], ['code_sha', 'text'], ['language', 'text'],
+  ['iteration', 'int'], ['raw_iteration', 'int'], ['generation', 'int'], ['timestamp', 'float8'], ['seq', 'int'], ['island', 'int'],
+  ['valid', 'bool'], ['invalid_reason', 'text'], ['score', 'float8'], ['metrics', 'jsonb'], ['metadata', 'jsonb'],
+  ['lines', 'int'], ['is_migrant', 'bool'], ['parent_count', 'int'],
+];
+export const EDGE_COLUMNS: Column[] = [
+  ['run_id', 'uuid'], ['parent_id', 'uuid'], ['parent_external_id', 'text'], ['child_id', 'uuid'], ['operator', 'text'], ['ordinal', 'int'],
+];
+export const EVALUATION_COLUMNS: Column[] = [
+  ['run_id', 'uuid'], ['program_id', 'uuid'], ['status', 'text'], ['output', 'text'], ['errors', 'text'], ['timing_ms', 'float8'],
+  ['public_metrics', 'jsonb'], ['private_metrics', 'jsonb'], ['artifacts', 'jsonb'], ['feedback', 'text'],
+];
+export const CONTEXT_COLUMNS: Column[] = [
+  ['run_id', 'uuid'], ['program_id', 'uuid'], ['kind', 'text'], ['system_sha', 'text'], ['user_sha', 'text'],
+  ['response_sha', 'text'], ['model', 'text'], ['prompt_tokens', 'int'], ['completion_tokens', 'int'], ['cost', 'float8'], ['extra', 'jsonb'],
+];
+
+/** A parsed program record (after programRecordSchema). */
+export type ParsedProgram = z.output<typeof programRecordSchema>;
+
+/** Rows of the four per-program tables, accumulated before a transaction. */
+export class RowSets {
+  readonly programs: unknown[][] = [];
+  readonly edges: unknown[][] = [];
+  readonly evaluations: unknown[][] = [];
+  readonly contexts: unknown[][] = [];
+
+  /** Adds one program with its edges (one per distinct parent), evaluation and contexts. */
+  add(
+    p: ParsedProgram,
+    at: { id: string; runId: string; seq: number; iteration: number | null },
+    parentId: (externalId: string) => string | null,
+    blobs: BlobSet,
+  ) {
+    const { id, runId } = at;
+    const parents = [...new Map(p.parents.map((pa) => [pa.externalId, pa])).values()];
+    parents.forEach((pa, ordinal) =>
+      this.edges.push([runId, parentId(pa.externalId), clean(pa.externalId), id, cleanOpt(pa.operator), ordinal]),
+    );
+    this.programs.push([
+      id, runId, clean(p.externalId), blobs.add(p.code), cleanOpt(p.language), at.iteration, p.iteration ?? null,
+      p.generation ?? null, p.timestamp ?? null, at.seq, p.island ?? null, p.valid, cleanOpt(p.invalidReason),
+      p.score ?? null, jsonb(p.metrics), jsonb(p.metadata), lineCount(p.code), p.isMigrant, parents.length,
+    ]);
+    const e = p.evaluation;
+    if (e) {
+      this.evaluations.push([
+        runId, id, clean(e.status), cleanOpt(e.output), cleanOpt(e.errors), e.timingMs ?? null,
+        jsonb(e.publicMetrics), jsonb(e.privateMetrics), jsonb(e.artifacts), cleanOpt(e.feedback),
+      ]);
+    }
+    for (const c of p.contexts) {
+      this.contexts.push([
+        runId, id, cleanOpt(c.kind), blobs.add(c.system), blobs.add(c.user), blobs.add(c.response), cleanOpt(c.model),
+        c.promptTokens ?? null, c.completionTokens ?? null, c.cost ?? null, jsonb(c.extra),
+      ]);
+    }
+  }
+
+  /** Writes the rows (blobs first; they are referenced by programs and contexts). */
+  async write(client: pg.PoolClient, blobs: BlobSet, onPrograms?: (n: number) => void) {
+    await writeBlobs(client, blobs);
+    await insertRows(client, 'programs', PROGRAM_COLUMNS, this.programs, {
+      sizeOf: (r) => ((r[14] as string | null)?.length ?? 0) + ((r[15] as string | null)?.length ?? 0),
+      afterBatch: onPrograms,
+    });
+    await insertRows(client, 'edges', EDGE_COLUMNS, this.edges);
+    await insertRows(client, 'evaluations', EVALUATION_COLUMNS, this.evaluations, {
+      sizeOf: (r) => [3, 4, 8].reduce((s, i) => s + ((r[i] as string | null)?.length ?? 0), 0),
+    });
+    await insertRows(client, 'contexts', CONTEXT_COLUMNS, this.contexts);
+  }
+}
+
+/** Sorted by hash: concurrent writers then lock shared blob keys in the same order (no deadlock). */
+export async function writeBlobs(client: pg.PoolClient, blobs: BlobSet) {
+  const rows = [...blobs.byHash]
+    .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+    .map(([sha, content]) => [sha, content, Buffer.byteLength(content, 'utf8'), lineCount(content)]);
+  await insertRows(client, 'blobs', [['sha256', 'text'], ['content', 'text'], ['bytes', 'int'], ['lines', 'int']], rows, {
+    suffix: 'ON CONFLICT (sha256) DO NOTHING',
+    sizeOf: (r) => r[2] as number,
+  });
+}
+
+/** Runs `fn` in a transaction on one pooled client: it commits whole or rolls back whole. */
+export async function inTransaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool().connect();
+  let broken = false;
+  try {
+    await client.query('BEGIN');
+    const out = await fn(client);
+    await client.query('COMMIT');
+    return out;
+  } catch (e) {
+    await client.query('ROLLBACK').catch(() => (broken = true));
+    throw e;
+  } finally {
+    client.release(broken);
+  }
+}

@@ -1,0 +1,70 @@
+// Task `import-upload`: imports what a browser uploaded (an archive or a folder) and reports
+// progress on the import_jobs row as it goes. Bad input (a hostile archive, an unknown layout,
+// a truncated file) fails the job once with the reason the user sees; the database keeps
+// nothing of it, because the runs are stored in one transaction. Anything else (the database
+// restarting, say) is retried; the upload stays on disk until the job has ended either way.
+import type { Task } from 'graphile-worker';
+import { updateImportJob, getImportJob } from '../../lib/db/importJobs';
+import { jobPayloads } from '../../lib/jobs/definitions';
+import { importFromPath, isInputProblem, type ImportProgress } from '../../lib/pipeline/importPipeline';
+import { archivePath, folderRoot, removeUpload } from '../../lib/uploads/storage';
+import { parsePayload } from '../payload';
+
+const PROGRESS_EVERY_MS = 250;
+
+const task: Task = async (raw, helpers) => {
+  const { importId } = parsePayload(jobPayloads['import-upload'], raw);
+  const job = await getImportJob(importId);
+  if (!job || job.status === 'succeeded' || job.status === 'failed') return; // ran already
+  await updateImportJob(importId, { status: 'running', phase: 'starting', startedAt: new Date(), error: null });
+
+  // Progress goes to the database at most every 250 ms, and never two writes at once.
+  let last = 0;
+  let writing: Promise<void> = Promise.resolve();
+  const report = (p: ImportProgress, force = false) => {
+    const now = Date.now();
+    if (!force && now - last < PROGRESS_EVERY_MS) return;
+    last = now;
+    writing = writing.then(() =>
+      updateImportJob(importId, {
+        phase: p.phase,
+        ...(p.filesRead !== undefined ? { filesRead: p.filesRead } : {}),
+        ...(p.programsStored !== undefined ? { programsStored: p.programsStored } : {}),
+        ...(p.programsTotal !== undefined ? { programsTotal: p.programsTotal } : {}),
+      }).catch((e) => helpers.logger.warn(`progress update failed: ${(e as Error).message}`)),
+    );
+  };
+
+  try {
+    const input = job.kind === 'archive' ? archivePath(importId) : folderRoot(importId);
+    const stored = await importFromPath(input, {
+      format: job.format,
+      name: job.runName ?? undefined,
+      onProgress: (p) => report(p, p.phase !== 'reading' && p.phase !== 'extracting' && p.programsStored === 0),
+    });
+    await writing;
+    await updateImportJob(importId, {
+      status: 'succeeded',
+      phase: 'done',
+      runIds: stored.map((s) => s.runId),
+      results: JSON.parse(JSON.stringify(stored)),
+      programsStored: stored.reduce((s, r) => s + r.programs, 0),
+      finishedAt: new Date(),
+    });
+    await removeUpload(importId);
+    helpers.logger.info(`import ${importId}: ${stored.length} run(s) stored`);
+  } catch (e) {
+    await writing;
+    const lastAttempt = helpers.job.attempts >= helpers.job.max_attempts;
+    if (isInputProblem(e) || lastAttempt) {
+      await updateImportJob(importId, { status: 'failed', phase: 'failed', error: (e as Error).message, finishedAt: new Date() });
+      await removeUpload(importId);
+      helpers.logger.info(`import ${importId} failed: ${(e as Error).message}`);
+      return; // the failure is recorded where the user looks; nothing to retry
+    }
+    await updateImportJob(importId, { phase: `retrying after: ${(e as Error).message}` });
+    throw e;
+  }
+};
+
+export default task;
