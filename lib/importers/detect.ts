@@ -2,6 +2,7 @@
 // read it into ImportedRuns; adding a format (shinka, funsearch, ...) is one entry here.
 // Detection tries the formats in order, so list more specific layouts before generic ones.
 import { openevolveFormat } from './openevolve';
+import { shinkaFormat } from './shinka';
 import type { ImportedRun } from '../trace/schema';
 
 export interface ReadOptions {
@@ -20,7 +21,7 @@ export interface ImporterFormat {
   read(path: string, opts: ReadOptions): Promise<ImportedRun[]>;
 }
 
-export const importFormats: readonly ImporterFormat[] = [openevolveFormat];
+export const importFormats: readonly ImporterFormat[] = [openevolveFormat, shinkaFormat];
 
 export function importerFor(format: string): ImporterFormat | undefined {
   return importFormats.find((f) => f.format === format);
