@@ -1,0 +1,18 @@
+// GET /api/runs/[runId]/best-so-far?metric= - the stored best-so-far analysis; 202 {pending:true} until the worker has computed it
+import { ApiError, found, handle, queryOf } from '@/lib/api/handler';
+import { runParamsSchema } from '@/lib/api/params';
+import { metricQuerySchema, resolveMetric } from '@/lib/api/points';
+import { getBestSoFar } from '@/lib/db/analyses';
+import { getRunMetricInfo } from '@/lib/db/runs';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export const GET = handle<{ runId: string }>(async (req, params) => {
+  const { runId } = runParamsSchema.parse(params);
+  const query = metricQuerySchema.parse(queryOf(req));
+  const picked = resolveMetric(found(await getRunMetricInfo(runId), 'run'), query.metric);
+  if ('error' in picked) throw new ApiError(400, picked.error);
+  const result = await getBestSoFar(runId, picked.metric);
+  return result ?? Response.json({ pending: true, metric: picked.metric }, { status: 202 });
+});

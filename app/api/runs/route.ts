@@ -1,0 +1,9 @@
+// GET /api/runs - one page of runs, newest first (?limit=1..500, default 100; ?cursor=nextCursor)
+import { handle, queryOf } from '@/lib/api/handler';
+import { runsQuerySchema } from '@/lib/api/runs';
+import { listRuns } from '@/lib/db/runs';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export const GET = handle(async (req) => listRuns(runsQuerySchema.parse(queryOf(req))));

@@ -1,0 +1,54 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { cache } from 'react';
+import { ScoreChart } from '@/components/chart/ScoreChart';
+import { ProgramsTable } from '@/components/programs/ProgramsTable';
+import { RunHeadline } from '@/components/run/RunHeadline';
+import { formatDate } from '@/components/ui/format';
+import { runParamsSchema } from '@/lib/api/params';
+import { getRun } from '@/lib/db/runs';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+type Props = { params: Promise<{ runId: string }> };
+
+// One query per request, shared by the metadata and the page.
+const loadRun = cache(async (runId: string) => {
+  const parsed = runParamsSchema.safeParse({ runId });
+  return parsed.success ? getRun(parsed.data.runId) : null;
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const run = await loadRun((await params).runId);
+  return { title: run?.name ?? 'Run not found' };
+}
+
+export default async function RunPage({ params }: Props) {
+  const run = await loadRun((await params).runId);
+  if (!run) notFound();
+  return (
+    <>
+      <div className="crumbs">
+        <Link href="/">Runs</Link> /
+      </div>
+      <h1>{run.name}</h1>
+      <p className="subtitle">
+        {run.framework}
+        {run.task && ` · ${run.task}`}
+        {run.language && ` · ${run.language}`} · imported {formatDate(run.importedAt)}
+        {run.sourcePath && (
+          <>
+            {' '}· <span className="mono">{run.sourcePath}</span>
+          </>
+        )}
+      </p>
+      <RunHeadline run={run} />
+      <h2>Score over iterations</h2>
+      <ScoreChart runId={run.id} metricKeys={run.metricKeys} defaultMetric={run.scoreMetric} />
+      <h2>Programs</h2>
+      <ProgramsTable runId={run.id} scoreMetric={run.scoreMetric} higherIsBetter={run.higherIsBetter} />
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { DiffViewer } from '@/components/code/DiffViewer';
+import { DiffPicker } from '@/components/program/DiffPicker';
+import { formatScore } from '@/components/ui/format';
+import { programParamsSchema } from '@/lib/api/params';
+import type { ProgramSource } from '@/lib/api/programs';
+import { findProgramIdByExternalId, getFirstParentId, getProgramSource } from '@/lib/db/programs';
+import { getRun } from '@/lib/db/runs';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Diff' };
+
+type Props = {
+  params: Promise<{ runId: string; programId: string }>;
+  searchParams: Promise<{ against?: string | string[] }>;
+};
+
+/**
+ * `against` is a program's uuid or the source's own id (OpenEvolve's ids are uuids too, so a
+ * uuid that is no program id here is tried as a source id); absent means the first parent.
+ */
+async function resolveAgainst(runId: string, programId: string, against: string | undefined) {
+  if (!against) {
+    const parentId = await getFirstParentId(programId);
+    return parentId ? getProgramSource(runId, parentId) : null;
+  }
+  const byId = programParamsSchema.shape.programId.safeParse(against).success ? await getProgramSource(runId, against) : null;
+  if (byId) return byId;
+  const id = await findProgramIdByExternalId(runId, against);
+  return id ? getProgramSource(runId, id) : null;
+}
+
+function Side({ runId, p, role }: { runId: string; p: ProgramSource; role: string }) {
+  return (
+    <span>
+      {role}:{' '}
+      <Link href={`/runs/${runId}/programs/${p.id}`} className="mono">
+        {p.externalId}
+      </Link>{' '}
+      <span className="muted">
+        it {p.iteration ?? '—'} · {p.valid ? formatScore(p.score) : 'invalid'}
+      </span>
+    </span>
+  );
+}
+
+export default async function DiffPage({ params, searchParams }: Props) {
+  const parsed = programParamsSchema.safeParse(await params);
+  if (!parsed.success) notFound();
+  const { runId, programId } = parsed.data;
+  const raw = (await searchParams).against;
+  const against = (Array.isArray(raw) ? raw[0] : raw)?.trim() || undefined;
+  const [run, program] = await Promise.all([getRun(runId), getProgramSource(runId, programId)]);
+  if (!run || !program) notFound();
+  const other = await resolveAgainst(runId, programId, against);
+  const self = `/runs/${runId}/programs/${programId}/diff`;
+  return (
+    <>
+      <div className="crumbs">
+        <Link href="/">Runs</Link> / <Link href={`/runs/${run.id}`}>{run.name}</Link> /{' '}
+        <Link href={`/runs/${run.id}/programs/${program.id}`}>{program.externalId}</Link> /
+      </div>
+      <h1>Diff</h1>
+      <div className="row" style={{ margin: '0.4rem 0 0.8rem' }}>
+        {other && <Side runId={runId} p={other} role={against ? 'left' : 'parent (left)'} />}
+        <Side runId={runId} p={program} role="right" />
+      </div>
+      <DiffPicker action={self} current={against ?? other?.externalId ?? ''} />
+      <div style={{ marginTop: '0.8rem' }}>
+        {other ? (
+          <DiffViewer original={other.code} modified={program.code} language={program.language ?? run.language} />
+        ) : (
+          <p className="panel" role="alert">
+            {against
+              ? `No program "${against}" in this run.`
+              : 'This program has no parent in the archive; pick another program to compare against.'}
+          </p>
+        )}
+      </div>
+    </>
+  );
+}

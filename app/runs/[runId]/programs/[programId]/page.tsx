@@ -1,0 +1,86 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { cache } from 'react';
+import { CodeViewer } from '@/components/code/CodeViewer';
+import { ContextPanel } from '@/components/program/ContextPanel';
+import { EvaluationPanel, JsonDetails } from '@/components/program/EvaluationPanel';
+import { MetricsTable } from '@/components/program/MetricsTable';
+import { ProgramLineage } from '@/components/program/ProgramLineage';
+import { formatScore } from '@/components/ui/format';
+import { programParamsSchema } from '@/lib/api/params';
+import { getProgramDetail } from '@/lib/db/programs';
+import { getRun } from '@/lib/db/runs';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+type Props = { params: Promise<{ runId: string; programId: string }> };
+
+const load = cache(async (runId: string, programId: string) => {
+  const parsed = programParamsSchema.safeParse({ runId, programId });
+  if (!parsed.success) return null;
+  const [run, program] = await Promise.all([getRun(runId), getProgramDetail(runId, programId)]);
+  return run && program ? { run, program } : null;
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { runId, programId } = await params;
+  const found = await load(runId, programId);
+  return { title: found ? `${found.program.externalId} · ${found.run.name}` : 'Program not found' };
+}
+
+export default async function ProgramPage({ params }: Props) {
+  const { runId, programId } = await params;
+  const found = await load(runId, programId);
+  if (!found) notFound();
+  const { run, program: p } = found;
+  const diffParent = p.parents.find((x) => x.id !== null);
+  return (
+    <>
+      <div className="crumbs">
+        <Link href="/">Runs</Link> / <Link href={`/runs/${run.id}`}>{run.name}</Link> /
+      </div>
+      <h1>
+        Program <span className="mono" style={{ fontSize: '1.1rem' }}>{p.externalId}</span>
+      </h1>
+      <p className="subtitle row">
+        <span>iteration {p.iteration ?? '—'}</span>
+        {p.generation !== null && <span>generation {p.generation}</span>}
+        <span>island {p.island ?? '—'}</span>
+        <span>
+          {run.scoreMetric ?? 'score'} <strong>{formatScore(p.score)}</strong>
+        </span>
+        {p.valid ? <span className="tag ok">valid</span> : <span className="tag bad">invalid</span>}
+        {p.isMigrant && <span className="tag">migrant copy</span>}
+        <span>{p.lines} lines</span>
+        {diffParent ? (
+          <Link href={`/runs/${run.id}/programs/${p.id}/diff`} data-testid="diff-to-parent-link">
+            diff to parent
+          </Link>
+        ) : (
+          <span className="muted">{p.parents.length ? 'parent not in archive: no diff' : 'seed: no parent to diff'}</span>
+        )}
+      </p>
+      <div className="grid-2">
+        <section aria-label="Source">
+          <CodeViewer code={p.code} language={p.language ?? run.language} />
+        </section>
+        <aside>
+          <h3 style={{ marginTop: 0 }}>Metrics</h3>
+          <MetricsTable metrics={p.metrics} scoreMetric={run.scoreMetric} />
+          <ProgramLineage runId={run.id} parents={p.parents} children={p.children} childCount={p.childCount} />
+          <h3>Source record</h3>
+          <JsonDetails title="Metadata" value={p.metadata} />
+          <p className="muted mono" style={{ fontSize: '0.75rem' }}>
+            seq {p.seq} · code {p.codeSha.slice(0, 12)}
+          </p>
+        </aside>
+      </div>
+      <h2>Evaluation</h2>
+      <EvaluationPanel evaluations={p.evaluations} invalidReason={p.invalidReason} />
+      <h2>Prompt and response</h2>
+      <ContextPanel contexts={p.contexts} />
+    </>
+  );
+}

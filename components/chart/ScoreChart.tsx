@@ -1,0 +1,83 @@
+'use client';
+// The run overview chart: every program's score (GET .../points) under the stored best-so-far
+// curve (GET .../best-so-far, polled while the worker computes it), for a chosen metric.
+import { useQuery } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { useId, useMemo, useState } from 'react';
+import { bestSoFarResponseSchema, pointsSchema } from '@/lib/api/points';
+import { fetchJson } from '../ui/fetchJson';
+import { formatScore } from '../ui/format';
+import { ChartLegend } from './ChartLegend';
+import { prepareScoreChart } from './scoreChartModel';
+import { ScoreChartView } from './ScoreChartView';
+import { useElementWidth } from './useElementWidth';
+
+const HEIGHT = 380;
+
+export function ScoreChart({ runId, metricKeys, defaultMetric }: { runId: string; metricKeys: string[]; defaultMetric: string | null }) {
+  const router = useRouter();
+  const selectId = useId();
+  const options = metricKeys.length ? metricKeys : defaultMetric ? [defaultMetric] : [];
+  const [metric, setMetric] = useState(defaultMetric ?? options[0] ?? '');
+  const [ref, width] = useElementWidth<HTMLDivElement>();
+  const q = `metric=${encodeURIComponent(metric)}`;
+
+  const points = useQuery({
+    queryKey: ['points', runId, metric],
+    queryFn: ({ signal }) => fetchJson(`/api/runs/${runId}/points?${q}`, pointsSchema, signal),
+    enabled: metric !== '',
+    staleTime: Infinity,
+  });
+  const best = useQuery({
+    queryKey: ['best-so-far', runId, metric],
+    queryFn: ({ signal }) => fetchJson(`/api/runs/${runId}/best-so-far?${q}`, bestSoFarResponseSchema, signal),
+    enabled: metric !== '',
+    refetchInterval: (query) => (query.state.data && 'pending' in query.state.data ? 2000 : false),
+  });
+  const bestResult = best.data && !('pending' in best.data) ? best.data : null;
+
+  const chart = useMemo(
+    () => (points.data && width > 0 ? prepareScoreChart(points.data, bestResult, width, HEIGHT) : null),
+    [points.data, bestResult, width],
+  );
+  const describe = (i: number) => {
+    const d = points.data!;
+    const v = d.value[i];
+    return `iteration ${d.iteration[i]} · ${d.valid[i] ? `${metric} ${formatScore(v)}` : 'invalid'}`;
+  };
+
+  return (
+    <section className="chart" data-testid="score-chart" data-state={chart ? 'ready' : 'loading'} aria-label="Score over iterations">
+      <div className="chart-toolbar">
+        <label htmlFor={selectId}>Score metric</label>
+        <select id={selectId} value={metric} onChange={(e) => setMetric(e.target.value)}>
+          {options.map((m) => (
+            <option key={m} value={m}>
+              {m}
+            </option>
+          ))}
+        </select>
+        {points.data && <span className="muted">{points.data.count.toLocaleString('en-US')} programs</span>}
+        {best.data && 'pending' in best.data && (
+          <span className="muted" role="status">
+            computing best-so-far…
+          </span>
+        )}
+        {best.isError && <span className="error">best-so-far: {best.error.message}</span>}
+      </div>
+      <div ref={ref} style={{ minHeight: HEIGHT }}>
+        {points.isError && <p className="error" role="alert">Could not load scores: {points.error.message}</p>}
+        {!points.data && !points.isError && <p className="muted" role="status">Loading scores…</p>}
+        {chart && (
+          <ScoreChartView
+            chart={chart}
+            metric={metric}
+            describe={describe}
+            onOpen={(i) => router.push(`/runs/${runId}/programs/${points.data!.id[i]}`)}
+          />
+        )}
+      </div>
+      <ChartLegend metric={metric} best={bestResult} counts={chart?.counts ?? null} />
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+'use client';
+// VISUALISE: renders a prepared score chart. Dots on a canvas, axes and the best-so-far curve
+// in SVG on top. Decides nothing; hover and click are reported as dot indices.
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { drawScatter } from './drawScatter';
+import { nearestDot, type PreparedScoreChart } from './scoreChartModel';
+
+export function ScoreChartView({
+  chart,
+  metric,
+  describe,
+  onOpen,
+}: {
+  chart: PreparedScoreChart;
+  metric: string;
+  describe: (index: number) => string;
+  onOpen: (index: number) => void;
+}) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const [drawn, setDrawn] = useState(false);
+  const [hover, setHover] = useState<number | null>(null);
+  const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
+
+  useEffect(() => {
+    if (!canvasRef.current) return;
+    drawScatter(canvasRef.current, chart, dpr);
+    setDrawn(true);
+  }, [chart, dpr]);
+
+  const at = (e: MouseEvent<HTMLDivElement>) => {
+    const box = e.currentTarget.getBoundingClientRect();
+    return nearestDot(chart, e.clientX - box.left, e.clientY - box.top);
+  };
+  const { plot, band } = chart;
+
+  return (
+    <div
+      className={`chart-stage${hover !== null ? ' clickable' : ''}`}
+      style={{ height: chart.height }}
+      data-drawn={drawn ? 'true' : 'false'}
+      onMouseMove={(e) => setHover(at(e))}
+      onMouseLeave={() => setHover(null)}
+      onClick={(e) => {
+        const i = at(e);
+        if (i !== null) onOpen(i);
+      }}
+    >
+      <canvas
+        ref={canvasRef}
+        width={Math.round(chart.width * dpr)}
+        height={Math.round(chart.height * dpr)}
+        style={{ width: chart.width, height: chart.height }}
+        aria-label={`Scatter of every program's ${metric} over iterations`}
+        role="img"
+      />
+      <svg width={chart.width} height={chart.height} aria-hidden="true">
+        <g className="grid">
+          {chart.yTicks.map((t) => (
+            <line key={t.label} x1={plot.left} x2={plot.right} y1={t.pos} y2={t.pos} stroke="#ececec" />
+          ))}
+        </g>
+        <rect x={plot.left} y={band.top} width={plot.right - plot.left} height={band.bottom - band.top} fill="#fbeeee" opacity={0.6} />
+        <text x={plot.left - 8} y={band.mid + 4} textAnchor="end" fontSize={11} fill="#c22a2a">
+          invalid
+        </text>
+        <line x1={plot.left} x2={plot.left} y1={plot.top} y2={plot.bottom} stroke="#9a9da3" />
+        <line x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} stroke="#9a9da3" />
+        {chart.yTicks.map((t) => (
+          <text key={t.label} x={plot.left - 8} y={t.pos + 4} textAnchor="end" fontSize={11} fill="#62666d">
+            {t.label}
+          </text>
+        ))}
+        {chart.xTicks.map((t) => (
+          <g key={t.label}>
+            <line x1={t.pos} x2={t.pos} y1={band.bottom} y2={band.bottom + 4} stroke="#9a9da3" />
+            <text x={t.pos} y={band.bottom + 16} textAnchor="middle" fontSize={11} fill="#62666d">
+              {t.label}
+            </text>
+          </g>
+        ))}
+        <text x={(plot.left + plot.right) / 2} y={chart.height - 6} textAnchor="middle" fontSize={12} fill="#62666d">
+          iteration
+        </text>
+        <text transform={`translate(14 ${(plot.top + plot.bottom) / 2}) rotate(-90)`} textAnchor="middle" fontSize={12} fill="#62666d">
+          {metric}
+        </text>
+        <path data-testid="best-so-far-path" d={chart.bestPath} fill="none" stroke="#e07b00" strokeWidth={2} />
+        {chart.bestMarkers.length <= 2000 &&
+          chart.bestMarkers.map((m) => <circle key={m.programId} data-testid="best-marker" cx={m.x} cy={m.y} r={3} fill="#e07b00" />)}
+        {hover !== null && (
+          <circle cx={chart.dots.x[hover]} cy={chart.dots.y[hover]} r={6} fill="none" stroke="#1f2328" strokeWidth={1.5} />
+        )}
+      </svg>
+      {hover !== null && (
+        <div className="tooltip" style={{ left: chart.dots.x[hover], top: chart.dots.y[hover] }}>
+          {describe(hover)} · click to open
+        </div>
+      )}
+    </div>
+  );
+}

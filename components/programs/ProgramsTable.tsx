@@ -1,0 +1,126 @@
+'use client';
+// The run's programs, a page at a time from GET /api/runs/[runId]/programs, sorted by the server.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useId, useState } from 'react';
+import { programsPageSchema, type ProgramSort, type ProgramSortKey } from '@/lib/api/programs';
+import { fetchJson } from '../ui/fetchJson';
+import { formatCount, formatScore, shortId } from '../ui/format';
+import { SortableHeader } from '../ui/SortableHeader';
+
+const PAGE_SIZES = [50, 100, 250, 500];
+
+function nextSort(current: ProgramSort, key: ProgramSortKey, higherIsBetter: boolean): ProgramSort {
+  const desc = current.startsWith('-');
+  const active = (desc ? current.slice(1) : current) === key;
+  if (active) return (desc ? key : `-${key}`) as ProgramSort;
+  return key === 'score' && higherIsBetter ? `-${key}` : key;
+}
+
+export function ProgramsTable({ runId, scoreMetric, higherIsBetter }: { runId: string; scoreMetric: string | null; higherIsBetter: boolean }) {
+  const [sort, setSort] = useState<ProgramSort>('seq');
+  const [offset, setOffset] = useState(0);
+  const [limit, setLimit] = useState(100);
+  const sizeId = useId();
+  const query = useQuery({
+    queryKey: ['programs', runId, sort, offset, limit],
+    queryFn: ({ signal }) =>
+      fetchJson(`/api/runs/${runId}/programs?sort=${sort}&offset=${offset}&limit=${limit}`, programsPageSchema, signal),
+    placeholderData: keepPreviousData,
+  });
+  const header = (key: ProgramSortKey, label: string, numeric = false) => (
+    <SortableHeader
+      label={label}
+      numeric={numeric}
+      active={sort === key || sort === `-${key}`}
+      direction={sort.startsWith('-') ? 'descending' : 'ascending'}
+      onSort={() => {
+        setSort((s) => nextSort(s, key, higherIsBetter));
+        setOffset(0);
+      }}
+    />
+  );
+
+  if (query.isPending) return <p className="muted" role="status">Loading programs…</p>;
+  if (query.isError) return <p className="error" role="alert">Could not load programs: {query.error.message}</p>;
+  const page = query.data;
+  const base = `/runs/${runId}/programs`;
+  return (
+    <>
+      <div className="table-wrap">
+        <table className="data" aria-label="Programs" aria-busy={query.isFetching}>
+          <thead>
+            <tr>
+              {header('seq', '#', true)}
+              {header('iteration', 'Iteration', true)}
+              <th scope="col">Program</th>
+              {header('island', 'Island', true)}
+              {header('score', scoreMetric ? `Score (${scoreMetric})` : 'Score', true)}
+              {header('valid', 'Valid')}
+              <th scope="col">Parent</th>
+            </tr>
+          </thead>
+          <tbody>
+            {page.programs.map((p) => (
+              <tr key={p.id} data-testid="program-row">
+                <td className="num">{p.seq}</td>
+                <td className="num">{p.iteration ?? '—'}</td>
+                <td className="mono">
+                  <Link href={`${base}/${p.id}`} title={p.externalId} data-testid="program-link">
+                    {shortId(p.externalId, 18)}
+                  </Link>
+                  {p.isMigrant && <span className="tag" title="island-migrant copy"> migrant</span>}
+                </td>
+                <td className="num">{p.island ?? '—'}</td>
+                <td className="num">{formatScore(p.score)}</td>
+                <td>{p.valid ? <span className="tag ok">valid</span> : <span className="tag bad">invalid</span>}</td>
+                <td className="mono">
+                  {!p.parent ? (
+                    <span className="muted">seed</span>
+                  ) : p.parent.id ? (
+                    <Link href={`${base}/${p.parent.id}`} title={p.parent.externalId} data-testid="parent-link">
+                      {shortId(p.parent.externalId, 18)}
+                    </Link>
+                  ) : (
+                    <span className="muted" title={`${p.parent.externalId}: not in archive`}>
+                      {shortId(p.parent.externalId, 12)} (not in archive)
+                    </span>
+                  )}
+                  {p.parentCount > 1 && <span className="muted"> +{p.parentCount - 1}</span>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <nav className="pager" aria-label="Programs pages">
+        <button type="button" onClick={() => setOffset(Math.max(0, offset - limit))} disabled={offset === 0}>
+          ← Previous
+        </button>
+        <button type="button" onClick={() => page.nextOffset !== null && setOffset(page.nextOffset)} disabled={page.nextOffset === null}>
+          Next →
+        </button>
+        <span className="muted" aria-live="polite">
+          {page.total === 0
+            ? 'No programs'
+            : `${formatCount(offset + 1)}–${formatCount(offset + page.programs.length)} of ${formatCount(page.total)}`}
+        </span>
+        <label htmlFor={sizeId} className="muted">
+          per page
+        </label>
+        <select
+          id={sizeId}
+          value={limit}
+          onChange={(e) => {
+            setLimit(Number(e.target.value));
+            setOffset(0);
+          }}
+        >
+          {PAGE_SIZES.map((n) => (
+            <option key={n}>{n}</option>
+          ))}
+        </select>
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+// Headline figures of a run (denormalised on the run row) and its import warnings.
+import Link from 'next/link';
+import { z } from 'zod';
+import type { RunDetail } from '@/lib/api/runs';
+import { formatCount, formatScore, formatShare } from '../ui/format';
+
+const reportSchema = z.object({ warnings: z.array(z.object({ message: z.string() }).loose()).default([]) }).loose();
+
+function Stat({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="stat">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+export function RunHeadline({ run }: { run: RunDetail }) {
+  const warnings = reportSchema.safeParse(run.importReport ?? {}).data?.warnings ?? [];
+  return (
+    <>
+      <dl className="stats" aria-label="Headline figures">
+        <Stat label="Programs">{formatCount(run.programCount)}</Stat>
+        <Stat label="Invalid">
+          {formatCount(run.invalidCount)} <span className="muted" style={{ fontSize: '0.8rem' }}>({formatShare(run.programCount ? run.invalidCount / run.programCount : null)})</span>
+        </Stat>
+        <Stat label={`Best ${run.scoreMetric ?? 'score'}${run.higherIsBetter ? '' : ' (min)'}`}>
+          {run.bestProgramId ? <Link href={`/runs/${run.id}/programs/${run.bestProgramId}`}>{formatScore(run.bestScore)}</Link> : formatScore(run.bestScore)}
+        </Stat>
+        <Stat label="Iteration of best">
+          {run.bestIteration ?? '—'}
+          {run.lastIteration !== null && <span className="muted" style={{ fontSize: '0.8rem' }}> / {run.lastIteration}</span>}
+        </Stat>
+        <Stat label="Islands">{formatCount(run.islandCount)}</Stat>
+        <Stat label="Edges">{formatCount(run.edgeCount)}</Stat>
+      </dl>
+      {warnings.length > 0 && (
+        <details className="collapsible">
+          <summary>Import warnings ({warnings.length})</summary>
+          <div>
+            <ul>
+              {warnings.map((w, i) => (
+                <li key={i}>{w.message}</li>
+              ))}
+            </ul>
+          </div>
+        </details>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+// The glue every route handler shares (after Dub's withWorkspace): await the params, run the
+// handler, turn a thrown ApiError or ZodError into a JSON error with the right status.
+import { NextResponse, type NextRequest } from 'next/server';
+import { z } from 'zod';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Returns the value, or throws a 404 naming what was not found. */
+export function found<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw new ApiError(404, `${what} not found`);
+  return value;
+}
+
+/** Query string as a plain object for zod (repeated keys keep the last value). */
+export function queryOf(req: NextRequest): Record<string, string> {
+  return Object.fromEntries(req.nextUrl.searchParams.entries());
+}
+
+export function errorMessage(e: z.ZodError): string {
+  return e.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
+}
+
+type Params = Record<string, string>;
+
+export function handle<P extends Params = Params>(
+  fn: (req: NextRequest, params: P) => Promise<Response | object>,
+) {
+  return async (req: NextRequest, ctx: { params: Promise<P> }): Promise<Response> => {
+    try {
+      const out = await fn(req, await ctx.params);
+      return out instanceof Response ? out : NextResponse.json(out);
+    } catch (e) {
+      if (e instanceof ApiError) return NextResponse.json({ error: e.message }, { status: e.status });
+      if (e instanceof z.ZodError) {
+        return NextResponse.json({ error: errorMessage(e), issues: e.issues }, { status: 400 });
+      }
+      console.error(`${req.method} ${req.nextUrl.pathname} failed`, e);
+      return NextResponse.json({ error: 'internal error' }, { status: 500 });
+    }
+  };
+}

@@ -1,0 +1,120 @@
+// The import pipeline (lib/pipeline/importPipeline.ts) as the CLI and the upload worker use it:
+// archives of a real run import with exact counts; hostile or broken archives fail with a
+// message naming the entry, and the database is left exactly as it was.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as tar from 'tar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { disconnect, pool } from '../../lib/db/client';
+import { migrate } from '../../lib/db/migrate';
+import { releaseJobClient } from '../../lib/jobs/enqueue';
+import { importFromPath, isInputProblem } from '../../lib/pipeline/importPipeline';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const realRuns = path.resolve(root, process.env.EVOSCOPE_REAL_RUNS ?? '../shared/real-runs');
+const QOS = path.join(realRuns, 'openevolve__bochen-sysnet__QOS__qaoa-frozenqubits');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'evoscope-pipeline-'));
+const tag = `pipeline-${crypto.randomUUID().slice(0, 8)}`;
+
+const counts = async () => {
+  const { rows } = await pool().query(
+    `SELECT (SELECT count(*) FROM runs)::int AS runs, (SELECT count(*) FROM programs)::int AS programs,
+            (SELECT count(*) FROM blobs)::int AS blobs, (SELECT count(*) FROM edges)::int AS edges`,
+  );
+  return rows[0];
+};
+
+/** A minimal tar header block for an entry we write by hand (tar refuses hostile names). */
+function rawTarEntry(name: string, body: string, type: '0' | '2' = '0', linkName = '') {
+  const h = Buffer.alloc(512);
+  h.write(name, 0, 100);
+  h.write('0000644\0', 100);
+  h.write('0000000\0', 108);
+  h.write('0000000\0', 116);
+  h.write(Buffer.byteLength(body).toString(8).padStart(11, '0') + '\0', 124);
+  h.write('00000000000\0', 136);
+  h.write('        ', 148);
+  h.write(type, 156);
+  h.write(linkName, 157, 100);
+  h.write('ustar\0', 257);
+  h.write('00', 263);
+  let sum = 0;
+  for (const b of h) sum += b;
+  h.write(sum.toString(8).padStart(6, '0') + '\0 ', 148);
+  const data = Buffer.alloc(Math.ceil(Buffer.byteLength(body) / 512) * 512);
+  data.write(body);
+  return Buffer.concat([h, data]);
+}
+
+beforeAll(async () => {
+  expect(fs.existsSync(QOS), `real runs missing at ${realRuns}`).toBe(true);
+  await migrate(process.env.DATABASE_URL!);
+});
+
+afterAll(async () => {
+  await pool().query(`DELETE FROM runs WHERE name LIKE $1`, [`${tag}%`]);
+  await releaseJobClient();
+  await disconnect();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('importFromPath', () => {
+  it('imports a .tar.gz of the QOS run with exact counts and reports progress', async () => {
+    const archive = path.join(tmp, 'qos.tar.gz');
+    await tar.c({ gzip: true, file: archive, cwd: QOS, portable: true }, ['openevolve_output']);
+    const phases = new Set<string>();
+    let lastStored = 0;
+    const [s] = await importFromPath(archive, {
+      name: `${tag} qos`,
+      onProgress: (p) => {
+        phases.add(p.phase);
+        if (p.programsStored !== undefined) lastStored = p.programsStored;
+      },
+    });
+    expect(s).toMatchObject({ programs: 204, edges: 203, invalidPrograms: 0, islands: 4, prompts: 80 });
+    expect([...phases]).toEqual(['extracting', 'reading', 'storing', 'done']);
+    expect(lastStored).toBe(204);
+    const { rows } = await pool().query('SELECT name, program_count FROM runs WHERE id = $1', [s.runId]);
+    expect(rows[0]).toEqual({ name: `${tag} qos`, program_count: 204 });
+  });
+
+  it.each([
+    ['zip-slip', () => rawTarEntry('../../evil.txt', 'x'), /evil\.txt.*outside/],
+    ['absolute path', () => rawTarEntry('/etc/evoscope-evil', 'x'), /evoscope-evil.*absolute/],
+    ['symlink', () => rawTarEntry('link', '', '2', '/etc'), /link.*link/i],
+  ])('rejects a %s entry and stores nothing', async (_what, entry, message) => {
+    const archive = path.join(tmp, `${crypto.randomUUID()}.tar`);
+    fs.writeFileSync(archive, Buffer.concat([entry(), Buffer.alloc(1024)]));
+    const before = await counts();
+    const err = await importFromPath(archive, { name: `${tag} bad` }).catch((e) => e);
+    expect(isInputProblem(err), String(err)).toBe(true);
+    expect(err.message).toMatch(message);
+    expect(await counts()).toEqual(before);
+    expect(fs.existsSync('/etc/evoscope-evil')).toBe(false);
+  });
+
+  it('fails on a truncated .tar.gz naming the archive, storing nothing', async () => {
+    const archive = path.join(tmp, 'cut.tar.gz');
+    await tar.c({ gzip: true, file: archive, cwd: QOS, portable: true }, ['openevolve_output']);
+    const bytes = fs.readFileSync(archive);
+    fs.writeFileSync(archive, bytes.subarray(0, Math.floor(bytes.length * 0.7)));
+    const before = await counts();
+    const err = await importFromPath(archive).catch((e) => e);
+    expect(isInputProblem(err), String(err)).toBe(true);
+    expect(err.message).toMatch(/cut\.tar\.gz|truncated|unexpected end/i);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('fails on an archive with an unknown layout', async () => {
+    const dir = path.join(tmp, 'unknown');
+    fs.mkdirSync(path.join(dir, 'stuff'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'stuff', 'notes.txt'), 'hello');
+    const archive = path.join(tmp, 'unknown.tar.gz');
+    await tar.c({ gzip: true, file: archive, cwd: dir }, ['stuff']);
+    const err = await importFromPath(archive).catch((e) => e);
+    expect(isInputProblem(err), String(err)).toBe(true);
+    expect(err.message).toMatch(/unknown layout/);
+  });
+});
