@@ -48,7 +48,10 @@ try {
     NEXT_TELEMETRY_DISABLED: '1',
   };
   const bin = (n: string) => path.join(root, 'node_modules', '.bin', n);
-  if (only !== '--e2e') ok = step('unit and database tests', bin('vitest'), ['run'], env) && ok;
+  if (only !== '--e2e') {
+    ok = step('type check', bin('tsc'), ['--noEmit', '-p', '.'], env) && ok;
+    ok = step('unit and database tests', bin('vitest'), ['run'], env) && ok;
+  }
   if (only !== '--unit') {
     process.env.DATABASE_URL = pg.url;
     await loadDemoData({ log });

@@ -3,6 +3,10 @@
 // Detection tries the formats in order, so list more specific layouts before generic ones.
 import { openevolveFormat } from './openevolve';
 import { shinkaFormat } from './shinka';
+import { funsearchFormat } from './funsearch';
+import { llameaFormat } from './llamea';
+import { eohFormat } from './eoh';
+import { jsonlFormat } from './jsonl';
 import type { ImportedRun } from '../trace/schema';
 
 export interface ReadOptions {
@@ -21,7 +25,16 @@ export interface ImporterFormat {
   read(path: string, opts: ReadOptions): Promise<ImportedRun[]>;
 }
 
-export const importFormats: readonly ImporterFormat[] = [openevolveFormat, shinkaFormat];
+// jsonl must stay last: an EvoTrace folder holds a programs.jsonl and a LLaMEA log.jsonl row
+// has id and code, so the generic format would otherwise claim both.
+export const importFormats: readonly ImporterFormat[] = [
+  openevolveFormat,
+  shinkaFormat,
+  funsearchFormat,
+  llameaFormat,
+  eohFormat,
+  jsonlFormat,
+];
 
 export function importerFor(format: string): ImporterFormat | undefined {
   return importFormats.find((f) => f.format === format);
