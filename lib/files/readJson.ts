@@ -1,0 +1,89 @@
+// Reading one untrusted JSON file: bounded in size before a byte is read, strict about its
+// encoding, and failing with the file name and line so the uploader knows what to fix.
+import fs from 'node:fs/promises';
+import { formatBytes, InputError, printable } from './errors';
+import { decodeUtf8Strict } from './utf8';
+
+export const DEFAULT_MAX_JSON_BYTES = 256 * 1024 ** 2;
+
+export interface ReadJsonOptions {
+  /** Largest file accepted; checked with stat before reading. Default 256 MiB. */
+  maxBytes?: number;
+  /** The parser, e.g. parsePythonJson for files that contain NaN / Infinity. Default JSON.parse. */
+  parse?: (text: string) => unknown;
+}
+
+/** Any JSON value (for files that hold a list). */
+export async function readJsonValue(absPath: string, relName: string, opts: ReadJsonOptions = {}): Promise<unknown> {
+  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_JSON_BYTES;
+  const fh = await fs.open(absPath, 'r');
+  let bytes: Buffer;
+  try {
+    const { size } = await fh.stat();
+    if (size > maxBytes) throw tooLarge(relName, size, maxBytes);
+    bytes = await fh.readFile();
+    // The file may have grown between stat and read.
+    if (bytes.length > maxBytes) throw tooLarge(relName, bytes.length, maxBytes);
+  } finally {
+    await fh.close();
+  }
+  const text = decodeUtf8Strict(bytes, relName);
+  return parseJsonText(text, relName, opts.parse);
+}
+
+/** A JSON object (the common case: a config, a program record, a metrics file). */
+export async function readJsonObject(absPath: string, relName: string, opts: ReadJsonOptions = {}): Promise<Record<string, unknown>> {
+  const value = await readJsonValue(absPath, relName, opts);
+  if (!isPlainObject(value)) {
+    throw new InputError('json-not-object', `expected a JSON object, found ${describeJson(value)}`, { file: relName });
+  }
+  return value;
+}
+
+/**
+ * Parses `text` as JSON or throws InputError 'json-syntax' naming `file` and, where the parser's
+ * message gives a position, the line (offset by `firstLine` for one line of a larger file).
+ */
+export function parseJsonText(text: string, file: string, parse: (text: string) => unknown = JSON.parse, firstLine = 1): unknown {
+  try {
+    return parse(text);
+  } catch (e) {
+    if (!(e instanceof SyntaxError)) throw e;
+    const { line, column } = locate(text, e.message);
+    const where = column === undefined ? '' : ` (column ${column})`;
+    // V8 quotes the offending text in its message; keep it, but printable and short.
+    throw new InputError('json-syntax', `invalid JSON: ${printable(e.message, 200)}${where}`, {
+      file,
+      line: line === undefined ? undefined : firstLine + line - 1,
+      cause: e,
+    });
+  }
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function describeJson(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'object') return 'an object';
+  return `a ${typeof v}`; // a string, a number, a boolean
+}
+
+/** Line (1-based) and column of a JSON.parse error, from "position N" or "end of JSON input". */
+function locate(text: string, message: string): { line?: number; column?: number } {
+  // Anchored at the end: the middle of a V8 message may quote the file's own text.
+  const pos = / in JSON at position (\d+)(?: \(line \d+ column \d+\))?$/.exec(message);
+  const offset = pos ? Math.min(Number(pos[1]), text.length) : /^Unexpected end of JSON input$/.test(message) ? text.trimEnd().length : undefined;
+  if (offset === undefined) return {};
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+function tooLarge(file: string, size: number, max: number): InputError {
+  return new InputError('value-too-large', `file is ${formatBytes(size)}, above the ${formatBytes(max)} limit for a JSON file`, { file });
+}
