@@ -23,7 +23,7 @@ test('the metric select redraws the chart for another metric', async ({ page }) 
   await expectChartDrawn(page);
   const select = page.getByLabel('Score metric');
   const options = await select.locator('option').allTextContents();
-  test.skip(options.length < 2, 'demo run has a single metric');
+  expect(options.length, 'the demo run has several metrics').toBeGreaterThan(1);
   const current = await select.inputValue();
   const other = options.find((o) => o !== current)!;
   await select.selectOption(other);

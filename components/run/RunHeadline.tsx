@@ -6,9 +6,9 @@ import { formatCount, formatScore, formatShare } from '../ui/format';
 
 const reportSchema = z.object({ warnings: z.array(z.object({ message: z.string() }).loose()).default([]) }).loose();
 
-function Stat({ label, children }: { label: string; children: React.ReactNode }) {
+function Stat({ label, children, id }: { label: string; children: React.ReactNode; id?: string }) {
   return (
-    <div className="stat">
+    <div className="stat" data-testid={id}>
       <dt>{label}</dt>
       <dd>{children}</dd>
     </div>
@@ -20,7 +20,7 @@ export function RunHeadline({ run }: { run: RunDetail }) {
   return (
     <>
       <dl className="stats" aria-label="Headline figures">
-        <Stat label="Programs">{formatCount(run.programCount)}</Stat>
+        <Stat label="Programs" id="stat-programs">{formatCount(run.programCount)}</Stat>
         <Stat label="Invalid">
           {formatCount(run.invalidCount)} <span className="muted" style={{ fontSize: '0.8rem' }}>({formatShare(run.programCount ? run.invalidCount / run.programCount : null)})</span>
         </Stat>

@@ -65,7 +65,7 @@ function toSeconds(t: ProgramLine['timestamp']): number | null {
   return typeof t === 'number' ? t : Date.parse(t) / 1000;
 }
 
-function toProgram(rec: ProgramLine, position: number, scoreMetric: string, language: string | null): ProgramRecord {
+export function toProgram(rec: ProgramLine, position: number, scoreMetric: string, language: string | null): ProgramRecord {
   const metrics: Json = { ...(rec.metrics ?? {}) };
   const raw = rec.score !== undefined ? rec.score : metrics[scoreMetric];
   const num = asNumber(raw);

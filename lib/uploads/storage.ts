@@ -21,7 +21,9 @@ export function maxUploadBytes() {
 }
 
 export const uploadDir = (importId: string) => path.join(dataDir(), 'uploads', importId);
-export const archivePath = (importId: string) => path.join(uploadDir(importId), 'archive.bin');
+/** The archive keeps (a safe form of) its own name: errors and run names then say it. */
+export const archivePath = (importId: string, sourceName: string) =>
+  path.join(uploadDir(importId), 'archive', path.basename(sourceName).replace(/[^A-Za-z0-9._-]/g, '_').slice(-200) || 'archive');
 export const folderRoot = (importId: string) => path.join(uploadDir(importId), 'files');
 
 /**
@@ -30,12 +32,13 @@ export const folderRoot = (importId: string) => path.join(uploadDir(importId), '
  */
 export async function saveUpload(
   importId: string,
+  sourceName: string,
   relPath: string | null,
   body: WebReadableStream<Uint8Array> | null,
   budget: number,
   onBytes?: (n: number) => void,
 ): Promise<number> {
-  const dest = relPath === null ? archivePath(importId) : path.join(folderRoot(importId), safeEntryPath(relPath) || '_');
+  const dest = relPath === null ? archivePath(importId, sourceName) : path.join(folderRoot(importId), safeEntryPath(relPath) || '_');
   const root = relPath === null ? uploadDir(importId) : folderRoot(importId);
   if (!path.resolve(dest).startsWith(root + path.sep)) throw new InputError('zip-slip', 'file path leads outside the upload', { file: relPath ?? '' });
   await fsp.mkdir(path.dirname(dest), { recursive: true });

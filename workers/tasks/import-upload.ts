@@ -36,7 +36,7 @@ const task: Task = async (raw, helpers) => {
   };
 
   try {
-    const input = job.kind === 'archive' ? archivePath(importId) : folderRoot(importId);
+    const input = job.kind === 'archive' ? archivePath(importId, job.sourceName) : folderRoot(importId);
     const stored = await importFromPath(input, {
       format: job.format,
       name: job.runName ?? undefined,

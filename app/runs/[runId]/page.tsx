@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { ScoreChart } from '@/components/chart/ScoreChart';
 import { ProgramsTable } from '@/components/programs/ProgramsTable';
+import { LiveRefresh } from '@/components/run/LiveRefresh';
 import { RunHeadline } from '@/components/run/RunHeadline';
 import { formatDate } from '@/components/ui/format';
 import { runParamsSchema } from '@/lib/api/params';
@@ -33,7 +34,9 @@ export default async function RunPage({ params }: Props) {
       <div className="crumbs">
         <Link href="/">Runs</Link> /
       </div>
-      <h1>{run.name}</h1>
+      <h1>
+        {run.name} <LiveRefresh live={run.status === 'live'} />
+      </h1>
       <p className="subtitle">
         {run.framework}
         {run.task && ` · ${run.task}`}

@@ -19,7 +19,7 @@ export const PUT = handle(async (req, params) => {
   if (job.kind === 'archive' && path) throw new ApiError(400, 'an archive upload is a single file without ?path=');
   try {
     const budget = maxUploadBytes() - Number(job.bytesReceived);
-    const bytes = await saveUpload(importId, path ?? null, req.body as WebReadableStream<Uint8Array> | null, budget);
+    const bytes = await saveUpload(importId, job.sourceName, path ?? null, req.body as WebReadableStream<Uint8Array> | null, budget);
     await addReceived(importId, bytes, 1);
     return { bytes };
   } catch (e) {

@@ -1,0 +1,41 @@
+// POST /api/ingest/runs/[runId]/programs - append a batch of programs to a live run; records
+// use Evoscope's JSONL program format (docs/jsonl-format.md)
+import { z } from 'zod';
+import { MAX_BATCH, requireIngestToken } from '@/lib/api/ingest';
+import { ApiError, handle } from '@/lib/api/handler';
+import { runParamsSchema } from '@/lib/api/params';
+import { AppendError, appendPrograms } from '@/lib/db/appendPrograms';
+import { prisma } from '@/lib/db/client';
+import { toProgram } from '@/lib/importers/jsonl';
+import { describeIssue, programLineSchema } from '@/lib/importers/jsonlSchema';
+import { enqueueRunAnalyses } from '@/lib/jobs/enqueue';
+import { ImportError } from '@/lib/trace/schema';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+const bodySchema = z.object({
+  programs: z.array(z.unknown()).min(1, 'programs must not be empty').max(MAX_BATCH, `at most ${MAX_BATCH} programs per request`),
+});
+
+export const POST = handle(async (req, params) => {
+  await requireIngestToken(req);
+  const { runId } = runParamsSchema.parse(params);
+  const { programs } = bodySchema.parse(await req.json().catch(() => null));
+  const run = await prisma().run.findUnique({ where: { id: runId }, select: { scoreMetric: true, language: true, programCount: true } });
+  if (!run) throw new ApiError(404, 'run not found');
+  const records = programs.map((raw, i) => {
+    const r = programLineSchema.safeParse(raw);
+    if (!r.success) throw new ApiError(400, `programs[${i}]: ${describeIssue(r.error)}`);
+    return toProgram(r.data, run.programCount + i, run.scoreMetric ?? 'score', run.language ?? null);
+  });
+  try {
+    const result = await appendPrograms(runId, records);
+    await enqueueRunAnalyses(runId);
+    return result;
+  } catch (e) {
+    if (e instanceof AppendError) throw new ApiError(e.status, e.message);
+    if (e instanceof ImportError) throw new ApiError(400, e.message);
+    throw e;
+  }
+});
