@@ -38,7 +38,7 @@ export function buildIfStale(log: (l: string) => void, force = false) {
 export function serve({ port, log }: { port: number; log: (l: string) => void }) {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' };
   const children: [string, ChildProcess][] = [
-    ['web server', spawn(process.execPath, [nextBin, 'start', '-p', String(port), '-H', '127.0.0.1'], { cwd: root, env, stdio: ['ignore', 2, 2] })],
+    ['web server', spawn(process.execPath, [nextBin, 'start', '-p', String(port), '-H', process.env.HOST ?? '127.0.0.1'], { cwd: root, env, stdio: ['ignore', 2, 2] })],
     ['worker', spawn(process.execPath, ['--import', 'tsx', path.join(root, 'workers', 'index.ts')], { cwd: root, env, stdio: ['ignore', 2, 2] })],
   ];
   const exited = new Promise<string>((resolve) => {
