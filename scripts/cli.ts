@@ -1,10 +1,12 @@
 // `npm run evoscope -- <command>`: Evoscope from the command line.
-//   import <path> [--name NAME] [--format auto|openevolve] [--json]
+//   import <path> [--name NAME] [--format auto|openevolve|evotrace] [--json]
+//   export <runId> --format evotrace --out DIR [--json]
 //   help
-// With --json, stdout carries exactly one JSON object per imported run, one per line, and
-// nothing else; every log line goes to stderr so scripts can pipe the output.
+// With --json, stdout carries exactly one JSON object per imported (or exported) run, one per
+// line, and nothing else; every log line goes to stderr so scripts can pipe the output.
 import { disconnect } from '../lib/db/client';
 import { ensureDatabase, type Database } from '../lib/db/ensureDatabase';
+import { checkOutputDirectory, ExportError, exportRunToDirectory, type ExportResult } from '../lib/db/exportRun';
 import { storeImportedRun, type StoredRunSummary } from '../lib/db/importRun';
 import { readRunsFromPath, importFormats } from '../lib/importers';
 import { enqueueRunAnalyses, releaseJobClient } from '../lib/jobs/enqueue';
@@ -24,6 +26,10 @@ function usage() {
     `      FORMAT: auto (default), ${importFormats.map((f) => f.format).join(', ')}`,
     ...importFormats.map((f) => `        ${f.format}: ${f.description}`),
     '      --json  one JSON object per imported run on stdout, one per line',
+    '  export <runId> --format evotrace --out DIR [--json]',
+    '      Write a stored run to DIR (new or empty) as an EvoTrace refined layout, readable by',
+    '      EvoReplay and by `import --format evotrace`.',
+    '      --json  one JSON object describing what was written on stdout',
     '  help        this text',
   ].join('\n');
 }
@@ -54,6 +60,62 @@ function parseImportArgs(args: string[]): ImportArgs {
   }
   if (!out.path) throw new UsageError('import needs a <path>');
   return out as ImportArgs;
+}
+
+interface ExportArgs {
+  runId: string;
+  format: string;
+  out: string;
+  json: boolean;
+}
+
+const EXPORT_FORMATS = ['evotrace'];
+
+function parseExportArgs(args: string[]): ExportArgs {
+  const out: Partial<ExportArgs> = { format: 'evotrace', json: false };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const value = () => {
+      const [flag, inline] = a.split(/=(.*)/s, 2);
+      const v = inline ?? args[++i];
+      if (v === undefined || v === '') throw new UsageError(`${flag} needs a value`);
+      return v;
+    };
+    if (a === '--json') out.json = true;
+    else if (a === '--format' || a.startsWith('--format=')) out.format = value();
+    else if (a === '--out' || a.startsWith('--out=')) out.out = value();
+    else if (a.startsWith('--')) throw new UsageError(`unknown option ${a}`);
+    else if (out.runId) throw new UsageError(`unexpected argument ${a} (one run per export)`);
+    else out.runId = a;
+  }
+  if (!out.runId) throw new UsageError('export needs a <runId>');
+  if (!out.out) throw new UsageError('export needs --out DIR');
+  if (!EXPORT_FORMATS.includes(out.format!)) throw new UsageError(`unknown export format '${out.format}' (known: ${EXPORT_FORMATS.join(', ')})`);
+  return out as ExportArgs;
+}
+
+function exportLines(r: ExportResult) {
+  const blobs = `${r.blobs.solution} source, ${r.blobs.prompts} prompt and ${r.blobs.replay} replay blobs`;
+  return [
+    `exported "${r.name}" (${r.runId}) [${r.format}] to ${r.outDir}: ${r.programs} programs, ${r.edges} edges, ` +
+      `${r.invalidPrograms} invalid, ${r.prompts} with prompts, ${r.evaluations} evaluations, ${r.islands} islands`,
+    `  wrote ${r.files.join(', ')} (${blobs})`,
+  ].join('\n');
+}
+
+async function exportCommand(args: ExportArgs) {
+  checkOutputDirectory(args.out); // before starting a database for nothing
+  let db: Database | null = null;
+  try {
+    db = await ensureDatabase({ log });
+    const t = Date.now();
+    const result = await exportRunToDirectory(args.runId, args.out, (n, total) => total >= 5000 && log(`exported ${n}/${total} programs`));
+    log(`exported in ${Date.now() - t} ms`);
+    process.stdout.write(`${args.json ? JSON.stringify(result) : exportLines(result)}\n`);
+  } finally {
+    await disconnect();
+    db?.release();
+  }
 }
 
 function humanLine(s: StoredRunSummary) {
@@ -98,6 +160,8 @@ async function main(argv: string[]) {
   switch (command) {
     case 'import':
       return importCommand(parseImportArgs(rest));
+    case 'export':
+      return exportCommand(parseExportArgs(rest));
     case undefined:
     case 'help':
     case '--help':
@@ -118,6 +182,9 @@ try {
     process.exitCode = 2;
   } else if (e instanceof ImportError) {
     log(`import failed: ${e.message}`);
+    process.exitCode = 1;
+  } else if (e instanceof ExportError) {
+    log(`export failed: ${e.message}`);
     process.exitCode = 1;
   } else {
     log(`failed: ${(e as Error).stack ?? e}`);

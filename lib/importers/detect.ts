@@ -7,6 +7,7 @@ import { funsearchFormat } from './funsearch';
 import { llameaFormat } from './llamea';
 import { eohFormat } from './eoh';
 import { jsonlFormat } from './jsonl';
+import { evotraceFormat } from './evotrace';
 import type { ImportedRun } from '../trace/schema';
 
 export interface ReadOptions {
@@ -33,6 +34,7 @@ export const importFormats: readonly ImporterFormat[] = [
   funsearchFormat,
   llameaFormat,
   eohFormat,
+  evotraceFormat,
   jsonlFormat,
 ];
 

@@ -11,6 +11,16 @@
 // id. A later copy overwrites a field only with a non-empty value, so a prompt present in one
 // copy survives copies where it is null. Files are read one at a time while the directories
 // are streamed; nothing is read up front. Record mapping lives in openevolveProgram.ts.
+//
+// Variants handled here:
+//  - early-2025 schema: no prompts, islands only in metadata.json `islands` (lists of ids),
+//    `overall_score` instead of combined_score (lib/trace/validity.ts picks it), feature_map
+//    keys such as "-2382-9" (parsed by parseFeatureKey, never as one number);
+//  - missing checkpoints (checkpoint_10, _30, _70): fine; the gaps are counted in stats;
+//  - resumed runs: the same ids again with later iterations, or an iteration counter that
+//    restarted. Copies still merge by id, but iteration_found keeps the earliest non-null value,
+//    and iterations going backwards (a copy, a checkpoint's last_iteration, or a child before
+//    its parent) add an 'iterations-backwards' warning.
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
@@ -18,6 +28,7 @@ import { ImportError, type ImportedRun, type ImportWarning } from '../trace/sche
 import { choosePrimaryMetric } from '../trace/validity';
 import type { ImporterFormat, ReadOptions } from './detect';
 import { isObject, toProgramRecord, type Json } from './openevolveProgram';
+import type { ProgramRecord } from '../trace/schema';
 import { parsePythonJson } from './pythonJson';
 
 const OUTPUT_DIR = 'openevolve_output';
@@ -78,12 +89,16 @@ function mergeFields(target: Json, src: Json, skip?: Set<string>) {
   }
 }
 
+const intOf = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : null);
+
 class Reader {
   readonly programs = new Map<string, Json>();
   readonly firstFile = new Map<string, string>();
   filesRead = 0;
   programCopies = 0;
   skippedFiles = 0;
+  /** Later copies of a program whose iteration_found is lower than an earlier copy's. */
+  copiesGoingBack = 0;
   constructor(
     readonly base: string,
     private readonly onFileRead?: (filesRead: number) => void,
@@ -124,8 +139,17 @@ class Reader {
       this.programCopies++;
       copies++;
       const known = this.programs.get(id);
-      if (known) mergeFields(known, obj, DROPPED);
-      else {
+      if (known) {
+        // Copies arrive in time order (checkpoints ascending, then db/): the first iteration a
+        // program was found at is the earliest one, even when a resumed run re-saved it later.
+        const before = intOf(known.iteration_found);
+        const now = intOf(obj.iteration_found);
+        mergeFields(known, obj, DROPPED);
+        if (before != null && now != null) {
+          if (now < before) this.copiesGoingBack++;
+          known.iteration_found = Math.min(before, now);
+        }
+      } else {
         const fresh: Json = {};
         mergeFields(fresh, obj, DROPPED);
         this.programs.set(id, fresh);
@@ -150,6 +174,43 @@ function runMeta(meta: Json | null) {
   return out;
 }
 
+/**
+ * Checkpoint numbers missing from the run's checkpoint grid. The grid step is the config's
+ * checkpoint_interval, else the gcd of the numbers (the last one left out: OpenEvolve also
+ * saves a final checkpoint off the grid).
+ */
+export function missingCheckpoints(numbers: number[], interval?: number | null): number[] {
+  const ns = [...new Set(numbers)].filter((n) => n > 0).sort((a, b) => a - b);
+  if (ns.length < 2) return [];
+  const gcd = (a: number, b: number): number => (b ? gcd(b, a % b) : a);
+  const onGrid = ns.length > 2 ? ns.slice(0, -1) : ns;
+  const step = interval && interval > 0 ? interval : onGrid.reduce(gcd);
+  const have = new Set(ns);
+  const out: number[] = [];
+  const last = Math.floor(ns[ns.length - 1] / step) * step;
+  for (let n = Math.ceil(ns[0] / step) * step; n <= last && out.length < 10_000; n += step) if (!have.has(n)) out.push(n);
+  return out;
+}
+
+/** Program id -> feature-map key, from one metadata.json (early `feature_map`, late `island_feature_maps`). */
+function featureKeys(meta: Json, into: Map<string, string>) {
+  const maps = [meta.feature_map, ...(Array.isArray(meta.island_feature_maps) ? meta.island_feature_maps : [])];
+  for (const m of maps) {
+    if (!isObject(m)) continue;
+    for (const [key, id] of Object.entries(m)) if (typeof id === 'string') into.set(id, key);
+  }
+}
+
+/** Non-migrant children with a lower iteration than their parent: a restarted iteration counter. */
+function childrenBeforeParents(programs: ProgramRecord[]): number {
+  const iterationOf = new Map(programs.map((p) => [p.externalId, p.iteration]));
+  return programs.filter((p) => {
+    if (p.isMigrant || p.iteration == null) return false;
+    const parent = p.parents?.[0] ? iterationOf.get(p.parents[0].externalId) : null;
+    return parent != null && p.iteration < parent;
+  }).length;
+}
+
 function readConfig(layout: Layout, warnings: ImportWarning[]): Json | null {
   for (const dir of [layout.root, layout.base]) {
     for (const name of ['config.yaml', 'config.yml']) {
@@ -172,7 +233,10 @@ export async function readOpenEvolveRun(p: string, opts: ReadOptions = {}): Prom
   const reader = new Reader(layout.base, opts.onFileRead);
   const warnings: ImportWarning[] = [];
   const islandOf = new Map<string, number>();
+  const featureKeyOf = new Map<string, string>();
   let newestMeta: Json | null = null;
+  let checkpointsGoingBack = 0;
+  let lastIteration: number | null = null;
 
   for (const cp of layout.checkpoints) {
     const metaFile = path.join(cp.dir, 'metadata.json');
@@ -181,6 +245,12 @@ export async function readOpenEvolveRun(p: string, opts: ReadOptions = {}): Prom
       // Early-2025 schema: island membership only here, as lists of ids. Newer lists win.
       if (Array.isArray(newestMeta.islands)) {
         newestMeta.islands.forEach((ids, i) => Array.isArray(ids) && ids.forEach((id) => typeof id === 'string' && islandOf.set(id, i)));
+      }
+      featureKeys(newestMeta, featureKeyOf);
+      const last = intOf(newestMeta.last_iteration);
+      if (last != null) {
+        if (lastIteration != null && last < lastIteration) checkpointsGoingBack++;
+        lastIteration = last;
       }
     }
     if (isDir(path.join(cp.dir, 'programs'))) await reader.readPrograms(path.join(cp.dir, 'programs'));
@@ -198,7 +268,7 @@ export async function readOpenEvolveRun(p: string, opts: ReadOptions = {}): Prom
 
   const scoreMetric = choosePrimaryMetric([...reader.programs.values()].map((r) => (isObject(r.metrics) ? r.metrics : {})));
   const programs = [...reader.programs.values()].map((raw) =>
-    toProgramRecord(raw, { scoreMetric, islandOf, file: reader.firstFile.get(raw.id as string)! }),
+    toProgramRecord(raw, { scoreMetric, islandOf, featureKeyOf, file: reader.firstFile.get(raw.id as string)! }),
   );
 
   const ids = new Set(programs.map((pr) => pr.externalId));
@@ -210,6 +280,20 @@ export async function readOpenEvolveRun(p: string, opts: ReadOptions = {}): Prom
   if (noIsland && noIsland < programs.length) {
     warnings.push({ code: 'island-unknown', message: `island unknown for ${noIsland} programs`, count: noIsland });
   }
+  const childFirst = childrenBeforeParents(programs);
+  const backwards = [
+    reader.copiesGoingBack && `${reader.copiesGoingBack} program copies carry an earlier iteration_found than a previous copy`,
+    checkpointsGoingBack && `${checkpointsGoingBack} checkpoints have a lower last_iteration than the one before`,
+    childFirst && `${childFirst} programs have a lower iteration than their parent`,
+  ].filter(Boolean);
+  if (backwards.length) {
+    const count = reader.copiesGoingBack + checkpointsGoingBack + childFirst;
+    warnings.push({
+      code: 'iterations-backwards',
+      message: `iterations go backwards (${backwards.join('; ')}): the run looks resumed with a restarted iteration counter; each program keeps the earliest iteration it was found at`,
+      count,
+    });
+  }
   if (reader.skippedFiles) {
     warnings.push({ code: 'files-skipped', message: `${reader.skippedFiles} non-JSON entries in programs/ directories ignored`, count: reader.skippedFiles });
   }
@@ -219,6 +303,8 @@ export async function readOpenEvolveRun(p: string, opts: ReadOptions = {}): Prom
   const language = [...langs].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
   const folder = path.basename(path.basename(layout.root) === OUTPUT_DIR ? path.dirname(layout.root) : layout.root);
   const config = readConfig(layout, warnings);
+  const interval = config && typeof config.checkpoint_interval === 'number' ? config.checkpoint_interval : null;
+  const gaps = missingCheckpoints(layout.checkpoints.map((c) => c.n), interval);
 
   return {
     run: {
@@ -235,6 +321,7 @@ export async function readOpenEvolveRun(p: string, opts: ReadOptions = {}): Prom
         ...runMeta(newestMeta),
         bestProgramInfo,
         checkpoints: layout.checkpoints.map((c) => c.n),
+        ...(gaps.length ? { missingCheckpoints: gaps } : {}),
         ...(logs.length ? { logs } : {}),
       },
       sourceKind: 'directory',
@@ -245,6 +332,8 @@ export async function readOpenEvolveRun(p: string, opts: ReadOptions = {}): Prom
     stats: {
       filesRead: reader.filesRead,
       checkpointsMerged: layout.checkpoints.length,
+      checkpointsMissing: gaps.length,
+      iterationsBackwards: reader.copiesGoingBack + checkpointsGoingBack + childFirst,
       programCopies: reader.programCopies,
       dbProgramFiles: dbCopies,
       programs: programs.length,

@@ -16,6 +16,9 @@
 //    is only recorded in metadata.
 //  - embedding is dropped (large float vectors, no use in Evoscope); other top-level fields
 //    that have no column (complexity, diversity, artifact_dir) go into metadata.
+//  - the MAP-Elites cell a program holds in the newest feature map (metadata.json feature_map,
+//    or island_feature_maps in late 2025) -> metadata.map_elites_key (the key as written) and
+//    metadata.map_elites_cell (its coordinates, parsed by parseFeatureKey; null if unparseable).
 import type { ContextRecord, EvaluationRecord, ProgramRecord } from '../trace/schema';
 import { ImportError } from '../trace/schema';
 import { assessValidity } from '../trace/validity';
@@ -85,10 +88,24 @@ function evaluationFrom(raw: Json, valid: boolean, metrics: Json): EvaluationRec
   return { status, artifacts, output: pick(obj, OUTPUT_KEYS), errors: pick(obj, ERROR_KEYS) };
 }
 
+/**
+ * The coordinates of an OpenEvolve feature-map key. OpenEvolve writes "-".join(str(c)) and early
+ * 2025 versions binned scores without clamping at 0, so coordinates can be negative: "-2382-9"
+ * is [-2382, 9] and "3--1" is [3, -1]. Splitting on "-" or Number(key) would get these wrong.
+ * Null when the key is not such a list of integers.
+ */
+export function parseFeatureKey(key: string): number[] | null {
+  if (!/^-?\d+(?:--?\d+)*$/.test(key)) return null;
+  // Each coordinate is an optional minus sign and digits, after the start or a "-" separator.
+  return [...key.matchAll(/(?:^|-)(-?\d+)/g)].map((m) => Number(m[1]));
+}
+
 export interface ProgramContext {
   scoreMetric: string;
   /** Island membership from metadata.json's `islands` lists (early-2025 schema). */
   islandOf: Map<string, number>;
+  /** Feature-map key each program holds in the newest metadata.json that lists it. */
+  featureKeyOf?: Map<string, string>;
   /** File the program was first seen in, for error messages. */
   file: string;
 }
@@ -102,6 +119,11 @@ export function toProgramRecord(raw: Json, ctx: ProgramContext): ProgramRecord {
   const isMigrant = meta.migrant === true;
   const parentId = str(raw.parent_id);
   const extras = Object.fromEntries(Object.entries(raw).filter(([k, v]) => !MAPPED.has(k) && v != null));
+  const featureKey = ctx.featureKeyOf?.get(externalId);
+  if (featureKey !== undefined) {
+    extras.map_elites_key = featureKey;
+    extras.map_elites_cell = parseFeatureKey(featureKey);
+  }
   return {
     externalId,
     code: raw.code,
