@@ -38,6 +38,7 @@ const stop = async (code = 0) => {
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 services.exited.then((what) => {
+  if (stopping) return;
   log(`${what} exited unexpectedly`);
   void stop(1);
 });
