@@ -1,5 +1,5 @@
 // `npm run evoscope -- <command>`: Evoscope from the command line.
-//   import <path> [--name NAME] [--format auto|openevolve|evotrace] [--json]
+//   import <dir|archive.zip|archive.tar.gz> [--name NAME] [--format auto|FORMAT] [--json]
 //   export <runId> --format evotrace --out DIR [--json]
 //   help
 // With --json, stdout carries exactly one JSON object per imported (or exported) run, one per
@@ -7,10 +7,10 @@
 import { disconnect } from '../lib/db/client';
 import { ensureDatabase, type Database } from '../lib/db/ensureDatabase';
 import { checkOutputDirectory, ExportError, exportRunToDirectory, type ExportResult } from '../lib/db/exportRun';
-import { storeImportedRun, type StoredRunSummary } from '../lib/db/importRun';
-import { readRunsFromPath, importFormats } from '../lib/importers';
-import { enqueueRunAnalyses, releaseJobClient } from '../lib/jobs/enqueue';
-import { ImportError } from '../lib/trace/schema';
+import type { StoredRunSummary } from '../lib/db/importRun';
+import { importFormats } from '../lib/importers';
+import { releaseJobClient } from '../lib/jobs/enqueue';
+import { importFromPath, isInputProblem } from '../lib/pipeline/importPipeline';
 
 const log = (l: string) => process.stderr.write(`[evoscope] ${l}\n`);
 
@@ -21,8 +21,8 @@ function usage() {
     'usage: npm run evoscope -- <command>',
     '',
     'commands:',
-    '  import <path> [--name NAME] [--format FORMAT] [--json]',
-    '      Import the run(s) found at <path> into the database (DATABASE_URL, or the embedded one).',
+    '  import <dir|archive.zip|archive.tar.gz|file.jsonl> [--name NAME] [--format FORMAT] [--json]',
+    '      Import the run(s) found there into the database (DATABASE_URL, or the embedded one).',
     `      FORMAT: auto (default), ${importFormats.map((f) => f.format).join(', ')}`,
     ...importFormats.map((f) => `        ${f.format}: ${f.description}`),
     '      --json  one JSON object per imported run on stdout, one per line',
@@ -128,20 +128,26 @@ function humanLine(s: StoredRunSummary) {
 }
 
 async function importCommand(args: ImportArgs) {
-  // Read (and fail on bad input) before touching the database at all.
-  const started = Date.now();
-  const runs = await readRunsFromPath(args.path, { format: args.format, name: args.name });
-  log(`read ${runs.length} run(s) from ${args.path} in ${Date.now() - started} ms`);
+  // A folder, or an archive unpacked safely to a temporary folder; all runs found are stored in
+  // one transaction (lib/pipeline/importPipeline.ts, the same path the upload worker takes).
   let db: Database | null = null;
+  const started = Date.now();
+  let lastLog = 0;
   try {
     db = await ensureDatabase({ log });
-    for (const imported of runs) {
-      const t = Date.now();
-      const summary = await storeImportedRun(imported, {
-        onProgress: (n, total) => total >= 5000 && log(`${imported.run.name}: stored ${n}/${total} programs`),
-      });
-      await enqueueRunAnalyses(summary.runId);
-      log(`stored "${summary.name}" in ${Date.now() - t} ms`);
+    const stored = await importFromPath(args.path, {
+      format: args.format,
+      name: args.name,
+      onProgress: (p) => {
+        if (Date.now() - lastLog < 1000 && p.phase !== 'done') return;
+        lastLog = Date.now();
+        if (p.phase === 'extracting') log(`unpacking: ${p.entries} entries`);
+        else if (p.phase === 'reading') log(`reading: ${p.filesRead} files`);
+        else if (p.phase === 'storing') log(`storing: ${p.programsStored}/${p.programsTotal} programs`);
+      },
+    });
+    log(`imported ${stored.length} run(s) from ${args.path} in ${Date.now() - started} ms`);
+    for (const summary of stored) {
       if (args.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
       else {
         process.stdout.write(`${humanLine(summary)}\n`);
@@ -180,7 +186,7 @@ try {
     log(e.message);
     process.stderr.write(`${usage()}\n`);
     process.exitCode = 2;
-  } else if (e instanceof ImportError) {
+  } else if (isInputProblem(e)) {
     log(`import failed: ${e.message}`);
     process.exitCode = 1;
   } else if (e instanceof ExportError) {

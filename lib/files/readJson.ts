@@ -6,6 +6,12 @@ import { decodeUtf8Strict } from './utf8';
 
 export const DEFAULT_MAX_JSON_BYTES = 256 * 1024 ** 2;
 
+/** The size cap for one JSON file: EVOSCOPE_MAX_JSON_BYTES, or 256 MiB. */
+export function maxJsonBytes(): number {
+  const v = Number(process.env.EVOSCOPE_MAX_JSON_BYTES);
+  return Number.isFinite(v) && v > 0 ? v : DEFAULT_MAX_JSON_BYTES;
+}
+
 export interface ReadJsonOptions {
   /** Largest file accepted; checked with stat before reading. Default 256 MiB. */
   maxBytes?: number;
@@ -15,7 +21,7 @@ export interface ReadJsonOptions {
 
 /** Any JSON value (for files that hold a list). */
 export async function readJsonValue(absPath: string, relName: string, opts: ReadJsonOptions = {}): Promise<unknown> {
-  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_JSON_BYTES;
+  const maxBytes = opts.maxBytes ?? maxJsonBytes();
   const fh = await fs.open(absPath, 'r');
   let bytes: Buffer;
   try {

@@ -34,7 +34,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import { formatBytes, InputError } from '../files/errors';
-import { DEFAULT_MAX_JSON_BYTES, readJsonObject } from '../files/readJson';
+import { maxJsonBytes, readJsonObject } from '../files/readJson';
 import { readJsonLines } from '../files/readJsonLines';
 import { decodeUtf8Strict } from '../files/utf8';
 import {
@@ -103,7 +103,7 @@ class Reader {
     let bytes: Buffer;
     try {
       const { size } = await fh.stat();
-      if (size > DEFAULT_MAX_JSON_BYTES) throw new ImportError(`blob is ${formatBytes(size)}, above the ${formatBytes(DEFAULT_MAX_JSON_BYTES)} limit`, rel);
+      if (size > maxJsonBytes()) throw new ImportError(`blob is ${formatBytes(size)}, above the ${formatBytes(maxJsonBytes())} limit`, rel);
       bytes = await fh.readFile();
     } finally {
       await fh.close();

@@ -126,7 +126,7 @@ describe('bad input', () => {
     const dir = makeRun('truncated', (out) => write(out, 'checkpoints/checkpoint_10/programs/c.json', '{"id": "c", "code": '));
     const err = await readOpenEvolveRun(dir).catch((e) => e);
     expect(err).toBeInstanceOf(ImportError);
-    expect(err.message).toBe('openevolve_output/checkpoints/checkpoint_10/programs/c.json: Unexpected end of JSON input');
+    expect(err.message).toBe('openevolve_output/checkpoints/checkpoint_10/programs/c.json:1: invalid JSON: Unexpected end of JSON input (column 20)');
   });
 
   it('fails on a JSON value that is not an object', async () => {

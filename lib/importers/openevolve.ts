@@ -30,6 +30,8 @@ import type { ImporterFormat, ReadOptions } from './detect';
 import { isObject, toProgramRecord, type Json } from './openevolveProgram';
 import type { ProgramRecord } from '../trace/schema';
 import { parsePythonJson } from './pythonJson';
+import { readJsonObject } from '../files/readJson';
+import { asImportError } from './inputFiles';
 
 const OUTPUT_DIR = 'openevolve_output';
 const CHECKPOINT = /^checkpoint_(\d+)$/;
@@ -108,17 +110,16 @@ class Reader {
     return path.relative(this.base, p).split(path.sep).join('/') || path.basename(p);
   }
 
+  /** One JSON object, read through lib/files: size cap, strict UTF-8, errors naming the file. */
   async readObject(file: string): Promise<Json> {
-    const rel = this.rel(file);
-    let value: unknown;
+    let value: Json;
     try {
-      value = parsePythonJson(await fs.promises.readFile(file, 'utf8'));
+      value = (await readJsonObject(file, this.rel(file), { parse: parsePythonJson })) as Json;
     } catch (e) {
-      throw new ImportError((e as Error).message, rel);
+      throw asImportError(e);
     }
     this.filesRead++;
     this.onFileRead?.(this.filesRead);
-    if (!isObject(value)) throw new ImportError(`expected a JSON object, found ${Array.isArray(value) ? 'an array' : String(value === null ? 'null' : typeof value)}`, rel);
     return value;
   }
 

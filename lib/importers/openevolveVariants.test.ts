@@ -188,7 +188,7 @@ describe('several runs in one upload', () => {
     write(path.join(upload, 'b', 'openevolve_output'), 'checkpoints/checkpoint_1/programs/b0.json', '{"id": "b0", "code": ');
     const err = await readRunsFromPath(upload, {}).catch((e) => e);
     expect(err).toBeInstanceOf(ImportError);
-    expect(err.message).toBe('b/openevolve_output/checkpoints/checkpoint_1/programs/b0.json: Unexpected end of JSON input');
+    expect(err.message).toBe('b/openevolve_output/checkpoints/checkpoint_1/programs/b0.json:1: invalid JSON: Unexpected end of JSON input (column 21)');
     write(path.join(upload, 'b', 'openevolve_output'), 'checkpoints/checkpoint_1/programs/b0.json', early('b0', {}));
   });
 

@@ -117,4 +117,61 @@ describe('importFromPath', () => {
     expect(isInputProblem(err), String(err)).toBe(true);
     expect(err.message).toMatch(/unknown layout/);
   });
+
+  describe('hostile files inside an otherwise valid run', () => {
+    /** A copy of the QOS run with one program file replaced, packed as .tar.gz. */
+    async function qosWith(file: string, contents: Buffer | string) {
+      const dir = fs.mkdtempSync(path.join(tmp, 'qos-'));
+      fs.cpSync(QOS, dir, { recursive: true });
+      const progDir = path.join(dir, 'openevolve_output', 'checkpoints', 'checkpoint_10', 'programs');
+      fs.chmodSync(progDir, 0o755);
+      fs.writeFileSync(path.join(progDir, file), contents);
+      const archive = path.join(tmp, `${path.basename(dir)}.tar.gz`);
+      await tar.c({ gzip: true, file: archive, cwd: dir }, ['openevolve_output']);
+      return archive;
+    }
+
+    async function expectRefused(archive: string, message: RegExp) {
+      const before = await counts();
+      const err = await importFromPath(archive, { name: `${tag} hostile` }).catch((e) => e);
+      expect(isInputProblem(err), String(err)).toBe(true);
+      expect(err.message).toMatch(message);
+      expect(await counts()).toEqual(before);
+    }
+
+    it('a JSON file that is not an object', async () => {
+      await expectRefused(await qosWith('zz-array.json', '[1, 2, 3]'), /checkpoint_10\/programs\/zz-array\.json: expected a JSON object, found an array/);
+    });
+
+    it('invalid UTF-8', async () => {
+      const bad = Buffer.concat([Buffer.from('{"id": "x", "code": "'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}')]);
+      await expectRefused(await qosWith('zz-utf8.json', bad), /zz-utf8\.json.*(UTF-8|utf-8)/);
+    });
+
+    it('a gigantic single JSON value', async () => {
+      const previous = process.env.EVOSCOPE_MAX_JSON_BYTES;
+      process.env.EVOSCOPE_MAX_JSON_BYTES = String(1024 * 1024); // 1 MiB in this test; 256 MiB by default
+      try {
+        const huge = JSON.stringify({ id: 'huge', code: 'x'.repeat(3 * 1024 * 1024) });
+        await expectRefused(await qosWith('zz-huge.json', huge), /zz-huge\.json.*(larger|limit|too large)/i);
+      } finally {
+        if (previous === undefined) delete process.env.EVOSCOPE_MAX_JSON_BYTES;
+        else process.env.EVOSCOPE_MAX_JSON_BYTES = previous;
+      }
+    });
+
+    it('an archive bomb', async () => {
+      // 300 MiB of zeros in one entry compress to about 300 KiB: far past the 200:1 ratio.
+      const dir = fs.mkdtempSync(path.join(tmp, 'bomb-'));
+      const fd = fs.openSync(path.join(dir, 'zeros.json'), 'w');
+      const mib = Buffer.alloc(1024 * 1024);
+      for (let i = 0; i < 300; i++) fs.writeSync(fd, mib);
+      fs.closeSync(fd);
+      const archive = path.join(tmp, 'bomb.tar.gz');
+      await tar.c({ gzip: true, file: archive, cwd: dir }, ['zeros.json']);
+      fs.rmSync(dir, { recursive: true });
+      await expectRefused(archive, /zeros\.json|bomb\.tar\.gz/);
+    });
+  });
 });
+

@@ -145,7 +145,7 @@ describe('importing the QOS OpenEvolve run', () => {
     const before = await runRows(`${tag}-trunc`);
     const err = await readRunsFromPath(dir, { name: `${tag}-trunc` }).catch((e) => e);
     expect(err).toBeInstanceOf(ImportError);
-    expect(err.message).toMatch(new RegExp(`^${rel}: .*JSON`));
+    expect(err.message).toMatch(new RegExp(`^${rel}:1: invalid JSON: .*JSON`));
     expect(await runRows(`${tag}-trunc`)).toEqual(before);
   });
 

@@ -1,0 +1,18 @@
+// Runs the CLI (scripts/cli.ts) as a user would, against the test database in DATABASE_URL.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+
+export function runCli(args: string[]) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/cli.ts', ...args], { cwd: root, env: process.env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+export const realRunsDir = () => path.resolve(root, process.env.EVOSCOPE_REAL_RUNS ?? '../shared/real-runs');
