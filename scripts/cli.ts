@@ -10,6 +10,7 @@ import { checkOutputDirectory, ExportError, exportRunToDirectory, type ExportRes
 import type { StoredRunSummary } from '../lib/db/importRun';
 import { importFormats } from '../lib/importers';
 import { releaseJobClient } from '../lib/jobs/enqueue';
+import { analyzeCommand, parseAnalyzeArgs } from './analyzeCommand';
 import { importFromPath, isInputProblem } from '../lib/pipeline/importPipeline';
 
 const log = (l: string) => process.stderr.write(`[evoscope] ${l}\n`);
@@ -30,6 +31,11 @@ function usage() {
     '      Write a stored run to DIR (new or empty) as an EvoTrace refined layout, readable by',
     '      EvoReplay and by `import --format evotrace`.',
     '      --json  one JSON object describing what was written on stdout',
+    '  analyze <dir|archive|runId> [--definitions default|evoreplay] [--scope run|lineage] [--json]',
+    '      Cycling, edit composition and lineage figures of a run folder (no database needed) or a',
+    '      stored run. --definitions evoreplay reproduces EvoReplay exactly (default scope: run);',
+    '      the default definitions fix its quirks (default scope: lineage). See README.',
+    '      --json  one JSON object per run: { run, definitions, scope, summary, edits }',
     '  help        this text',
   ].join('\n');
 }
@@ -168,6 +174,8 @@ async function main(argv: string[]) {
       return importCommand(parseImportArgs(rest));
     case 'export':
       return exportCommand(parseExportArgs(rest));
+    case 'analyze':
+      return analyzeCommand(parseAnalyzeArgs(rest, (m) => new UsageError(m)), log);
     case undefined:
     case 'help':
     case '--help':

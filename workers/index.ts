@@ -6,11 +6,13 @@ import { disconnect } from '../lib/db/client';
 import { databaseUrl } from '../lib/env';
 import { PermanentJobError, type JobName } from '../lib/jobs/definitions';
 import importUpload from './tasks/import-upload';
+import runAnalyses from './tasks/run-analyses';
 import runSummary from './tasks/run-summary';
 
 const tasks: Record<JobName, Task> = {
   'run-summary': runSummary,
   'import-upload': importUpload,
+  'run-analyses': runAnalyses,
 };
 
 /**

@@ -4,7 +4,7 @@ import { bestSoFar } from './bestSoFar';
 import { classifyCycles, type ClassifyCyclesSummary } from './classifyCycles';
 import { classifyEdits } from './classifyEdits';
 import { detectCycling, type CyclingSummary } from './cycling';
-import { prepareRun } from './editTable';
+import { asPrepared, prepareRun, type PreparedRun } from './editTable';
 import type { AnalysisProgram, CompositionBucket, CyclingScope, Definitions } from './types';
 
 export interface AnalyzeRunOptions {
@@ -63,11 +63,19 @@ export interface RunAnalysis {
   summary: RunSummary;
   edits: RunEditRow[];
   trend: CyclingSummary['trend'];
+  /** The full results behind the summary, for reports that need more than counts. */
+  detail: {
+    run: ReturnType<typeof prepareRun>;
+    cycling: ReturnType<typeof detectCycling>;
+    cycles: ReturnType<typeof classifyCycles>;
+    composition: ReturnType<typeof classifyEdits>;
+  };
 }
 
 /** detectCycling, classifyCycles (same scope) and classifyEdits on one run, with lineage figures. */
-export function analyzeRun(programs: readonly AnalysisProgram[], opts: AnalyzeRunOptions): RunAnalysis {
-  const run = prepareRun(programs, opts.definitions);
+export function analyzeRun(input: readonly AnalysisProgram[] | PreparedRun, opts: AnalyzeRunOptions): RunAnalysis {
+  // A prepared run (diffs done) can be shared by both scopes of one definition set.
+  const run = asPrepared(input, opts.definitions);
   const cyc = detectCycling(run, opts);
   const cls = classifyCycles(run, opts);
   const comp = classifyEdits(run, opts);
@@ -111,7 +119,7 @@ export function analyzeRun(programs: readonly AnalysisProgram[], opts: AnalyzeRu
     recycledRemoved: e.recycledRemoved,
     bucket: comp.edits[i].bucket,
   }));
-  return { summary, edits, trend: c.trend };
+  return { summary, edits, trend: c.trend, detail: { run, cycling: cyc, cycles: cls, composition: comp } };
 }
 
 /** Best-so-far count, lineage depth of the final best and dead-branch share (Evoscope definitions in both sets). */

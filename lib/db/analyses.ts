@@ -5,11 +5,11 @@ import { pool, prisma } from './client';
 export const BEST_SO_FAR = 'best-so-far';
 export const bestSoFarParams = (metric: string) => `metric=${metric}`;
 
-export async function putAnalysis(runId: string, kind: string, params: string, result: unknown) {
+export async function putAnalysis(runId: string, kind: string, params: string, result: unknown, version = 1) {
   await pool().query(
-    `INSERT INTO analyses (run_id, kind, params, result, computed_at) VALUES ($1, $2, $3, $4, now())
-     ON CONFLICT (run_id, kind, params) DO UPDATE SET result = EXCLUDED.result, computed_at = now()`,
-    [runId, kind, params, JSON.stringify(result)],
+    `INSERT INTO analyses (run_id, kind, params, version, result, computed_at) VALUES ($1, $2, $3, $4, $5, now())
+     ON CONFLICT (run_id, kind, params) DO UPDATE SET result = EXCLUDED.result, version = EXCLUDED.version, computed_at = now()`,
+    [runId, kind, params, version, JSON.stringify(result, (_k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v))],
   );
 }
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 export const jobPayloads = {
   'run-summary': z.object({ runId: z.string().uuid() }),
   'import-upload': z.object({ importId: z.string().uuid() }),
+  'run-analyses': z.object({ runId: z.string().uuid() }),
 } as const;
 
 export type JobName = keyof typeof jobPayloads;

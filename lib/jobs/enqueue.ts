@@ -20,13 +20,14 @@ function workerUtils(): Promise<WorkerUtils> {
 export async function enqueue<N extends JobName>(
   name: N,
   payload: JobPayload<N>,
-  opts: { jobKey?: string; maxAttempts?: number } = {},
+  opts: { jobKey?: string; maxAttempts?: number; delayMs?: number } = {},
 ) {
   const parsed: unknown = jobPayloads[name].parse(payload);
   const u = await workerUtils();
   await u.addJob(name as string, parsed as never, {
     jobKey: opts.jobKey ?? `${name}:${JSON.stringify(parsed)}`,
     maxAttempts: opts.maxAttempts ?? 5,
+    ...(opts.delayMs ? { runAt: new Date(Date.now() + opts.delayMs) } : {}),
   });
 }
 
@@ -34,9 +35,14 @@ export async function enqueueImport(importId: string) {
   await enqueue('import-upload', { importId }, { maxAttempts: 3 });
 }
 
-/** Everything that must be (re)computed after a run's programs changed. */
-export async function enqueueRunAnalyses(runId: string) {
+/**
+ * Everything that must be (re)computed after a run's programs changed. The heavy analyses of a
+ * live run are debounced: each batch pushes the pending job back, so a streaming search costs
+ * one analysis per quiet moment rather than one per batch.
+ */
+export async function enqueueRunAnalyses(runId: string, opts: { debounceMs?: number } = {}) {
   await enqueue('run-summary', { runId });
+  await enqueue('run-analyses', { runId }, { delayMs: opts.debounceMs });
 }
 
 export async function releaseJobClient() {

@@ -31,7 +31,7 @@ export const POST = handle(async (req, params) => {
   });
   try {
     const result = await appendPrograms(runId, records);
-    await enqueueRunAnalyses(runId);
+    await enqueueRunAnalyses(runId, { debounceMs: 3000 });
     return result;
   } catch (e) {
     if (e instanceof AppendError) throw new ApiError(e.status, e.message);

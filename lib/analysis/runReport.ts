@@ -1,0 +1,202 @@
+// Builds the stored analysis reports of a run (shapes in reportTypes.ts) from plain programs.
+// Pure: the worker feeds it rows from the database, the CLI feeds it importer records.
+import { analyzeRun, type RunAnalysis } from './analyzeRun';
+import { complexitySeries, type Complexity } from './complexity';
+import { prepareRun } from './editTable';
+import type { CyclingMarks, CyclingReport, EvolutionReport, LineageReport, LineageSummary } from './reportTypes';
+import { COMPOSITION_BUCKETS, type AnalysisProgram, type CompositionBucket, type CyclingScope, type Definitions } from './types';
+
+const TOP_LINES = 30;
+const MAX_BUCKETS = 60;
+
+export function definitionText(definitions: Definitions, scope: CyclingScope): string {
+  const where =
+    scope === 'lineage'
+      ? 'removed earlier by an ancestor of the child (any parent)'
+      : 'removed by any earlier edit anywhere in the run';
+  const how =
+    definitions === 'evoreplay'
+      ? "EvoReplay-compatible definitions (difflib unified diff, EvoReplay's normalisation and filters, raw iteration order)"
+      : "Evoscope's definitions (language-aware comment stripping, canonical order; see lib/analysis/README.md)";
+  return `An added line is recycled when an identical normalised line was ${where}; ${how}.`;
+}
+
+
+function spanHistogram(spans: number[]) {
+  if (!spans.length) return [];
+  const max = spans.reduce((m, s) => Math.max(m, s), 0);
+  const width = Math.max(1, Math.ceil((max + 1) / 20));
+  const bins = new Map<number, number>();
+  for (const s of spans) {
+    const from = Math.floor(s / width) * width;
+    bins.set(from, (bins.get(from) ?? 0) + 1);
+  }
+  return [...bins].sort((a, b) => a[0] - b[0]).map(([from, count]) => ({ from, to: from + width - 1, count }));
+}
+
+export function cyclingReport(a: RunAnalysis, definitions: Definitions, scope: CyclingScope): CyclingReport {
+  const { cycling, composition } = a.detail;
+  const spans = cycling.events.map((e) => e.span);
+  const readditions = (l: (typeof cycling.lines)[number]) => l.history.filter((h) => h.kind === 'added').length;
+  const topLines = [...cycling.lines]
+    .sort((x, y) => readditions(y) - readditions(x) || (x.line < y.line ? -1 : 1))
+    .slice(0, TOP_LINES)
+    .map((l) => ({
+      line: l.line,
+      readditions: readditions(l),
+      spans: l.spans,
+      history: l.history.map((h) => ({ kind: h.kind, childId: h.childId, iteration: h.iteration })),
+    }));
+  const maxIt = composition.edits.reduce((m, e) => Math.max(m, e.iteration), 0);
+  const size = Math.max(1, Math.ceil((maxIt + 1) / MAX_BUCKETS));
+  const bucketOf = (it: number) => Math.floor(Math.max(0, it) / size) * size;
+  const over = new Map<number, { counts: Record<CompositionBucket, number>; none: number }>();
+  for (const e of composition.edits) {
+    const from = bucketOf(e.iteration);
+    let b = over.get(from);
+    if (!b) over.set(from, (b = { counts: Object.fromEntries(COMPOSITION_BUCKETS.map((k) => [k, 0])) as Record<CompositionBucket, number>, none: 0 }));
+    if (e.bucket) b.counts[e.bucket]++;
+    else b.none++;
+  }
+  return {
+    definitions,
+    scope,
+    definitionText: definitionText(definitions, scope),
+    summary: a.summary,
+    trend: a.trend,
+    spanHistogram: spanHistogram(spans),
+    topLines,
+    compositionOverTime: [...over].sort((x, y) => x[0] - y[0]).map(([from, b]) => ({ from, to: from + size - 1, ...b })),
+    edits: a.edits,
+  };
+}
+
+export function cyclingMarks(a: RunAnalysis, definitions: Definitions, scope: CyclingScope): CyclingMarks {
+  const { run, cycles } = a.detail;
+  const byChild: CyclingMarks['byChild'] = {};
+  for (const e of cycles.events) {
+    const child = run.programs[run.edits[e.addedEdit].child].id;
+    const removedBy = run.programs[run.edits[e.removedEdit].child].id;
+    (byChild[child] ??= []).push({
+      line: e.line,
+      class: e.klass,
+      removedBy,
+      removedIteration: e.removedIteration,
+      addedIteration: e.addedIteration,
+    });
+  }
+  return { definitions, scope, byChild };
+}
+
+/** Depth of every program: nodes on its first-parent chain to a root, both ends counted. */
+function depths(a: RunAnalysis): Map<string, number> {
+  const { run } = a.detail;
+  const depth = new Array<number>(run.programs.length).fill(0);
+  const order = run.programs.map((_, i) => i);
+  // Parents precede children in processing order, except for odd sources: resolve iteratively.
+  const resolve = (i: number): number => {
+    const chain: number[] = [];
+    let cur = i;
+    const seen = new Set<number>();
+    while (depth[cur] === 0) {
+      chain.push(cur);
+      seen.add(cur);
+      const parent = run.parents[cur][0];
+      if (parent === undefined || seen.has(parent)) break;
+      cur = parent;
+    }
+    let d = depth[cur] === 0 ? 0 : depth[cur];
+    for (let k = chain.length - 1; k >= 0; k--) depth[chain[k]] = ++d;
+    return depth[i];
+  };
+  for (const i of order) resolve(i);
+  return new Map(run.programs.map((p, i) => [p.id, depth[i]]));
+}
+
+export function lineageReport(a: RunAnalysis, programsBySeq: readonly AnalysisProgram[], higherIsBetter: boolean): LineageReport {
+  const { run } = a.detail;
+  const depthOf = depths(a);
+  // Best-so-far points and the final best, by the one definition in bestSoFar.ts (via analyzeRun's order).
+  let best: AnalysisProgram | null = null;
+  const bsf = new Set<string>();
+  const better = (x: number, y: number) => (higherIsBetter ? x > y : x < y);
+  for (const p of programsBySeq) {
+    if (!p.valid || p.score == null || !Number.isFinite(p.score)) continue;
+    if (!best || better(p.score, best.score!)) {
+      best = p;
+      bsf.add(p.id);
+    }
+  }
+  const alive = new Set<string>();
+  if (best) {
+    const pos = run.position.get(best.id)!;
+    for (const anc of run.ancestry.ancestorsOf(pos)) alive.add(run.programs[anc].id);
+    alive.add(best.id);
+  }
+  const recycled = new Map(a.edits.map((e) => [e.childId, e.added ? e.recycledAdded / e.added : null]));
+  const histogram = new Map<number, number>();
+  for (const d of depthOf.values()) histogram.set(d, (histogram.get(d) ?? 0) + 1);
+  const summary: LineageSummary = {
+    finalBestId: best?.id ?? null,
+    finalBestDepth: a.summary.finalBestLineageDepth,
+    deadBranchShare: a.summary.deadBranchShare,
+    depthHistogram: [...histogram].sort((x, y) => x[0] - y[0]).map(([depth, count]) => ({ depth, count })),
+  };
+  return {
+    ...summary,
+    ids: programsBySeq.map((p) => p.id),
+    depth: programsBySeq.map((p) => depthOf.get(p.id) ?? 1),
+    onBestAncestry: programsBySeq.map((p) => (alive.has(p.id) ? 1 : 0)),
+    bestSoFar: programsBySeq.map((p) => (bsf.has(p.id) ? 1 : 0)),
+    recycledShare: programsBySeq.map((p) => recycled.get(p.id) ?? null),
+  };
+}
+
+export function evolutionReport(
+  programsBySeq: readonly AnalysisProgram[],
+  effectiveIteration: (p: AnalysisProgram) => number,
+  lineage: LineageSummary,
+  cache?: Map<string, Complexity>,
+): EvolutionReport {
+  const series = complexitySeries(
+    programsBySeq.map((p) => ({ seq: p.seq, iteration: effectiveIteration(p), code: p.code, language: p.language, valid: p.valid })),
+    { cache },
+  );
+  return {
+    complexity: {
+      bucketSize: series.bucketSize,
+      buckets: series.buckets,
+      parseErrors: series.rows.filter((r) => r.parseErrors).length,
+      programs: series.rows.length,
+    },
+    lineage,
+  };
+}
+
+export interface RunReports {
+  cycling: { definitions: Definitions; scope: CyclingScope; report: CyclingReport; marks: CyclingMarks }[];
+  lineage: LineageReport;
+  evolution: EvolutionReport;
+}
+
+/** Every stored report of a run. `programs` in seq order; parsers must be initialised (initParsers). */
+export function buildRunReports(
+  programs: readonly AnalysisProgram[],
+  opts: { higherIsBetter: boolean; effectiveIteration: (p: AnalysisProgram) => number; onStep?: (step: string) => void },
+): RunReports {
+  const cycling: RunReports['cycling'] = [];
+  let lineage: LineageReport | null = null;
+  for (const definitions of ['default', 'evoreplay'] as const) {
+    opts.onStep?.(`diffs (${definitions} definitions)`);
+    const prepared = prepareRun(programs, definitions);
+    for (const scope of ['lineage', 'run'] as const) {
+      opts.onStep?.(`cycling ${definitions}/${scope}`);
+      const a = analyzeRun(prepared, { definitions, scope, higherIsBetter: opts.higherIsBetter });
+      cycling.push({ definitions, scope, report: cyclingReport(a, definitions, scope), marks: cyclingMarks(a, definitions, scope) });
+      if (definitions === 'default' && scope === 'lineage') lineage = lineageReport(a, programs, opts.higherIsBetter);
+    }
+  }
+  opts.onStep?.('complexity');
+  const evolution = evolutionReport(programs, opts.effectiveIteration, lineage!);
+  return { cycling, lineage: lineage!, evolution };
+}

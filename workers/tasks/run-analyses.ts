@@ -1,0 +1,23 @@
+// Task `run-analyses`: cycling (both definition sets, both scopes), edit composition, lineage
+// and program complexity of a run, stored for the pages. Runs after every import and, debounced,
+// while a live run streams in. Safe to run twice: every report is upserted.
+import type { Task } from 'graphile-worker';
+import { computeRunAnalyses } from '../../lib/db/runAnalyses';
+import { jobPayloads } from '../../lib/jobs/definitions';
+import { parsePayload } from '../payload';
+
+const task: Task = async (raw, helpers) => {
+  const { runId } = parsePayload(jobPayloads['run-analyses'], raw);
+  const started = Date.now();
+  try {
+    const found = await computeRunAnalyses(runId, (step) => helpers.logger.debug(`run ${runId}: ${step}`));
+    if (!found) helpers.logger.info(`run ${runId} no longer exists; nothing to analyse`);
+    else helpers.logger.info(`run ${runId}: analyses stored in ${Date.now() - started} ms`);
+  } catch (e) {
+    // The run was deleted while we computed: its reports have nowhere to go.
+    if ((e as { code?: string }).code === '23503') return helpers.logger.info(`run ${runId} was deleted meanwhile`);
+    throw e;
+  }
+};
+
+export default task;
