@@ -35,6 +35,7 @@ import { asImportError } from './inputFiles';
 
 const OUTPUT_DIR = 'openevolve_output';
 const CHECKPOINT = /^checkpoint_(\d+)$/;
+const READ_AHEAD = 32;
 
 const isDir = (p: string) => fs.statSync(p, { throwIfNoEntry: false })?.isDirectory() ?? false;
 const isFile = (p: string) => fs.statSync(p, { throwIfNoEntry: false })?.isFile() ?? false;
@@ -123,41 +124,57 @@ class Reader {
     return value;
   }
 
-  /** Streams a programs/ directory, merging each file as it is read. */
+  /**
+   * Streams a programs/ directory, merging each file as it is read. Files are read READ_AHEAD at
+   * a time (small files cost a thread-pool round trip each; one by one, 20k files took 7 s of
+   * waiting) and merged in directory order, so the result does not depend on timing.
+   */
   async readPrograms(dir: string): Promise<number> {
     let copies = 0;
     const handle = await fs.promises.opendir(dir);
+    let batch: string[] = [];
+    const flush = async () => {
+      const objs = await Promise.all(batch.map((file) => this.readObject(file)));
+      for (const [k, obj] of objs.entries()) {
+        this.mergeProgram(batch[k], obj);
+        copies++;
+      }
+      batch = [];
+    };
     for await (const entry of handle) {
       if (!entry.isFile() || !entry.name.endsWith('.json')) {
         this.skippedFiles++;
         continue;
       }
-      const file = path.join(dir, entry.name);
-      const obj = await this.readObject(file);
-      const id = obj.id ?? entry.name.slice(0, -'.json'.length); // OpenEvolve names files <id>.json
-      if (typeof id !== 'string' || !id) throw new ImportError('program "id" is not a non-empty string', this.rel(file));
-      obj.id = id;
-      this.programCopies++;
-      copies++;
-      const known = this.programs.get(id);
-      if (known) {
-        // Copies arrive in time order (checkpoints ascending, then db/): the first iteration a
-        // program was found at is the earliest one, even when a resumed run re-saved it later.
-        const before = intOf(known.iteration_found);
-        const now = intOf(obj.iteration_found);
-        mergeFields(known, obj, DROPPED);
-        if (before != null && now != null) {
-          if (now < before) this.copiesGoingBack++;
-          known.iteration_found = Math.min(before, now);
-        }
-      } else {
-        const fresh: Json = {};
-        mergeFields(fresh, obj, DROPPED);
-        this.programs.set(id, fresh);
-        this.firstFile.set(id, this.rel(file));
-      }
+      batch.push(path.join(dir, entry.name));
+      if (batch.length >= READ_AHEAD) await flush();
     }
+    await flush();
     return copies;
+  }
+
+  private mergeProgram(file: string, obj: Json) {
+    const id = obj.id ?? path.basename(file).slice(0, -'.json'.length); // OpenEvolve names files <id>.json
+    if (typeof id !== 'string' || !id) throw new ImportError('program "id" is not a non-empty string', this.rel(file));
+    obj.id = id;
+    this.programCopies++;
+    const known = this.programs.get(id);
+    if (known) {
+      // Copies arrive in time order (checkpoints ascending, then db/): the first iteration a
+      // program was found at is the earliest one, even when a resumed run re-saved it later.
+      const before = intOf(known.iteration_found);
+      const now = intOf(obj.iteration_found);
+      mergeFields(known, obj, DROPPED);
+      if (before != null && now != null) {
+        if (now < before) this.copiesGoingBack++;
+        known.iteration_found = Math.min(before, now);
+      }
+    } else {
+      const fresh: Json = {};
+      mergeFields(fresh, obj, DROPPED);
+      this.programs.set(id, fresh);
+      this.firstFile.set(id, this.rel(file));
+    }
   }
 }
 
