@@ -37,8 +37,10 @@ export function* syntheticPrograms(n: number, seed = 7, islands = 4): Generator<
       for (let e = rng.int(1, 5); e > 0; e--) {
         const at = rng.int(3, lines.length - 2);
         const r = rng.next();
+        // Deletions balance insertions around ~70 lines, so programs keep a realistic size.
+        const del = lines.length > 70 ? 0.8 : 0.7;
         if (r < 0.5) lines[at] = lines[at].replace(/\d+\.\d+/, (m) => (Number(m) * rng.float(0.8, 1.25)).toFixed(3));
-        else if (r < 0.7 && lines.length > 30) lines.splice(at, 1);
+        else if (r < del && lines.length > 30) lines.splice(at, 1);
         else if (r < 0.9) lines.splice(at, 0, rng.pick(pool));
         else lines.splice(at, 0, `    tmp_${rng.int(0, 1e6)} = tweak(state, ${rng.float(0, 5).toFixed(2)})`);
       }

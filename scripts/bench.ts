@@ -1,0 +1,93 @@
+// `npm run bench`: measured figures for the issues' performance targets, printed as a table
+// and as JSON lines. Every measurement runs in a fresh child process (peak RSS is its own) on
+// generated runs (lib/demo/synthetic.ts) against a throw-away PostgreSQL.
+//   import:  a 20,000-program OpenEvolve-layout run through the import pipeline
+//   analyze: 10,000- and 100,000-program runs through `evoscope analyze` (read + analyses)
+//   lineage: time to the first drawn frame of a 50,000-node lineage page in headless Chromium
+// `npm run bench -- import analyze` runs some sections only.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { writeSyntheticOpenEvolveRun } from '../lib/demo/synthetic';
+import { startEmbeddedPostgres } from '../lib/db/embeddedPostgres';
+import { migrate } from '../lib/db/migrate';
+import { buildIfStale } from './serve';
+
+const root = process.cwd();
+const log = (l: string) => process.stderr.write(`[bench] ${l}\n`);
+const sections = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const want = (s: string) => sections.length === 0 || sections.includes(s);
+const results: Record<string, unknown>[] = [];
+
+function child(args: string[], env: NodeJS.ProcessEnv, opts: { heapMB?: number } = {}): Record<string, unknown> {
+  const node = [...(opts.heapMB ? [`--max-old-space-size=${opts.heapMB}`] : []), '--import', 'tsx', ...args];
+  const r = spawnSync(process.execPath, node, { cwd: root, env, encoding: 'utf8', maxBuffer: 64 << 20 });
+  if (r.status !== 0) throw new Error(`${args.join(' ')} failed: ${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split('\n').pop()!);
+}
+
+function report(name: string, figures: Record<string, unknown>, target?: string) {
+  const row = { bench: name, ...figures, ...(target ? { target } : {}) };
+  results.push(row);
+  process.stdout.write(`${JSON.stringify(row)}\n`);
+}
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'evoscope-bench-'));
+const pg = await startEmbeddedPostgres({ baseDir: path.join(tmp, 'pg'), ephemeral: true, log });
+const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: pg.url, NEXT_TELEMETRY_DISABLED: '1' };
+try {
+  await migrate(pg.url);
+
+  if (want('import')) {
+    const dir = path.join(tmp, 'import-20k');
+    const t = Date.now();
+    const w = writeSyntheticOpenEvolveRun(dir, 20_000);
+    log(`wrote a 20,000-program run (${w.files} files) in ${Date.now() - t} ms`);
+    report('import 20k (OpenEvolve layout)', child(['scripts/bench/importOnce.ts', dir], env));
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+
+  if (want('analyze')) {
+    for (const n of [10_000, 100_000]) {
+      const dir = path.join(tmp, `analyze-${n}`);
+      const t = Date.now();
+      writeSyntheticOpenEvolveRun(dir, n, 11);
+      log(`wrote a ${n}-program run in ${Date.now() - t} ms`);
+      const target = n === 10_000 ? '< 3 s' : '< 30 s within 2 GB';
+      report(`analyze ${n / 1000}k (default, lineage)`, child(['scripts/bench/analyzeOnce.ts', dir, 'default', 'lineage'], env, { heapMB: 2048 }), target);
+      report(`analyze ${n / 1000}k (evoreplay, run)`, child(['scripts/bench/analyzeOnce.ts', dir, 'evoreplay', 'run'], env, { heapMB: 2048 }), target);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  if (want('lineage')) {
+    const frameBench = path.join(root, 'scripts', 'bench', 'lineageFrame.ts');
+    if (!fs.existsSync(frameBench)) log('lineage: scripts/bench/lineageFrame.ts is missing; skipped');
+    else {
+      buildIfStale(log);
+      const port = 3790;
+      const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
+        cwd: root,
+        env: { ...env, PORT: String(port) },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      try {
+        for (let i = 0; i < 120; i++) {
+          const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok).catch(() => false);
+          if (ok) break;
+          await new Promise((r) => setTimeout(r, 500));
+        }
+        report('lineage first frame 50k', child([frameBench], { ...env, BASE_URL: `http://127.0.0.1:${port}` }), '< 2 s');
+      } finally {
+        server.kill('SIGTERM');
+      }
+    }
+  }
+} finally {
+  pg.stop();
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
+
+process.stderr.write('\nsummary\n');
+for (const r of results) process.stderr.write(`  ${JSON.stringify(r)}\n`);
