@@ -34,6 +34,12 @@ export function RunHeadline({ run }: { run: RunDetail }) {
         <Stat label="Islands">{formatCount(run.islandCount)}</Stat>
         <Stat label="Edges">{formatCount(run.edgeCount)}</Stat>
       </dl>
+      <p className="row">
+        <a href={`/api/runs/${run.id}/export?format=evotrace`} download data-testid="export-evotrace">
+          Download as EvoTrace (.tar.gz)
+        </a>
+        <span className="muted">the refined layout EvoReplay reads; re-importable here</span>
+      </p>
       {warnings.length > 0 && (
         <details className="collapsible">
           <summary>Import warnings ({warnings.length})</summary>
