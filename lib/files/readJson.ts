@@ -1,5 +1,6 @@
 // Reading one untrusted JSON file: bounded in size before a byte is read, strict about its
 // encoding, and failing with the file name and line so the uploader knows what to fix.
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import { formatBytes, InputError, printable } from './errors';
 import { decodeUtf8Strict } from './utf8';
@@ -22,6 +23,31 @@ export interface ReadJsonOptions {
 /** Any JSON value (for files that hold a list). */
 export async function readJsonValue(absPath: string, relName: string, opts: ReadJsonOptions = {}): Promise<unknown> {
   const maxBytes = opts.maxBytes ?? maxJsonBytes();
+  const bytes = readSmallSync(absPath, Math.min(maxBytes, SMALL_FILE)) ?? (await readBounded(absPath, relName, maxBytes));
+  const text = decodeUtf8Strict(bytes, relName);
+  return parseJsonText(text, relName, opts.parse);
+}
+
+/** Files up to this size are read synchronously: one system call instead of four thread-pool
+ *  round trips, which is what made importing 100k small program files slow. Only importers
+ *  (worker, CLI) read JSON files, never a request handler, so a short block is harmless. */
+const SMALL_FILE = 1 << 20;
+
+function readSmallSync(absPath: string, limit: number): Buffer | null {
+  const fd = fsSync.openSync(absPath, 'r');
+  try {
+    const { size } = fsSync.fstatSync(fd);
+    if (size > limit) return null;
+    const buf = Buffer.allocUnsafe(size + 1); // one spare byte detects a file that grew
+    let n = 0;
+    for (let r; n < buf.length && (r = fsSync.readSync(fd, buf, n, buf.length - n, null)) > 0; ) n += r;
+    return n > size ? null : buf.subarray(0, n);
+  } finally {
+    fsSync.closeSync(fd);
+  }
+}
+
+async function readBounded(absPath: string, relName: string, maxBytes: number): Promise<Buffer> {
   const fh = await fs.open(absPath, 'r');
   let bytes: Buffer;
   try {
@@ -33,8 +59,7 @@ export async function readJsonValue(absPath: string, relName: string, opts: Read
   } finally {
     await fh.close();
   }
-  const text = decodeUtf8Strict(bytes, relName);
-  return parseJsonText(text, relName, opts.parse);
+  return bytes;
 }
 
 /** A JSON object (the common case: a config, a program record, a metrics file). */
