@@ -3,7 +3,6 @@
 // repo). The second import must hold the same programs, edges, prompts, islands, validity and
 // best program, and every source byte-identical per external id. Run names carry a random tag
 // and every query is scoped to this file's runs, so other DB tests may run in parallel.
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +15,7 @@ import { migrate } from '../../lib/db/migrate';
 import { readRunsFromPath } from '../../lib/importers';
 import { evotraceFormat } from '../../lib/importers/evotrace';
 import { blobPath } from '../../lib/importers/evotraceLayout';
+import { runCli } from '../helpers/cli';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const realRuns = process.env.EVOSCOPE_REAL_RUNS ?? path.resolve(root, '../shared/real-runs');
@@ -44,16 +44,7 @@ async function programsOf(runId: string) {
   return new Map(rows.map((r) => [r.external_id as string, r]));
 }
 
-function cli(args: string[]) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/cli.ts', ...args], { cwd: root, env: process.env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = runCli;
 
 let original: StoredRunSummary;
 const exportDir = path.join(tmp, 'qos-evotrace');

@@ -18,7 +18,6 @@
 //    in checkpoint_200/metadata.json best_program_id and best/best_program_info.json.
 //  - only 6 distinct code texts among the 204 programs; 85 distinct texts with the prompts'
 //    system/user/response texts.
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,6 +28,7 @@ import { storeImportedRun } from '../../lib/db/importRun';
 import { migrate } from '../../lib/db/migrate';
 import { readRunsFromPath } from '../../lib/importers';
 import { ImportError } from '../../lib/trace/schema';
+import { runCli } from '../helpers/cli';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const realRuns = path.resolve(root, process.env.EVOSCOPE_REAL_RUNS ?? '../shared/real-runs');
@@ -63,16 +63,7 @@ async function runRows(name: string) {
   };
 }
 
-function cli(args: string[]) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/cli.ts', ...args], { cwd: root, env: process.env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = runCli;
 
 beforeAll(async () => {
   if (!fs.existsSync(QOS)) throw new Error(`the real QOS run is missing at ${QOS} (set EVOSCOPE_REAL_RUNS)`);
