@@ -2,21 +2,11 @@
 // Live status of one import (polls /api/imports/[id] until it has ended).
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
+import type { ImportJobView } from '@/lib/db/importJobs';
 import { ProgressBar } from '../ui/ProgressBar';
 
-interface ImportJob {
-  id: string;
-  status: 'uploading' | 'queued' | 'running' | 'succeeded' | 'failed';
-  sourceName: string;
-  phase: string | null;
-  bytesReceived: number;
-  filesReceived: number;
-  filesRead: number;
-  programsStored: number;
-  programsTotal: number | null;
-  error: string | null;
-  runs: { id: string; name: string; programs: number }[];
-}
+// Type only: erased at build time, so no server code reaches the browser.
+type ImportJob = ImportJobView;
 
 const PHASES: Record<string, string> = {
   queued: 'Waiting for the worker',
