@@ -29,6 +29,8 @@ export function RunsTable() {
       fetchJson(`/api/runs?limit=100${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`, runsResponseSchema, signal),
     getNextPageParam: (last) => last.nextCursor,
   });
+  const [selected, setSelected] = useState<string[]>([]);
+  const toggle = (id: string, on: boolean) => setSelected((s) => (on ? [...s.filter((x) => x !== id), id] : s.filter((x) => x !== id)));
   const runs = useMemo(() => sortRuns(query.data?.pages.flatMap((p) => p.runs) ?? [], sort), [query.data, sort]);
 
   if (query.isPending) return <p className="muted" role="status">Loading runs…</p>;
@@ -42,6 +44,15 @@ export function RunsTable() {
   }
   return (
     <>
+      <div className="pager">
+        {selected.length > 0 ? (
+          <Link href={`/compare?runs=${selected.join(',')}`} className="button-link" data-testid="compare-selected">
+            Compare selected ({selected.length})
+          </Link>
+        ) : (
+          <span className="muted">Tick runs to compare them side by side.</span>
+        )}
+      </div>
       <div className="table-wrap">
         <table className="data" aria-label="Runs">
           <thead>
@@ -56,6 +67,7 @@ export function RunsTable() {
                   onSort={() => setSort((s) => nextRunSort(s, c.key))}
                 />
               ))}
+              <th scope="col">Compare</th>
             </tr>
           </thead>
           <tbody>
@@ -73,6 +85,9 @@ export function RunsTable() {
                   {formatScore(r.bestScore)}
                 </td>
                 <td>{formatDate(r.importedAt)}</td>
+                <td>
+                  <input type="checkbox" aria-label={`Select ${r.name} for comparison`} checked={selected.includes(r.id)} onChange={(e) => toggle(r.id, e.target.checked)} />
+                </td>
               </tr>
             ))}
           </tbody>

@@ -36,9 +36,11 @@ export interface CyclingReport {
   /** The most cycled lines (by re-additions), each with its full remove/re-add history. */
   topLines: {
     line: string;
+    /** Additions paired with an earlier removal (the line's cycle events). */
     readditions: number;
     spans: number[];
-    history: { kind: 'removed' | 'added'; childId: string; iteration: number }[];
+    /** `recycled` on an addition: it re-added an earlier removal (false: a first addition). */
+    history: { kind: 'removed' | 'added'; childId: string; iteration: number; recycled?: boolean }[];
   }[];
   /** Edit-composition buckets per iteration bucket. */
   compositionOverTime: { from: number; to: number; counts: Record<CompositionBucket, number>; none: number }[];

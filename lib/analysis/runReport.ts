@@ -37,15 +37,26 @@ function spanHistogram(spans: number[]) {
 export function cyclingReport(a: RunAnalysis, definitions: Definitions, scope: CyclingScope): CyclingReport {
   const { cycling, composition } = a.detail;
   const spans = cycling.events.map((e) => e.span);
-  const readditions = (l: (typeof cycling.lines)[number]) => l.history.filter((h) => h.kind === 'added').length;
+  // Re-additions of a line = its cycle events (additions paired with an earlier removal).
+  const pairedAdds = new Map<string, Set<number>>();
+  for (const e of cycling.events) {
+    let set = pairedAdds.get(e.line);
+    if (!set) pairedAdds.set(e.line, (set = new Set()));
+    set.add(e.addedEdit);
+  }
   const topLines = [...cycling.lines]
-    .sort((x, y) => readditions(y) - readditions(x) || (x.line < y.line ? -1 : 1))
+    .sort((x, y) => y.spans.length - x.spans.length || (x.line < y.line ? -1 : 1))
     .slice(0, TOP_LINES)
     .map((l) => ({
       line: l.line,
-      readditions: readditions(l),
+      readditions: l.spans.length,
       spans: l.spans,
-      history: l.history.map((h) => ({ kind: h.kind, childId: h.childId, iteration: h.iteration })),
+      history: l.history.map((h) => ({
+        kind: h.kind,
+        childId: h.childId,
+        iteration: h.iteration,
+        ...(h.kind === 'added' ? { recycled: pairedAdds.get(l.line)?.has(h.edit) ?? false } : {}),
+      })),
     }));
   const maxIt = composition.edits.reduce((m, e) => Math.max(m, e.iteration), 0);
   const size = Math.max(1, Math.ceil((maxIt + 1) / MAX_BUCKETS));

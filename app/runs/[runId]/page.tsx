@@ -6,6 +6,7 @@ import { ScoreChart } from '@/components/chart/ScoreChart';
 import { ProgramsTable } from '@/components/programs/ProgramsTable';
 import { LiveRefresh } from '@/components/run/LiveRefresh';
 import { RunHeadline } from '@/components/run/RunHeadline';
+import { RunNav } from '@/components/run/RunNav';
 import { formatDate } from '@/components/ui/format';
 import { runParamsSchema } from '@/lib/api/params';
 import { getRun } from '@/lib/db/runs';
@@ -37,6 +38,7 @@ export default async function RunPage({ params }: Props) {
       <h1>
         {run.name} <LiveRefresh live={run.status === 'live'} />
       </h1>
+      <RunNav runId={run.id} />
       <p className="subtitle">
         {run.framework}
         {run.task && ` · ${run.task}`}

@@ -2,10 +2,12 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { DiffViewer } from '@/components/code/DiffViewer';
+import { ReaddedDiff } from '@/components/diffmarks/ReaddedDiff';
 import { DiffPicker } from '@/components/program/DiffPicker';
 import { formatScore } from '@/components/ui/format';
 import { programParamsSchema } from '@/lib/api/params';
 import type { ProgramSource } from '@/lib/api/programs';
+import { cyclingViewParams } from '@/lib/api/viewParams';
 import { findProgramIdByExternalId, getFirstParentId, getProgramSource } from '@/lib/db/programs';
 import { getRun } from '@/lib/db/runs';
 
@@ -15,7 +17,7 @@ export const metadata: Metadata = { title: 'Diff' };
 
 type Props = {
   params: Promise<{ runId: string; programId: string }>;
-  searchParams: Promise<{ against?: string | string[] }>;
+  searchParams: Promise<{ against?: string | string[]; definitions?: string | string[]; scope?: string | string[] }>;
 };
 
 /**
@@ -51,11 +53,15 @@ export default async function DiffPage({ params, searchParams }: Props) {
   const parsed = programParamsSchema.safeParse(await params);
   if (!parsed.success) notFound();
   const { runId, programId } = parsed.data;
-  const raw = (await searchParams).against;
+  const query = await searchParams;
+  const raw = query.against;
   const against = (Array.isArray(raw) ? raw[0] : raw)?.trim() || undefined;
   const [run, program] = await Promise.all([getRun(runId), getProgramSource(runId, programId)]);
   if (!run || !program) notFound();
   const other = await resolveAgainst(runId, programId, against);
+  // Re-added lines are marked only on the program's own edit (against its first parent).
+  const ownEdit = other !== null && (!against || other.id === (await getFirstParentId(programId)));
+  const marks = cyclingViewParams(query);
   const self = `/runs/${runId}/programs/${programId}/diff`;
   return (
     <>
@@ -70,7 +76,17 @@ export default async function DiffPage({ params, searchParams }: Props) {
       </div>
       <DiffPicker action={self} current={against ?? other?.externalId ?? ''} />
       <div style={{ marginTop: '0.8rem' }}>
-        {other ? (
+        {other && ownEdit ? (
+          <ReaddedDiff
+            runId={runId}
+            childExternalId={program.externalId}
+            original={other.code}
+            modified={program.code}
+            language={program.language ?? run.language}
+            definitions={marks.definitions}
+            scope={marks.scope}
+          />
+        ) : other ? (
           <DiffViewer original={other.code} modified={program.code} language={program.language ?? run.language} />
         ) : (
           <p className="panel" role="alert">

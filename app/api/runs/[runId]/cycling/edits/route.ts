@@ -1,0 +1,28 @@
+// GET /api/runs/[runId]/cycling/edits?definitions&scope&offset&limit - one page (limit <= 500) of the cycling report's edits, in processing order; 202 {pending:true} until computed
+import { found, handle, queryOf } from '@/lib/api/handler';
+import { cyclingEditsQuerySchema, type EditsPage } from '@/lib/api/analyses';
+import { runParamsSchema } from '@/lib/api/params';
+import { getCyclingEditsPage, programIdsByExternal, runExists } from '@/lib/db/cyclingReports';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export const GET = handle<{ runId: string }>(async (req, params) => {
+  const { runId } = runParamsSchema.parse(params);
+  const { definitions, scope, offset, limit } = cyclingEditsQuerySchema.parse(queryOf(req));
+  const page = await getCyclingEditsPage(runId, definitions, scope, offset, limit);
+  if (!page) {
+    found((await runExists(runId)) || null, 'run');
+    return Response.json({ pending: true }, { status: 202 });
+  }
+  const ids = await programIdsByExternal(runId, page.edits.flatMap((e) => [e.parentId, e.childId]));
+  const body: EditsPage = {
+    total: page.total,
+    offset,
+    limit,
+    nextOffset: offset + limit < page.total ? offset + limit : null,
+    edits: page.edits,
+    programIds: ids,
+  };
+  return body;
+});

@@ -1,0 +1,34 @@
+// /compare?runs=a,b,c&scope=lineage|run - several runs side by side, whatever framework
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { scopeOptions } from '@/components/analysis/switchOptions';
+import { ViewSwitch } from '@/components/analysis/ViewSwitch';
+import { CompareView } from '@/components/compare/CompareView';
+import { RunPicker } from '@/components/compare/RunPicker';
+import { compareRunIds, cyclingViewParams } from '@/lib/api/viewParams';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Compare runs' };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function ComparePage({ searchParams }: Props) {
+  const sp = await searchParams;
+  const runIds = compareRunIds(sp);
+  const { scope } = cyclingViewParams(sp);
+  return (
+    <>
+      <div className="crumbs">
+        <Link href="/">Runs</Link> /
+      </div>
+      <h1>Compare runs</h1>
+      <p className="subtitle">Best-so-far on normalised iterations, cycling and edit composition, and headline figures of any runs.</p>
+      <RunPicker selected={runIds} scope={scope} />
+      <div className="row analysis-switches">
+        <ViewSwitch label="Cycling scope" current={scope} options={scopeOptions('/compare', { runs: runIds.join(','), scope })} />
+        <span className="muted">Cycling and composition use the Evoscope default definitions.</span>
+      </div>
+      <CompareView runIds={runIds} scope={scope} />
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+// /runs/[runId]/cycling?definitions=default|evoreplay&scope=lineage|run - cycling of one run (paper §5.2, B.6)
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { cache } from 'react';
+import { definitionsOptions, scopeOptions } from '@/components/analysis/switchOptions';
+import { ViewSwitch } from '@/components/analysis/ViewSwitch';
+import { CyclingView } from '@/components/cycling/CyclingView';
+import { RunViewHeader } from '@/components/run/RunViewHeader';
+import { runParamsSchema } from '@/lib/api/params';
+import { cyclingViewParams } from '@/lib/api/viewParams';
+import { getRun } from '@/lib/db/runs';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+type Props = { params: Promise<{ runId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const loadRun = cache(async (runId: string) => {
+  const parsed = runParamsSchema.safeParse({ runId });
+  return parsed.success ? getRun(parsed.data.runId) : null;
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const run = await loadRun((await params).runId);
+  return { title: run ? `Cycling · ${run.name}` : 'Run not found' };
+}
+
+export default async function CyclingPage({ params, searchParams }: Props) {
+  const run = await loadRun((await params).runId);
+  if (!run) notFound();
+  const { definitions, scope } = cyclingViewParams(await searchParams);
+  const path = `/runs/${run.id}/cycling`;
+  return (
+    <>
+      <RunViewHeader run={run} title="Cycling">
+        <p className="subtitle">
+          {run.name} · re-introductions of previously deleted lines, their classes, spans and the edits that made them.
+        </p>
+      </RunViewHeader>
+      <div className="row analysis-switches">
+        <ViewSwitch label="Scope" current={scope} options={scopeOptions(path, { definitions, scope })} />
+        <ViewSwitch label="Definitions" current={definitions} options={definitionsOptions(path, { definitions, scope })} />
+      </div>
+      <CyclingView runId={run.id} definitions={definitions} scope={scope} />
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+// PREPARE helpers shared by the analysis charts: the plot rectangle inside margins, tick
+// positions and labels from a d3 scale, and histogram bars. Pure (no React, no DOM).
+import { scaleLinear, type ScaleLinear } from 'd3';
+
+export interface Margin {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+export interface Plot {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+export interface Tick {
+  pos: number;
+  label: string;
+}
+
+export const DEFAULT_MARGIN: Margin = { top: 12, right: 16, bottom: 40, left: 56 };
+
+export function plotOf(width: number, height: number, m: Margin = DEFAULT_MARGIN): Plot {
+  return { left: m.left, right: Math.max(m.left + 1, width - m.right), top: m.top, bottom: Math.max(m.top + 1, height - m.bottom) };
+}
+
+/** Short tick text: 6 significant digits, exponent for very large or small values. */
+export function tickLabel(v: number): string {
+  const a = Math.abs(v);
+  return a !== 0 && (a >= 1e5 || a < 1e-3) ? v.toExponential(1) : String(Number(v.toPrecision(6)));
+}
+
+export const percentLabel = (v: number) => `${Number((v * 100).toPrecision(4))}%`;
+
+/** Ticks of a linear scale; `integers` drops fractional ticks (iterations, counts). */
+export function ticksOf(
+  scale: ScaleLinear<number, number>,
+  count: number,
+  format: (v: number) => string = tickLabel,
+  integers = false,
+): Tick[] {
+  return scale
+    .ticks(count)
+    .filter((v) => !integers || Number.isInteger(v))
+    .map((v) => ({ pos: scale(v), label: format(v) }));
+}
+
+/** How many ticks fit along `pixels` with about `spacing` pixels between them. */
+export const tickCount = (pixels: number, spacing = 80) => Math.max(2, Math.floor(pixels / spacing));
+
+export interface HistogramBar {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  from: number;
+  to: number;
+  count: number;
+}
+
+export interface PreparedHistogram {
+  width: number;
+  height: number;
+  plot: Plot;
+  xTicks: Tick[];
+  yTicks: Tick[];
+  bars: HistogramBar[];
+}
+
+/**
+ * Bars for integer bins [from, to] (inclusive): a bin covers x(from) .. x(to + 1), so bins of
+ * width 1 (lineage depths) and wider bins (span ranges) share one drawing.
+ */
+export function prepareHistogram(
+  bins: readonly { from: number; to: number; count: number }[],
+  width: number,
+  height: number,
+  margin: Margin = DEFAULT_MARGIN,
+): PreparedHistogram {
+  const plot = plotOf(width, height, margin);
+  const lo = bins.length ? Math.min(...bins.map((b) => b.from)) : 0;
+  const hi = bins.length ? Math.max(...bins.map((b) => b.to + 1)) : 1;
+  const maxCount = bins.reduce((m, b) => Math.max(m, b.count), 0);
+  const x = scaleLinear().domain([lo, Math.max(hi, lo + 1)]).range([plot.left, plot.right]);
+  const y = scaleLinear().domain([0, Math.max(1, maxCount)]).range([plot.bottom, plot.top]).nice();
+  const bars = bins.map((b) => {
+    const x0 = x(b.from);
+    const x1 = x(b.to + 1);
+    return { x: x0 + 1, width: Math.max(1, x1 - x0 - 2), y: y(b.count), height: plot.bottom - y(b.count), from: b.from, to: b.to, count: b.count };
+  });
+  // Ticks at bin starts when there are few bins (labels read as "from"), else the scale's own.
+  const xTicks =
+    bins.length && bins.length <= 16
+      ? bins.map((b) => ({ pos: (x(b.from) + x(b.to + 1)) / 2, label: b.to > b.from ? `${b.from}–${b.to}` : String(b.from) }))
+      : ticksOf(x, tickCount(plot.right - plot.left), tickLabel, true);
+  return { width, height, plot, xTicks, yTicks: ticksOf(y, 4, tickLabel, true), bars };
+}

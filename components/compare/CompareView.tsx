@@ -1,0 +1,120 @@
+'use client';
+// The compare page's body: for the runs in the URL, best-so-far curves on normalised
+// iterations, recycled share and composition side by side, and a table of headline figures.
+import { useQueries } from '@tanstack/react-query';
+import Link from 'next/link';
+import { cyclingResponseSchema, isPending, pendingOr, type CyclingResponse } from '@/lib/api/analyses';
+import { bestSoFarResponseSchema, type BestSoFar } from '@/lib/api/points';
+import { runDetailSchema, type RunDetail } from '@/lib/api/runs';
+import type { CyclingScope } from '@/lib/analysis/types';
+import { fetchJson } from '../ui/fetchJson';
+import { formatCount, formatScore, formatShare } from '../ui/format';
+import { CompareBars } from './CompareBars';
+import { CompareCurves } from './CompareCurves';
+import type { CurveInput } from './compareModel';
+
+const poll = (data: unknown) => (isPending(data) ? 2000 : false);
+
+export function CompareView({ runIds, scope }: { runIds: string[]; scope: CyclingScope }) {
+  const runs = useQueries({
+    queries: runIds.map((id) => ({
+      queryKey: ['run', id],
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchJson(`/api/runs/${id}`, runDetailSchema, signal),
+    })),
+  });
+  const bests = useQueries({
+    queries: runIds.map((id) => ({
+      queryKey: ['best-so-far', id, '(primary)'],
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchJson(`/api/runs/${id}/best-so-far`, bestSoFarResponseSchema, signal),
+      refetchInterval: (q: { state: { data: unknown } }) => poll(q.state.data),
+    })),
+  });
+  const cycs = useQueries({
+    queries: runIds.map((id) => {
+      const url = `/api/runs/${id}/cycling?definitions=default&scope=${scope}`;
+      return {
+        queryKey: ['report', url],
+        queryFn: ({ signal }: { signal: AbortSignal }) => fetchJson(url, pendingOr(cyclingResponseSchema), signal),
+        refetchInterval: (q: { state: { data: unknown } }) => poll(q.state.data),
+      };
+    }),
+  });
+
+  const rows = runIds.map((id, i) => {
+    const run: RunDetail | undefined = runs[i].data;
+    const b = bests[i].data;
+    const c = cycs[i].data;
+    return {
+      id,
+      run,
+      error: runs[i].error?.message ?? null,
+      best: b && !('pending' in b) ? (b as BestSoFar) : null,
+      cycling: c && !isPending(c) ? (c as CyclingResponse) : null,
+    };
+  });
+  const name = (r: (typeof rows)[number]) => r.run?.name ?? r.id.slice(0, 8);
+  const readyCurves = rows.every((r) => r.run && r.best);
+  // A handful of runs: preparing the curves on every render costs nothing worth memoising.
+  const inputs: CurveInput[] = rows
+    .filter((r) => r.best)
+    .map((r) => ({ runId: r.id, name: name(r), points: r.best!.points, lastIteration: r.best!.lastIteration }));
+  const metrics = [...new Set(rows.map((r) => r.run?.scoreMetric).filter(Boolean))].join(', ') || 'primary score';
+
+  if (runIds.length === 0) return <p className="panel">Pick two or more runs above to compare them.</p>;
+  return (
+    <section data-testid="compare-view" data-state={readyCurves ? 'ready' : 'loading'}>
+      <h2>Best-so-far over normalised iterations</h2>
+      {rows.some((r) => r.run && !r.best) && (
+        <p className="muted" role="status">
+          computing best-so-far of {rows.filter((r) => r.run && !r.best).map(name).join(', ')}…
+        </p>
+      )}
+      <CompareCurves inputs={inputs} definition={rows.find((r) => r.best)?.best?.definition ?? null} metrics={metrics} />
+
+      <h2>Recycled share and edit composition</h2>
+      <CompareBars
+        rows={rows.map((r) => ({ runId: r.id, name: name(r), recycledShare: r.cycling?.summary.recycledShare ?? null, composition: r.cycling?.summary.composition ?? null }))}
+        definitionText={rows.find((r) => r.cycling)?.cycling?.definitionText ?? null}
+      />
+
+      <h2>Headline figures</h2>
+      <div className="table-wrap">
+        <table className="data" aria-label="Compared runs">
+          <thead>
+            <tr>
+              <th scope="col">Run</th>
+              <th scope="col">Framework</th>
+              <th scope="col" className="num">Programs</th>
+              <th scope="col" className="num">Invalid</th>
+              <th scope="col" className="num">Best</th>
+              <th scope="col" className="num" title="Iteration of the final best / last iteration">Normalised iteration of best</th>
+              <th scope="col" className="num" title="Nodes on the first-parent chain from a root to the final best">Lineage depth of final best</th>
+              <th scope="col" className="num" title="Programs that are neither the final best nor its ancestors">Dead-branch share</th>
+              <th scope="col" className="num" title={`Default definitions, ${scope} scope`}>Recycled share</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.id} data-testid="compare-row">
+                <td className="wrap">
+                  {r.run ? <Link href={`/runs/${r.id}`}>{r.run.name}</Link> : <span className={r.error ? 'error' : 'muted'}>{r.error ?? 'loading…'}</span>}
+                </td>
+                <td>{r.run?.framework ?? '—'}</td>
+                <td className="num">{formatCount(r.run?.programCount)}</td>
+                <td className="num">{formatCount(r.run?.invalidCount)}</td>
+                <td className="num" title={r.run?.scoreMetric ?? undefined}>
+                  {formatScore(r.run?.bestScore)}
+                  {r.run && !r.run.higherIsBetter && <span className="muted"> (min)</span>}
+                </td>
+                <td className="num">{r.best ? formatScore(r.best.normalisedIterationOfBest) : '…'}</td>
+                <td className="num">{r.cycling ? (r.cycling.summary.finalBestLineageDepth ?? '—') : '…'}</td>
+                <td className="num">{r.cycling ? formatShare(r.cycling.summary.deadBranchShare) : '…'}</td>
+                <td className="num" data-testid="compare-recycled-share">{r.cycling ? formatShare(r.cycling.summary.recycledShare) : '…'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,120 @@
+// PREPARE for the compare page: best-so-far curves of several runs on normalised iterations
+// (iteration / last iteration), raw or with each run's y normalised to [first valid score,
+// final best]; and horizontal bars of per-run shares and compositions. Pure.
+import { curveStepAfter, line, scaleLinear, schemeTableau10 } from 'd3';
+import { COMPOSITION_BUCKETS, type CompositionBucket } from '@/lib/analysis/types';
+import { DEFAULT_MARGIN, percentLabel, plotOf, tickCount, ticksOf, type Plot, type Tick } from '../analysis/chartFrame';
+
+export const runColour = (i: number) => schemeTableau10[i % schemeTableau10.length];
+
+export interface CurveInput {
+  runId: string;
+  name: string;
+  points: readonly { iteration: number; score: number }[];
+  lastIteration: number | null;
+}
+
+/** A run's best-so-far as (x, y): x = iteration / lastIteration; y raw or scaled to [first, final]. */
+export function normalisedCurve(input: CurveInput, normaliseY: boolean): { x: number; y: number }[] {
+  const pts = input.points;
+  if (!pts.length) return [];
+  const last = input.lastIteration ?? 0;
+  const nx = (it: number) => (last > 0 ? Math.min(1, Math.max(0, it / last)) : 0);
+  const first = pts[0].score;
+  const final = pts[pts.length - 1].score;
+  // No gain: the run holds its final best from its first valid program on, so it sits at 1.
+  const ny = (v: number) => (!normaliseY ? v : final === first ? 1 : (v - first) / (final - first) + 0);
+  const out = pts.map((p) => ({ x: nx(p.iteration), y: ny(p.score) }));
+  // Held to the end of the budget.
+  out.push({ x: 1, y: out[out.length - 1].y });
+  return out;
+}
+
+export interface PreparedCurve {
+  runId: string;
+  name: string;
+  colour: string;
+  path: string;
+  end: { x: number; y: number } | null;
+}
+
+export interface PreparedCompareChart {
+  width: number;
+  height: number;
+  plot: Plot;
+  xTicks: Tick[];
+  yTicks: Tick[];
+  curves: PreparedCurve[];
+}
+
+export function prepareCompareChart(inputs: readonly CurveInput[], normaliseY: boolean, width: number, height: number): PreparedCompareChart {
+  const plot = plotOf(width, height, { ...DEFAULT_MARGIN, left: 64 });
+  const data = inputs.map((c) => normalisedCurve(c, normaliseY));
+  const ys = data.flat().map((p) => p.y);
+  let lo = ys.length ? Math.min(...ys) : 0;
+  let hi = ys.length ? Math.max(...ys) : 1;
+  if (normaliseY) {
+    lo = Math.min(0, lo);
+    hi = Math.max(1, hi);
+  } else if (lo === hi) {
+    const pad = lo === 0 ? 1 : Math.abs(lo) * 0.1;
+    lo -= pad;
+    hi += pad;
+  }
+  const x = scaleLinear().domain([0, 1]).range([plot.left, plot.right]);
+  const y = scaleLinear().domain([lo, hi]).range([plot.bottom, plot.top]).nice();
+  const draw = line<{ x: number; y: number }>()
+    .x((p) => x(p.x))
+    .y((p) => y(p.y))
+    .curve(curveStepAfter);
+  const curves = inputs.map((c, i) => {
+    const d = data[i];
+    const end = d.length ? { x: x(d[d.length - 1].x), y: y(d[d.length - 1].y) } : null;
+    return { runId: c.runId, name: c.name, colour: runColour(i), path: d.length ? (draw(d) ?? '') : '', end };
+  });
+  return {
+    width,
+    height,
+    plot,
+    xTicks: ticksOf(x, tickCount(plot.right - plot.left, 90), percentLabel),
+    yTicks: ticksOf(y, 5, normaliseY ? percentLabel : undefined),
+    curves,
+  };
+}
+
+export interface ShareBar {
+  runId: string;
+  name: string;
+  colour: string;
+  value: number | null;
+  width: number;
+}
+
+/** One bar per run, on a shared 0..max scale (at least 10 %), `width` pixels for the largest. */
+export function prepareShareBars(rows: readonly { runId: string; name: string; value: number | null }[], width: number): { bars: ShareBar[]; max: number } {
+  const max = Math.max(0.1, ...rows.map((r) => r.value ?? 0));
+  const x = scaleLinear().domain([0, max]).range([0, width]);
+  return { max, bars: rows.map((r, i) => ({ ...r, colour: runColour(i), width: r.value === null ? 0 : x(r.value) })) };
+}
+
+export interface CompositionSegment {
+  bucket: CompositionBucket;
+  count: number;
+  share: number;
+  x: number;
+  width: number;
+}
+
+/** Each run's composition buckets as one 100 % bar (edits without code lines left out). */
+export function prepareCompositionShares(composition: Record<CompositionBucket, number>, width: number): { total: number; segments: CompositionSegment[] } {
+  const total = COMPOSITION_BUCKETS.reduce((s, b) => s + composition[b], 0);
+  let at = 0;
+  const segments = COMPOSITION_BUCKETS.map((bucket) => {
+    const count = composition[bucket];
+    const share = total ? count / total : 0;
+    const seg = { bucket, count, share, x: at * width, width: share * width };
+    at += share;
+    return seg;
+  });
+  return { total, segments };
+}

@@ -1,0 +1,45 @@
+'use client';
+// VISUALISE: literal / tuning / trivial re-additions as one stacked bar with a legend.
+import { useMemo } from 'react';
+import type { CycleClass } from '@/lib/analysis/types';
+import { CLASS_COLOURS, CLASS_DEFINITION } from '../analysis/colours';
+import { DefinitionNote } from '../analysis/DefinitionNote';
+import { useElementWidth } from '../chart/useElementWidth';
+import { formatCount, formatShare } from '../ui/format';
+import { prepareClassSplit } from './classSplitModel';
+
+export function ClassSplit({ counts, definitionText }: { counts: Record<CycleClass, number>; definitionText: string }) {
+  const [ref, width] = useElementWidth<HTMLDivElement>();
+  const split = useMemo(() => (width > 0 ? prepareClassSplit(counts, width) : null), [counts, width]);
+  return (
+    <figure className="chart analysis-figure" data-testid="class-split">
+      <div ref={ref} style={{ minHeight: 36 }}>
+        {split && (
+          <svg width={width} height={28} role="img" aria-label={`Re-additions by class: ${split.segments.map((s) => `${s.klass} ${s.count}`).join(', ')}`}>
+            {split.total === 0 && <rect x={0} y={2} width={width} height={24} fill="#f0f0f0" />}
+            {split.segments.map((s) => (
+              <rect key={s.klass} x={s.x} y={2} width={s.width} height={24} fill={CLASS_COLOURS[s.klass]}>
+                <title>{`${s.klass}: ${s.count} (${formatShare(s.share)})`}</title>
+              </rect>
+            ))}
+          </svg>
+        )}
+      </div>
+      <figcaption>
+        <div className="legend">
+          {split?.segments.map((s) => (
+            <span key={s.klass}>
+              <svg className="swatch" width="10" height="10" aria-hidden="true">
+                <rect width="10" height="10" fill={CLASS_COLOURS[s.klass]} />
+              </svg>
+              {s.klass} {formatCount(s.count)} ({formatShare(s.share)})
+            </span>
+          ))}
+        </div>
+        <DefinitionNote>
+          {CLASS_DEFINITION} {definitionText}
+        </DefinitionNote>
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,30 @@
+'use client';
+// The views of one run, under its title. The current view is marked with aria-current="page".
+// One list of links here, so every run page shows the same navigation.
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+
+export const RUN_VIEWS = [
+  { label: 'Overview', path: '' },
+  { label: 'Lineage', path: '/lineage' },
+  { label: 'Cycling', path: '/cycling' },
+  { label: 'Evolution', path: '/evolution' },
+] as const;
+
+export function RunNav({ runId }: { runId: string }) {
+  const pathname = usePathname();
+  const base = `/runs/${runId}`;
+  return (
+    <nav className="run-nav" aria-label="Run views">
+      {RUN_VIEWS.map((v) => {
+        const href = `${base}${v.path}`;
+        const current = pathname === href;
+        return (
+          <Link key={v.label} href={href} aria-current={current ? 'page' : undefined}>
+            {v.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
