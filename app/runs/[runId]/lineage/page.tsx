@@ -1,0 +1,45 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { cache } from 'react';
+import { LineageExplorer } from '@/components/lineage/LineageExplorer';
+import { parseLineageView } from '@/components/lineage/viewState';
+import { RunNav } from '@/components/run/RunNav';
+import { graphUrl } from '@/lib/api/graph';
+import { runParamsSchema } from '@/lib/api/params';
+import { getRun } from '@/lib/db/runs';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+type Props = {
+  params: Promise<{ runId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+const loadRun = cache(async (runId: string) => {
+  const parsed = runParamsSchema.safeParse({ runId });
+  return parsed.success ? getRun(parsed.data.runId) : null;
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const run = await loadRun((await params).runId);
+  return { title: run ? `Lineage · ${run.name}` : 'Run not found' };
+}
+
+export default async function LineagePage({ params, searchParams }: Props) {
+  const run = await loadRun((await params).runId);
+  if (!run) notFound();
+  return (
+    <>
+      {/* The graph is the big download: start it with the HTML, not after hydration. */}
+      <link rel="preload" href={graphUrl(run.id)} as="fetch" crossOrigin="anonymous" />
+      <div className="crumbs">
+        <Link href="/">Runs</Link> / <Link href={`/runs/${run.id}`}>{run.name}</Link> /
+      </div>
+      <h1>Lineage</h1>
+      <RunNav runId={run.id} />
+      <LineageExplorer runId={run.id} initial={parseLineageView(await searchParams)} />
+    </>
+  );
+}

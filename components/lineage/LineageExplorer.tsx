@@ -1,0 +1,216 @@
+'use client';
+// The lineage explorer of one run. Data flow (see README.md): GET .../graph (columns) -> layout
+// worker (Float32Array positions) -> lineageColors (a colour per node) -> LineageCanvas (sigma).
+// The view state (selected node, colour and layout mode) lives in the URL, so a link restores it.
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { LayoutMode } from '@/lib/analysis/lineageLayout';
+import { graphLineageResponseSchema, graphUrl, runGraphSchema, type GraphLineage, type RunGraph } from '@/lib/api/graph';
+import { fetchJson } from '../ui/fetchJson';
+import { formatCount } from '../ui/format';
+import type { Emphasis } from './LineageCanvas';
+import { nodeColors, type ColorMode } from './lineageColors';
+import { buildLineageGraph, type LineageGraph } from './lineageGraph';
+import { LineageLegend } from './LineageLegend';
+import { LineagePanel } from './LineagePanel';
+import { LineageToolbar } from './LineageToolbar';
+import { LineageTooltip } from './LineageTooltip';
+import { useLineageLayout } from './useLineageLayout';
+import { findNode, lineageViewQuery, type LineageView } from './viewState';
+import styles from './Lineage.module.css';
+
+function Placeholder({ state, text }: { state: string; text: string }) {
+  return (
+    <div className={`${styles.canvas} ${styles.placeholder}`} data-testid="lineage-canvas" data-state={state}>
+      {text}
+    </div>
+  );
+}
+
+type CanvasComponent = typeof import('./LineageCanvas').default;
+
+/**
+ * The graph, validated. A plain GET (no extra headers) so that the browser can answer it from
+ * the preload the page starts before any script runs (graphUrl in the page).
+ */
+async function loadGraph(runId: string, signal: AbortSignal) {
+  const started = performance.now();
+  const res = await fetch(graphUrl(runId), { signal });
+  const body: unknown = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(body && typeof body === 'object' && 'error' in body ? String(body.error) : `${res.status} ${res.statusText}`);
+  const graph = runGraphSchema.parse(body);
+  performance.measure('lineage:fetch', { start: started, end: performance.now() });
+  return graph;
+}
+
+export function LineageExplorer({ runId, initial }: { runId: string; initial: LineageView }) {
+  const [color, setColor] = useState<ColorMode>(initial.color);
+  const [layoutMode, setLayoutMode] = useState<LayoutMode>(initial.layout);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [focusKey, setFocusKey] = useState(0);
+  const [hover, setHover] = useState<{ node: number; x: number; y: number } | null>(null);
+  const [emphasis, setEmphasis] = useState<Emphasis>({ ancestry: true, chain: true, dim: true });
+  const frameRef = useRef<HTMLDivElement>(null);
+
+  // The renderer (sigma needs WebGL, so it loads in the browser only) is fetched while the graph
+  // downloads. Not next/dynamic: its Suspense boundary would hold the first frame back ~300 ms
+  // (React throttles fallback reveals) even when the code is already there.
+  const [LineageCanvas, setLineageCanvas] = useState<CanvasComponent | null>(null);
+  const [canvasError, setCanvasError] = useState<string | null>(null);
+  useEffect(() => {
+    import('./LineageCanvas').then(
+      (m) => setLineageCanvas(() => m.default),
+      (e: Error) => setCanvasError(e.message),
+    );
+  }, []);
+
+  const graphQuery = useQuery({ queryKey: ['graph', runId], queryFn: ({ signal }) => loadGraph(runId, signal), staleTime: Infinity });
+  const graph = graphQuery.data;
+  // Lineage facts come from the worker after import; until then, ask for just them now and then.
+  const lineagePoll = useQuery({
+    queryKey: ['graph-lineage', runId],
+    queryFn: ({ signal }) => fetchJson(`/api/runs/${runId}/graph?only=lineage`, graphLineageResponseSchema, signal),
+    enabled: graph !== undefined && graph.lineage === null,
+    refetchInterval: (q) => (q.state.data?.lineage ? false : 4000),
+  });
+  const lineage = graph?.lineage ?? lineagePoll.data?.lineage ?? null;
+  const layoutState = useLineageLayout(graph, frameRef);
+  const layout = layoutState.status === 'done' ? layoutState.layout : null;
+
+  // The renderer's graph is built here while the worker lays out (this effect runs after the
+  // one that posted the layout request), not after it: the two take about as long at 50k.
+  const [built, setBuilt] = useState<{ graph: RunGraph; lineage: GraphLineage | null; g: LineageGraph } | null>(null);
+  useEffect(() => {
+    if (!graph) return;
+    const started = performance.now();
+    const g = buildLineageGraph(graph, lineage);
+    performance.measure('lineage:build-graph', { start: started, end: performance.now() });
+    setBuilt({ graph, lineage, g });
+  }, [graph, lineage]);
+  const sigmaGraph = built && built.graph === graph && built.lineage === lineage ? built.g : null;
+
+  const colors = useMemo(
+    () =>
+      graph && layout
+        ? nodeColors(
+            {
+              count: graph.count,
+              nodeCount: layout.nodeCount,
+              score: graph.score,
+              valid: graph.valid,
+              island: graph.island,
+              iteration: graph.iteration,
+              higherIsBetter: graph.higherIsBetter,
+              scoreMetric: graph.scoreMetric,
+              recycledShare: lineage?.recycledShare ?? null,
+            },
+            color,
+          )
+        : null,
+    [graph, layout, lineage, color],
+  );
+
+  const select = useCallback((node: number | null, focus = false) => {
+    setSelected(node);
+    // Opening or closing the panel resizes the canvas: the tooltip's anchor moves.
+    setHover(null);
+    if (focus && node !== null) setFocusKey((k) => k + 1);
+  }, []);
+
+  // A permalink's node, once the graph is there.
+  const restored = useRef(false);
+  useEffect(() => {
+    if (!graph || restored.current) return;
+    restored.current = true;
+    const i = initial.node ? graph.ids.indexOf(initial.node) : -1;
+    if (i >= 0) select(i, true);
+  }, [graph, initial.node, select]);
+
+  // The view state into the URL (replaceState: no history entry, no server round trip).
+  useEffect(() => {
+    if (!graph) return;
+    const node = selected !== null && selected < graph.count ? graph.ids[selected] : null;
+    const query = lineageViewQuery(window.location.search, { node, color, layout: layoutMode });
+    if (`?${query}` !== window.location.search) window.history.replaceState(null, '', `${window.location.pathname}?${query}`);
+  }, [graph, selected, color, layoutMode]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setSelected(null);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const onFind = (query: string) => {
+    if (!graph) return false;
+    const i = findNode(query, graph, layout?.ghostIds);
+    if (i === null) return false;
+    select(i, true);
+    return true;
+  };
+
+  const ghosts = layout ? layout.nodeCount - layout.count : 0;
+  const crossovers = useMemo(() => (graph ? graph.edges.ordinal.filter((o) => o > 0).length : 0), [graph]);
+  let status: string;
+  if (graphQuery.isError) status = `Could not load the graph: ${graphQuery.error.message}`;
+  else if (!graph) status = 'Loading the graph…';
+  else if (layoutState.status === 'error') status = `Layout failed: ${layoutState.error}`;
+  else if (canvasError) status = `Could not load the renderer: ${canvasError}`;
+  else if (!layout) status = `Laying out ${formatCount(graph.count)} programs…`;
+  else {
+    status = `${formatCount(graph.count)} programs · ${formatCount(graph.edges.childIndex.length)} edges`;
+    if (ghosts) status += ` · ${formatCount(ghosts)} ${ghosts === 1 ? 'parent' : 'parents'} not in archive`;
+    status += ` · layout ${Math.round(layoutState.status === 'done' ? layoutState.ms : 0)} ms`;
+    if (!lineage) status += ' · lineage facts (ancestry, best-so-far, depth, recycled share) not computed yet: checking again every few seconds';
+    else if (!lineage.complete) status += ' · lineage facts cover the programs up to the last analysis';
+  }
+
+  return (
+    <div className={styles.explorer}>
+      <LineageToolbar
+        color={color}
+        layout={layoutMode}
+        emphasis={emphasis}
+        lineageReady={lineage !== null}
+        onColor={setColor}
+        onLayout={setLayoutMode}
+        onEmphasis={setEmphasis}
+        onFind={onFind}
+      />
+      <p className={styles.status} role="status">
+        {status}
+      </p>
+      <div className={`${styles.stage} ${selected !== null && graph && layout ? styles.withPanel : ''}`}>
+        <div className={styles.canvasFrame} ref={frameRef}>
+          {graph && layout && colors && LineageCanvas && sigmaGraph ? (
+            <LineageCanvas
+              graph={graph}
+              sigmaGraph={sigmaGraph}
+              layout={layout}
+              lineage={lineage}
+              mode={layoutMode}
+              colors={colors.colors}
+              emphasis={emphasis}
+              selected={selected}
+              focusKey={focusKey}
+              onSelect={select}
+              onHover={setHover}
+              layoutMs={layoutState.status === 'done' ? layoutState.ms : undefined}
+            />
+          ) : (
+            <Placeholder
+              state={graphQuery.isError || layoutState.status === 'error' || canvasError ? 'error' : layout ? 'drawing' : graph ? 'layout' : 'loading'}
+              text={status}
+            />
+          )}
+          {hover && graph && layout && <LineageTooltip graph={graph} layout={layout} lineage={lineage} hover={hover} />}
+        </div>
+        {selected !== null && graph && layout && (
+          <LineagePanel runId={runId} graph={graph} layout={layout} lineage={lineage} node={selected} onSelect={select} />
+        )}
+      </div>
+      {colors && <LineageLegend entries={colors.legend} lineage={lineage} emphasis={emphasis} crossovers={crossovers} />}
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+// Node colours of the lineage explorer, per colour mode, with the legend that names them.
+// Pure (no React, no sigma): prepared once per mode, read by the renderer's reducers. Ramps are
+// quantised to a few dozen colours so the renderer parses each colour string once.
+import { color as d3color, interpolateRgb, interpolateViridis, interpolateYlOrRd, schemeTableau10 } from 'd3';
+import { formatScore, formatShare } from '../ui/format';
+
+export const COLOR_MODES = ['score', 'island', 'iteration', 'recycled'] as const;
+export type ColorMode = (typeof COLOR_MODES)[number];
+export const COLOR_MODE_LABELS: Record<ColorMode, string> = {
+  score: 'Score',
+  island: 'Island',
+  iteration: 'Iteration',
+  recycled: 'Recycled share',
+};
+
+export const PALETTE = {
+  invalid: '#e03131',
+  /** A valid program without a score, or no recycled share (no edit, no added lines). */
+  missing: '#b4b8bf',
+  ghost: '#7d828b',
+  edge: '#9ea4ad',
+  /** Links to second and further parents of crossover children. */
+  crossoverEdge: '#b197fc',
+  ancestry: '#1c1d1f',
+  chain: '#f08c00',
+  selected: '#2456a6',
+} as const;
+
+const STEPS = 32;
+const ramp = (interpolate: (t: number) => string) =>
+  Array.from({ length: STEPS }, (_, k) => d3color(interpolate(k / (STEPS - 1)))!.formatHex());
+const VIRIDIS = ramp(interpolateViridis);
+const YLORRD = ramp((t) => interpolateYlOrRd(0.1 + 0.9 * t));
+
+export interface ColorInput {
+  /** Programs; nodes count..nodeCount-1 are ghosts. */
+  count: number;
+  nodeCount: number;
+  score: readonly (number | null)[];
+  valid: readonly boolean[];
+  island: readonly (number | null)[];
+  iteration: readonly (number | null)[];
+  higherIsBetter: boolean;
+  scoreMetric: string | null;
+  /** lineage.recycledShare, null when the lineage facts are not computed. */
+  recycledShare: readonly (number | null)[] | null;
+}
+
+export type LegendEntry =
+  | { kind: 'ramp'; label: string; stops: string[]; from: string; to: string; note?: string }
+  | { kind: 'swatch'; label: string; color: string; ring?: boolean };
+
+export interface NodeColors {
+  colors: string[];
+  legend: LegendEntry[];
+}
+
+function quantile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.round(q * (sorted.length - 1))))];
+}
+
+/** Maps v in [lo, hi] onto a ramp (clamped). */
+function onRamp(stops: string[], v: number, lo: number, hi: number): string {
+  const t = hi > lo ? (v - lo) / (hi - lo) : 0.5;
+  return stops[Math.round(Math.min(1, Math.max(0, t)) * (stops.length - 1))];
+}
+
+const rampStops = (stops: string[]) => [0, 0.25, 0.5, 0.75, 1].map((t) => stops[Math.round(t * (stops.length - 1))]);
+
+export function nodeColors(input: ColorInput, mode: ColorMode): NodeColors {
+  const colors = new Array<string>(input.nodeCount).fill(PALETTE.ghost);
+  const legend: LegendEntry[] = [];
+  const { count } = input;
+  if (mode === 'score') {
+    const scores = [];
+    for (let i = 0; i < count; i++) if (input.valid[i] && input.score[i] !== null) scores.push(input.score[i]!);
+    scores.sort((a, b) => a - b);
+    // Clip at the 2nd and 98th percentiles: one catastrophic score would grey out the rest.
+    const lo = scores.length ? quantile(scores, 0.02) : 0;
+    const hi = scores.length ? quantile(scores, 0.98) : 1;
+    const stops = input.higherIsBetter ? VIRIDIS : [...VIRIDIS].reverse();
+    let missing = 0;
+    let invalid = 0;
+    for (let i = 0; i < count; i++) {
+      if (!input.valid[i]) {
+        colors[i] = PALETTE.invalid;
+        invalid++;
+      } else if (input.score[i] === null) {
+        colors[i] = PALETTE.missing;
+        missing++;
+      } else colors[i] = onRamp(stops, input.score[i]!, lo, hi);
+    }
+    const clipped = scores.length > 0 && (lo > scores[0] || hi < scores[scores.length - 1]);
+    legend.push({
+      kind: 'ramp',
+      label: `${input.scoreMetric ?? 'score'} (${input.higherIsBetter ? 'higher' : 'lower'} is better)`,
+      stops: rampStops(stops),
+      from: formatScore(lo),
+      to: formatScore(hi),
+      note: clipped ? 'scale clipped at the 2nd and 98th percentiles' : undefined,
+    });
+    legend.push({ kind: 'swatch', label: `invalid (${invalid.toLocaleString('en-US')})`, color: PALETTE.invalid });
+    if (missing) legend.push({ kind: 'swatch', label: `valid, no score (${missing.toLocaleString('en-US')})`, color: PALETTE.missing });
+  } else if (mode === 'island') {
+    const islands = new Set<number>();
+    for (let i = 0; i < count; i++) {
+      const isl = input.island[i];
+      if (isl === null) colors[i] = PALETTE.missing;
+      else {
+        colors[i] = schemeTableau10[((isl % 10) + 10) % 10];
+        islands.add(isl);
+      }
+    }
+    for (const isl of [...islands].sort((a, b) => a - b)) {
+      legend.push({ kind: 'swatch', label: `island ${isl}`, color: schemeTableau10[((isl % 10) + 10) % 10] });
+    }
+    if (islands.size > 10) legend.push({ kind: 'swatch', label: 'colours repeat after 10 islands', color: PALETTE.missing });
+  } else if (mode === 'iteration') {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let i = 0; i < count; i++) {
+      const it = input.iteration[i] ?? 0;
+      if (it < lo) lo = it;
+      if (it > hi) hi = it;
+    }
+    for (let i = 0; i < count; i++) colors[i] = onRamp(VIRIDIS, input.iteration[i] ?? 0, lo, hi);
+    legend.push({ kind: 'ramp', label: 'iteration', stops: rampStops(VIRIDIS), from: String(count ? lo : 0), to: String(count ? hi : 0) });
+  } else {
+    const share = input.recycledShare;
+    for (let i = 0; i < count; i++) {
+      const s = share?.[i] ?? null;
+      colors[i] = s === null ? PALETTE.missing : onRamp(YLORRD, s, 0, 1);
+    }
+    legend.push({
+      kind: 'ramp',
+      label: 'recycled share of the lines its edit added (re-additions of lines its lineage had deleted)',
+      stops: rampStops(YLORRD),
+      from: formatShare(0),
+      to: formatShare(1),
+      note: share ? undefined : 'not computed yet',
+    });
+    legend.push({ kind: 'swatch', label: 'no edit or no added lines', color: PALETTE.missing });
+  }
+  if (input.nodeCount > count) {
+    legend.push({ kind: 'swatch', label: `parent not in archive (${input.nodeCount - count})`, color: PALETTE.ghost, ring: true });
+  }
+  return { colors, legend };
+}
+
+const dimCache = new Map<string, string>();
+/**
+ * The colour of a dead-branch node: the same hue faded towards the white background. Opaque on
+ * purpose: sigma blends with premultiplied alpha, so an rgba() colour would shift its hue.
+ */
+export function dimmed(hex: string): string {
+  let out = dimCache.get(hex);
+  if (!out) {
+    out = d3color(interpolateRgb(hex, '#ffffff')(0.78))!.formatHex();
+    dimCache.set(hex, out);
+  }
+  return out;
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { findNode, lineageViewQuery, parseLineageView } from './viewState';
+
+const uuid = '3f2b8c1e-0000-4000-8000-000000000001';
+
+describe('lineage view URL', () => {
+  it('parses a permalink and falls back to defaults on anything else', () => {
+    expect(parseLineageView({ node: uuid, color: 'island', layout: 'timeline' })).toEqual({ node: uuid, color: 'island', layout: 'timeline' });
+    expect(parseLineageView({})).toEqual({ node: undefined, color: 'score', layout: 'tree' });
+    expect(parseLineageView({ node: 'nope', color: 'rainbow', layout: ['timeline', 'tree'] })).toEqual({
+      node: undefined,
+      color: 'score',
+      layout: 'timeline',
+    });
+  });
+
+  it('writes the view into the query string, keeping other parameters', () => {
+    const q = new URLSearchParams(lineageViewQuery('x=1&node=old', { node: uuid, color: 'recycled', layout: 'tree' }));
+    expect(Object.fromEntries(q)).toEqual({ x: '1', node: uuid, color: 'recycled', layout: 'tree' });
+    expect(new URLSearchParams(lineageViewQuery('node=old', { node: null, color: 'score', layout: 'tree' })).has('node')).toBe(false);
+  });
+});
+
+describe('findNode', () => {
+  const graph = {
+    ids: ['aaaa1111-0000-4000-8000-000000000000', 'bbbb2222-0000-4000-8000-000000000000', 'aaaa3333-0000-4000-8000-000000000000'],
+    externalIds: ['seed', 'child-1', 'aaaa1111-0000-4000-8000-000000000000x'],
+  };
+  it('prefers an exact external id, then ghosts, then uuids and prefixes in seq order', () => {
+    expect(findNode('child-1', graph)).toBe(1);
+    expect(findNode('lost', graph, ['lost'])).toBe(3);
+    expect(findNode('BBBB2222-0000-4000-8000-000000000000', graph)).toBe(1);
+    expect(findNode('aaaa', graph)).toBe(0);
+    expect(findNode('aaaa3', graph)).toBe(2);
+    expect(findNode('chi', graph)).toBe(1);
+    expect(findNode('  ', graph)).toBeNull();
+    expect(findNode('zzz', graph)).toBeNull();
+  });
+});

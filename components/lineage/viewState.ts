@@ -1,0 +1,53 @@
+// What the lineage explorer keeps in its URL (?node=<uuid>&color=score&layout=timeline) and the
+// "find program" lookup. Pure: shared by the server page (which parses the initial URL) and the
+// client view (which writes it back).
+import { z } from 'zod';
+import { LAYOUT_MODES, type LayoutMode } from '@/lib/analysis/lineageLayout';
+import { COLOR_MODES, type ColorMode } from './lineageColors';
+
+/** Unknown or malformed values fall back to the defaults instead of failing the page. */
+export const lineageViewSchema = z.object({
+  node: z.guid().optional().catch(undefined),
+  color: z.enum(COLOR_MODES).catch('score'),
+  layout: z.enum(LAYOUT_MODES).catch('tree'),
+});
+export type LineageView = z.infer<typeof lineageViewSchema>;
+
+export function parseLineageView(search: Record<string, string | string[] | undefined>): LineageView {
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  return lineageViewSchema.parse({ node: first(search.node), color: first(search.color), layout: first(search.layout) });
+}
+
+/** The query string of a view; keeps any other parameters of `current`. */
+export function lineageViewQuery(current: string, view: { node: string | null; color: ColorMode; layout: LayoutMode }): string {
+  const q = new URLSearchParams(current);
+  if (view.node) q.set('node', view.node);
+  else q.delete('node');
+  q.set('color', view.color);
+  q.set('layout', view.layout);
+  return q.toString();
+}
+
+/**
+ * The node a "find program" query means: an exact external id (ghosts included), else an exact
+ * uuid, else the first program in seq order whose uuid or external id starts with the query.
+ */
+export function findNode(
+  query: string,
+  graph: { ids: readonly string[]; externalIds: readonly string[] },
+  ghostIds: readonly string[] = [],
+): number | null {
+  const q = query.trim();
+  if (!q) return null;
+  const n = graph.ids.length;
+  const exact = graph.externalIds.indexOf(q);
+  if (exact >= 0) return exact;
+  const ghost = ghostIds.indexOf(q);
+  if (ghost >= 0) return n + ghost;
+  const lower = q.toLowerCase();
+  const byId = graph.ids.indexOf(lower);
+  if (byId >= 0) return byId;
+  for (let i = 0; i < n; i++) if (graph.ids[i].startsWith(lower)) return i;
+  for (let i = 0; i < n; i++) if (graph.externalIds[i].startsWith(q)) return i;
+  return null;
+}
