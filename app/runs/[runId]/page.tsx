@@ -1,31 +1,20 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { cache } from 'react';
 import { ScoreChart } from '@/components/chart/ScoreChart';
 import { ProgramsTable } from '@/components/programs/ProgramsTable';
 import { LiveRefresh } from '@/components/run/LiveRefresh';
 import { RunHeadline } from '@/components/run/RunHeadline';
 import { RunNav } from '@/components/run/RunNav';
 import { formatDate } from '@/components/ui/format';
-import { runParamsSchema } from '@/lib/api/params';
-import { getRun } from '@/lib/db/runs';
+import { loadRun, runViewMetadata } from './loadRun';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
+// /runs/[runId] - a run's overview: headline figures, best-so-far over the score scatter, programs
 type Props = { params: Promise<{ runId: string }> };
 
-// One query per request, shared by the metadata and the page.
-const loadRun = cache(async (runId: string) => {
-  const parsed = runParamsSchema.safeParse({ runId });
-  return parsed.success ? getRun(parsed.data.runId) : null;
-});
-
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const run = await loadRun((await params).runId);
-  return { title: run?.name ?? 'Run not found' };
-}
+export const generateMetadata = runViewMetadata(null);
 
 export default async function RunPage({ params }: Props) {
   const run = await loadRun((await params).runId);

@@ -1,29 +1,20 @@
 // /runs/[runId]/cycling?definitions=default|evoreplay&scope=lineage|run - cycling of one run (paper §5.2, B.6)
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { cache } from 'react';
 import { definitionsOptions, scopeOptions } from '@/components/analysis/switchOptions';
 import { ViewSwitch } from '@/components/analysis/ViewSwitch';
 import { CyclingView } from '@/components/cycling/CyclingView';
 import { RunViewHeader } from '@/components/run/RunViewHeader';
-import { runParamsSchema } from '@/lib/api/params';
 import { cyclingViewParams } from '@/lib/api/viewParams';
-import { getRun } from '@/lib/db/runs';
+import { loadRun, runViewMetadata } from '../loadRun';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 type Props = { params: Promise<{ runId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-const loadRun = cache(async (runId: string) => {
-  const parsed = runParamsSchema.safeParse({ runId });
-  return parsed.success ? getRun(parsed.data.runId) : null;
-});
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const run = await loadRun((await params).runId);
-  return { title: run ? `Cycling · ${run.name}` : 'Run not found' };
-}
+export const generateMetadata = runViewMetadata('Cycling');
 
 export default async function CyclingPage({ params, searchParams }: Props) {
   const run = await loadRun((await params).runId);

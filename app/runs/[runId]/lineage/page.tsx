@@ -1,13 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { cache } from 'react';
 import { LineageExplorer } from '@/components/lineage/LineageExplorer';
 import { parseLineageView } from '@/components/lineage/viewState';
 import { RunNav } from '@/components/run/RunNav';
 import { graphUrl } from '@/lib/api/graph';
-import { runParamsSchema } from '@/lib/api/params';
-import { getRun } from '@/lib/db/runs';
+import { loadRun, runViewMetadata } from '../loadRun';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -17,15 +15,8 @@ type Props = {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 };
 
-const loadRun = cache(async (runId: string) => {
-  const parsed = runParamsSchema.safeParse({ runId });
-  return parsed.success ? getRun(parsed.data.runId) : null;
-});
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const run = await loadRun((await params).runId);
-  return { title: run ? `Lineage · ${run.name}` : 'Run not found' };
-}
+export const generateMetadata = runViewMetadata('Lineage');
 
 export default async function LineagePage({ params, searchParams }: Props) {
   const run = await loadRun((await params).runId);
