@@ -8,7 +8,10 @@ import crypto from 'node:crypto';
 import type pg from 'pg';
 import { canonicalOrder } from '../trace/order';
 import { ImportError, programRecordSchema, runRecordSchema, type ImportedRun, type ImportWarning } from '../trace/schema';
+import { pool } from './client';
 import { BlobSet, clean, cleanOpt, inTransaction, jsonb, RowSets } from './rows';
+
+const ANALYZE_AFTER = 2000;
 
 export interface StoredRunSummary {
   runId: string;
@@ -140,6 +143,10 @@ export async function storeImportedRuns(imported: ImportedRun[], opts: StoreOpti
       before += p.summary.programs;
     }
   });
+  // A large import changes the tables' shape more than autovacuum notices in time: without
+  // fresh statistics the first queries on the run (the lineage graph's joins) can pick plans
+  // that take minutes instead of milliseconds.
+  if (total >= ANALYZE_AFTER) await pool().query('ANALYZE programs, edges, blobs, contexts');
   return prepared.map((p) => p.summary);
 }
 
