@@ -1,4 +1,6 @@
 import type { Metadata } from 'next';
+// Navigation links do not prefetch: every run view is dynamic, and prefetches competed with
+// the lineage page's graph download in its first second (the 50k first-frame benchmark).
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { Providers } from './providers';
@@ -15,12 +17,12 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       <body>
         <header className="site-header">
           <nav aria-label="Main">
-            <Link href="/" className="brand">
+            <Link href="/" className="brand" prefetch={false}>
               Evoscope
             </Link>
-            <Link href="/">Runs</Link>
-            <Link href="/upload">Upload</Link>
-            <Link href="/settings">Settings</Link>
+            <Link href="/" prefetch={false}>Runs</Link>
+            <Link href="/upload" prefetch={false}>Upload</Link>
+            <Link href="/settings" prefetch={false}>Settings</Link>
           </nav>
         </header>
         <Providers>

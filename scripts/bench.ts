@@ -24,7 +24,12 @@ function child(args: string[], env: NodeJS.ProcessEnv, opts: { heapMB?: number }
   const node = [...(opts.heapMB ? [`--max-old-space-size=${opts.heapMB}`] : []), '--import', 'tsx', ...args];
   const r = spawnSync(process.execPath, node, { cwd: root, env, encoding: 'utf8', maxBuffer: 64 << 20 });
   if (r.status !== 0) throw new Error(`${args.join(' ')} failed: ${r.stderr}`);
-  return JSON.parse(r.stdout.trim().split('\n').pop()!);
+  const out = r.stdout.trim();
+  try {
+    return JSON.parse(out); // one (possibly pretty-printed) object
+  } catch {
+    return JSON.parse(out.split('\n').pop()!); // JSON lines: the last one
+  }
 }
 
 function report(name: string, figures: Record<string, unknown>, target?: string) {

@@ -20,7 +20,7 @@ export function RunNav({ runId }: { runId: string }) {
         const href = `${base}${v.path}`;
         const current = pathname === href;
         return (
-          <Link key={v.label} href={href} aria-current={current ? 'page' : undefined}>
+          <Link key={v.label} href={href} prefetch={false} aria-current={current ? 'page' : undefined}>
             {v.label}
           </Link>
         );

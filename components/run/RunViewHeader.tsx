@@ -7,7 +7,7 @@ export function RunViewHeader({ run, title, children }: { run: { id: string; nam
   return (
     <>
       <div className="crumbs">
-        <Link href="/">Runs</Link> / <Link href={`/runs/${run.id}`}>{run.name}</Link> /
+        <Link href="/" prefetch={false}>Runs</Link> / <Link href={`/runs/${run.id}`} prefetch={false}>{run.name}</Link> /
       </div>
       <h1>{title}</h1>
       <RunNav runId={run.id} />

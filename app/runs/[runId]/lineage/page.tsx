@@ -26,7 +26,7 @@ export default async function LineagePage({ params, searchParams }: Props) {
       {/* The graph is the big download: start it with the HTML, not after hydration. */}
       <link rel="preload" href={graphUrl(run.id)} as="fetch" crossOrigin="anonymous" />
       <div className="crumbs">
-        <Link href="/">Runs</Link> / <Link href={`/runs/${run.id}`}>{run.name}</Link> /
+        <Link href="/" prefetch={false}>Runs</Link> / <Link href={`/runs/${run.id}`} prefetch={false}>{run.name}</Link> /
       </div>
       <h1>Lineage</h1>
       <RunNav runId={run.id} />
