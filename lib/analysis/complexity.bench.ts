@@ -4,7 +4,8 @@
 // ones): functions with nested loops and branches, assignments and calls with random literals,
 // comments and strings. Reports parse + walk time per program, then a complexitySeries pass over
 // a run whose sources repeat (the cache by sha256 measures each distinct source once).
-import { complexitySeries, initParsers, programComplexity, type ComplexityInput } from './complexity';
+import { initParsers, programComplexity } from './complexity';
+import { complexitySeries, type ComplexityInput } from './complexitySeries';
 
 function rng(seed: number) {
   return () => {

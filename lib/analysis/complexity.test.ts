@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   complexityLanguage,
-  complexitySeries,
   initParsers,
   lineComplexity,
   normalizeCuda,
@@ -9,8 +8,8 @@ import {
   parseLiteral,
   programComplexity,
   type Complexity,
-  type ComplexityInput,
 } from './complexity';
+import { complexitySeries, type ComplexityInput } from './complexitySeries';
 
 // Snippets are arrays of lines; the comment after each line gives that line's numeric literals,
 // then the running totals (numeric / tunable) worked out by hand.

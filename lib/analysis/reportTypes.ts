@@ -2,7 +2,7 @@
 // One definition here, shared by lib/analysis/runReport.ts (which builds them), the worker task
 // run-analyses (which stores them), the API routes and the views.
 import type { RunEditRow, RunSummary } from './analyzeRun';
-import type { ComplexityBucket } from './complexity';
+import type { ComplexityBucket } from './complexitySeries';
 import type { CompositionBucket, CycleClass, CyclingScope, Definitions } from './types';
 
 /** Analysis kinds in the `analyses` table, with their params strings. */

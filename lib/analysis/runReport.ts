@@ -1,7 +1,8 @@
 // Builds the stored analysis reports of a run (shapes in reportTypes.ts) from plain programs.
 // Pure: the worker feeds it rows from the database, the CLI feeds it importer records.
 import { analyzeRun, type RunAnalysis } from './analyzeRun';
-import { complexitySeries, type Complexity } from './complexity';
+import type { Complexity } from './complexity';
+import { complexitySeries } from './complexitySeries';
 import { prepareRun } from './editTable';
 import type { CyclingMarks, CyclingReport, EvolutionReport, LineageReport, LineageSummary } from './reportTypes';
 import { COMPOSITION_BUCKETS, type AnalysisProgram, type CompositionBucket, type CyclingScope, type Definitions } from './types';
