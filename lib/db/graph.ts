@@ -97,7 +97,40 @@ function renumber(nodesJson: string, edgesJson: string): string {
 }
 
 /** The graph as JSON text; null when the run does not exist. */
+/**
+ * The graph JSON of a run: the worker's cached copy while the run is unchanged since it was
+ * written (a read of a few ms instead of ~0.5 s of JSON building at 50k programs), otherwise
+ * built live.
+ */
 export async function getRunGraphJson(runId: string): Promise<string | null> {
+  const cached = await pool().query<{ json: string }>(
+    `SELECT g.json FROM graph_cache g JOIN runs r ON r.id = g.run_id
+     WHERE g.run_id = $1 AND g.run_updated_at = r.updated_at AND g.program_count = r.program_count`,
+    [runId],
+  );
+  return cached.rows[0]?.json ?? buildRunGraphJson(runId);
+}
+
+/** Rebuilds the cached graph JSON (worker, after the analyses it includes are stored). */
+export async function refreshGraphCache(runId: string): Promise<void> {
+  // The stamp is read before the graph is built: a program appended meanwhile makes the stamp
+  // stale (so the copy is ignored), never the other way round.
+  const stamp = await pool().query<{ updated_at: Date; program_count: number }>(
+    'SELECT updated_at, program_count FROM runs WHERE id = $1',
+    [runId],
+  );
+  if (!stamp.rows[0]) return;
+  const json = await buildRunGraphJson(runId);
+  if (json === null) return;
+  await pool().query(
+    `INSERT INTO graph_cache (run_id, run_updated_at, program_count, json, computed_at) VALUES ($1, $2, $3, $4, now())
+     ON CONFLICT (run_id) DO UPDATE SET run_updated_at = EXCLUDED.run_updated_at, program_count = EXCLUDED.program_count,
+       json = EXCLUDED.json, computed_at = now()`,
+    [runId, stamp.rows[0].updated_at, stamp.rows[0].program_count, json],
+  );
+}
+
+async function buildRunGraphJson(runId: string): Promise<string | null> {
   const [nodes, edges] = await Promise.all([
     pool().query<{ json: string; dense: boolean }>(GRAPH_NODES_SQL, [runId, ANALYSIS.lineage]),
     pool().query<{ json: string }>(GRAPH_EDGES_SQL, [runId]),

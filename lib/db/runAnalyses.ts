@@ -8,6 +8,7 @@ import { initParsers } from '../analysis/treeSitter';
 import type { AnalysisProgram } from '../analysis/types';
 import { putAnalysis } from './analyses';
 import { pool, prisma } from './client';
+import { refreshGraphCache } from './graph';
 
 const PAGE = 5000;
 
@@ -80,5 +81,7 @@ export async function computeRunAnalyses(runId: string, onStep?: (step: string) 
   });
   onStep?.('storing');
   await storeRunReports(runId, reports);
+  onStep?.('graph');
+  await refreshGraphCache(runId);
   return true;
 }
