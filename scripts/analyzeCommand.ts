@@ -9,6 +9,7 @@ import { disconnect } from '../lib/db/client';
 import { ensureDatabase } from '../lib/db/ensureDatabase';
 import { loadAnalysisPrograms } from '../lib/db/runAnalyses';
 import { readRunsFromPath } from '../lib/importers';
+import { parseArgs, UsageError } from './cliArgs';
 
 export interface AnalyzeArgs {
   target: string;
@@ -19,30 +20,20 @@ export interface AnalyzeArgs {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function parseAnalyzeArgs(args: string[], usageError: (m: string) => Error): AnalyzeArgs {
-  let target: string | undefined;
-  let definitions: Definitions = 'default';
-  let scope: CyclingScope | undefined;
-  let json = false;
-  for (let i = 0; i < args.length; i++) {
-    const [flag, inline] = args[i].split(/=(.*)/s, 2);
-    const value = () => inline ?? args[++i] ?? '';
-    if (flag === '--json') json = true;
-    else if (flag === '--definitions') {
-      const v = value();
-      if (v !== 'default' && v !== 'evoreplay') throw usageError('--definitions must be default or evoreplay');
-      definitions = v;
-    } else if (flag === '--scope') {
-      const v = value();
-      if (v !== 'run' && v !== 'lineage') throw usageError('--scope must be run or lineage');
-      scope = v;
-    } else if (flag.startsWith('--')) throw usageError(`unknown option ${flag}`);
-    else if (target) throw usageError(`unexpected argument ${args[i]}`);
-    else target = args[i];
-  }
-  if (!target) throw usageError('analyze needs a <dir> or a <runId>');
+export function parseAnalyzeArgs(args: string[]): AnalyzeArgs {
+  const a = parseArgs(args, { values: ['definitions', 'scope'], switches: ['json'], positional: 'run' });
+  if (!a.positional) throw new UsageError('analyze needs a <dir> or a <runId>');
+  const definitions = a.values.definitions ?? 'default';
+  if (definitions !== 'default' && definitions !== 'evoreplay') throw new UsageError('--definitions must be default or evoreplay');
+  const scope = a.values.scope;
+  if (scope !== undefined && scope !== 'run' && scope !== 'lineage') throw new UsageError('--scope must be run or lineage');
   // EvoReplay's detect_cycling is run-wide; Evoscope's default follows the paper's lineage text.
-  return { target, definitions, scope: scope ?? (definitions === 'evoreplay' ? 'run' : 'lineage'), json };
+  return {
+    target: a.positional,
+    definitions,
+    scope: scope ?? (definitions === 'evoreplay' ? 'run' : 'lineage'),
+    json: a.switches.has('json'),
+  };
 }
 
 async function programsOf(target: string, log: (l: string) => void): Promise<{ name: string; programs: AnalysisProgram[]; higherIsBetter: boolean }[]> {

@@ -11,11 +11,11 @@ import type { StoredRunSummary } from '../lib/db/importRun';
 import { importFormats } from '../lib/importers';
 import { releaseJobClient } from '../lib/jobs/enqueue';
 import { analyzeCommand, parseAnalyzeArgs } from './analyzeCommand';
+import { parseArgs, UsageError } from './cliArgs';
 import { importFromPath, isInputProblem } from '../lib/pipeline/importPipeline';
 
 const log = (l: string) => process.stderr.write(`[evoscope] ${l}\n`);
 
-class UsageError extends Error {}
 
 function usage() {
   return [
@@ -48,24 +48,9 @@ interface ImportArgs {
 }
 
 function parseImportArgs(args: string[]): ImportArgs {
-  const out: Partial<ImportArgs> = { format: 'auto', json: false };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const value = () => {
-      const [flag, inline] = a.split(/=(.*)/s, 2);
-      const v = inline ?? args[++i];
-      if (v === undefined || v === '') throw new UsageError(`${flag} needs a value`);
-      return v;
-    };
-    if (a === '--json') out.json = true;
-    else if (a === '--name' || a.startsWith('--name=')) out.name = value();
-    else if (a === '--format' || a.startsWith('--format=')) out.format = value();
-    else if (a.startsWith('--')) throw new UsageError(`unknown option ${a}`);
-    else if (out.path) throw new UsageError(`unexpected argument ${a} (one path per import)`);
-    else out.path = a;
-  }
-  if (!out.path) throw new UsageError('import needs a <path>');
-  return out as ImportArgs;
+  const a = parseArgs(args, { values: ['name', 'format'], switches: ['json'], positional: 'path' });
+  if (!a.positional) throw new UsageError('import needs a <path>');
+  return { path: a.positional, name: a.values.name, format: a.values.format ?? 'auto', json: a.switches.has('json') };
 }
 
 interface ExportArgs {
@@ -78,26 +63,12 @@ interface ExportArgs {
 const EXPORT_FORMATS = ['evotrace'];
 
 function parseExportArgs(args: string[]): ExportArgs {
-  const out: Partial<ExportArgs> = { format: 'evotrace', json: false };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const value = () => {
-      const [flag, inline] = a.split(/=(.*)/s, 2);
-      const v = inline ?? args[++i];
-      if (v === undefined || v === '') throw new UsageError(`${flag} needs a value`);
-      return v;
-    };
-    if (a === '--json') out.json = true;
-    else if (a === '--format' || a.startsWith('--format=')) out.format = value();
-    else if (a === '--out' || a.startsWith('--out=')) out.out = value();
-    else if (a.startsWith('--')) throw new UsageError(`unknown option ${a}`);
-    else if (out.runId) throw new UsageError(`unexpected argument ${a} (one run per export)`);
-    else out.runId = a;
-  }
-  if (!out.runId) throw new UsageError('export needs a <runId>');
-  if (!out.out) throw new UsageError('export needs --out DIR');
-  if (!EXPORT_FORMATS.includes(out.format!)) throw new UsageError(`unknown export format '${out.format}' (known: ${EXPORT_FORMATS.join(', ')})`);
-  return out as ExportArgs;
+  const a = parseArgs(args, { values: ['format', 'out'], switches: ['json'], positional: 'run' });
+  if (!a.positional) throw new UsageError('export needs a <runId>');
+  if (!a.values.out) throw new UsageError('export needs --out DIR');
+  const format = a.values.format ?? 'evotrace';
+  if (!EXPORT_FORMATS.includes(format)) throw new UsageError(`unknown export format '${format}' (known: ${EXPORT_FORMATS.join(', ')})`);
+  return { runId: a.positional, format, out: a.values.out, json: a.switches.has('json') };
 }
 
 function exportLines(r: ExportResult) {
@@ -175,7 +146,7 @@ async function main(argv: string[]) {
     case 'export':
       return exportCommand(parseExportArgs(rest));
     case 'analyze':
-      return analyzeCommand(parseAnalyzeArgs(rest, (m) => new UsageError(m)), log);
+      return analyzeCommand(parseAnalyzeArgs(rest), log);
     case undefined:
     case 'help':
     case '--help':
