@@ -4,20 +4,14 @@
 import { scaleLinear, stack } from 'd3';
 import type { CompositionSlice } from '@/lib/api/analyses';
 import { COMPOSITION_BUCKETS, type CompositionBucket } from '@/lib/analysis/types';
-import { DEFAULT_MARGIN, percentLabel, plotOf, tickCount, ticksOf, type Plot, type Tick } from '../analysis/chartFrame';
+import { DEFAULT_MARGIN, percentLabel, plotOf, tickCount, ticksOf, type HistogramBar, type Plot, type Tick } from '../analysis/chartFrame';
 
 export type CompositionKey = CompositionBucket | 'none';
 export const COMPOSITION_KEYS: readonly CompositionKey[] = [...COMPOSITION_BUCKETS, 'none'];
 
-export interface CompositionRect {
+/** A bar segment: a histogram bar of one composition bucket, with its bar's total. */
+export interface CompositionRect extends HistogramBar {
   key: CompositionKey;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  from: number;
-  to: number;
-  count: number;
   total: number;
 }
 

@@ -6,14 +6,12 @@
 // a run whose sources repeat (the cache by sha256 measures each distinct source once).
 import { initParsers, programComplexity } from './complexity';
 import { complexitySeries, type ComplexityInput } from './complexitySeries';
+import { Rng } from '../demo/rng';
 
+/** Uniform [0, 1) numbers from the project's seeded generator (lib/demo/rng.ts). */
 function rng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const r = new Rng(seed);
+  return () => r.next();
 }
 
 type Rand = () => number;

@@ -9,14 +9,12 @@
 //   peak RSS 1.26 GB, of which ~0.5 GB is the programs' code itself.
 import { analyzeRun } from './analyzeRun';
 import type { AnalysisProgram, CyclingScope, Definitions } from './types';
+import { Rng } from '../demo/rng';
 
+/** Uniform [0, 1) numbers from the project's seeded generator (lib/demo/rng.ts). */
 function rng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const r = new Rng(seed);
+  return () => r.next();
 }
 
 export function generateRun(n: number, seed = 1): AnalysisProgram[] {
