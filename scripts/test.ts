@@ -15,6 +15,9 @@ const root = process.cwd();
 const log = (l: string) => process.stderr.write(`[evoscope:test] ${l}\n`);
 const args = process.argv.slice(2);
 const only = args.find((a) => a === '--unit' || a === '--e2e');
+// Anything else is handed to the runner of the one part chosen (a vitest file filter or a
+// Playwright spec), so `npm test -- --unit tests/db/upload.test.ts` runs one file.
+const filters = only ? args.filter((a) => a !== only) : [];
 
 function ensureChromium() {
   if (fs.existsSync('/usr/bin/chromium')) return;
@@ -49,15 +52,15 @@ try {
   };
   const bin = (n: string) => path.join(root, 'node_modules', '.bin', n);
   if (only !== '--e2e') {
-    ok = step('type check', bin('tsc'), ['--noEmit', '-p', '.'], env) && ok;
-    ok = step('unit and database tests', bin('vitest'), ['run'], env) && ok;
+    if (!filters.length) ok = step('type check', bin('tsc'), ['--noEmit', '-p', '.'], env) && ok;
+    ok = step('unit and database tests', bin('vitest'), ['run', ...filters], env) && ok;
   }
   if (only !== '--unit') {
     process.env.DATABASE_URL = pg.url;
     await loadDemoData({ log });
     await disconnect();
     buildIfStale(log);
-    ok = step('browser tests', bin('playwright'), ['test'], env) && ok;
+    ok = step('browser tests', bin('playwright'), ['test', ...filters], env) && ok;
   }
 } catch (e) {
   log(`test set-up failed: ${(e as Error).stack ?? e}`);
