@@ -1,10 +1,18 @@
 // The worker process: graphile-worker on Evoscope's PostgreSQL, one task per file in
 // workers/tasks/ (the file name is the task name). Started by `npm start` beside the web app.
-import { run, runMigrations, type Task, type TaskList } from 'graphile-worker';
-import pg from 'pg';
+// Several worker processes may share one database (a team scaling out): each registers itself
+// as alive (lib/db/workerProcesses.ts), and only the jobs of processes that died are released,
+// at start-up and every minute. Stale uploads are swept and stale analyses re-queued at start-up.
+import { EventEmitter } from 'node:events';
+import { makeWorkerUtils, run, runMigrations, type Task, type TaskList, type WorkerEvents } from 'graphile-worker';
 import { disconnect } from '../lib/db/client';
+import { WorkerProcess } from '../lib/db/workerProcesses';
 import { databaseUrl } from '../lib/env';
 import { PermanentJobError, type JobName } from '../lib/jobs/definitions';
+import { releaseJobClient } from '../lib/jobs/enqueue';
+import { queueStaleAnalyses } from '../lib/jobs/staleAnalyses';
+import { removeStaleUploads } from '../lib/uploads/staleUploads';
+import cleanUploads from './tasks/clean-uploads';
 import importUpload from './tasks/import-upload';
 import runAnalyses from './tasks/run-analyses';
 import runSummary from './tasks/run-summary';
@@ -13,25 +21,24 @@ const tasks: Record<JobName, Task> = {
   'run-summary': runSummary,
   'import-upload': importUpload,
   'run-analyses': runAnalyses,
+  'clean-uploads': cleanUploads,
 };
 
+const REAP_EVERY_MS = 60_000;
+const log = (line: string) => process.stderr.write(`[worker] ${line}\n`);
+
 /**
- * Permanent failures (bad input) must not be retried: the job's attempt budget is used up
- * before the error is rethrown, so graphile-worker records the failure and stops. Anything
- * else is transient and retried with graphile-worker's backoff.
+ * Permanent failures (bad input) must not be retried: retrying cannot fix them. The task's own
+ * record of the failure (the log, the import_jobs row) is what the user sees, and the job ends
+ * here instead of going back to the queue.
  */
 function withFailureSorting(name: string, task: Task): Task {
   return async (payload, helpers) => {
     try {
       await task(payload, helpers);
     } catch (e) {
-      if (e instanceof PermanentJobError) {
-        helpers.logger.error(`${name} failed permanently: ${e.message}`);
-        await helpers.withPgClient((c) =>
-          c.query('UPDATE graphile_worker._private_jobs SET max_attempts = attempts WHERE id = $1', [helpers.job.id]),
-        );
-      }
-      throw e;
+      if (!(e instanceof PermanentJobError)) throw e;
+      helpers.logger.error(`${name} failed permanently (not retried): ${e.message}`);
     }
   };
 }
@@ -40,23 +47,43 @@ const taskList: TaskList = Object.fromEntries(Object.entries(tasks).map(([n, t])
 
 const connectionString = databaseUrl();
 await runMigrations({ connectionString });
+const utils = await makeWorkerUtils({ connectionString });
+const me = await WorkerProcess.register(connectionString);
 
-// A worker that crashed leaves its jobs locked for hours (graphile-worker's safety default).
-// Evoscope runs one worker per database, so before this one starts, any lock belongs to a dead one.
-{
-  const c = new pg.Client({ connectionString });
-  await c.connect();
-  const { rows } = await c.query<{ locked_by: string }>(
-    'SELECT DISTINCT locked_by FROM graphile_worker._private_jobs WHERE locked_by IS NOT NULL',
-  );
-  if (rows.length) {
-    await c.query('SELECT graphile_worker.force_unlock_workers($1::text[])', [rows.map((r) => r.locked_by)]);
-    process.stderr.write(`[worker] released jobs locked by ${rows.length} stale worker(s)\n`);
-  }
-  await c.end();
+async function reap() {
+  const dead = await me.reapDead((poolIds) => utils.forceUnlockWorkers(poolIds));
+  for (const d of dead) log(`released the jobs of dead worker ${d.id} (pools ${d.poolIds.join(', ') || 'none'})`);
 }
+await reap();
+const swept = await removeStaleUploads();
+if (swept.length) log(`removed ${swept.length} stale upload(s)`);
+const stale = await queueStaleAnalyses();
+if (stale) log(`queued a recompute of the analyses of ${stale} run(s) computed by an older version`);
 
-const runner = await run({ connectionString, crontab: '', concurrency: 2, noHandleSignals: false, pollInterval: 2000, taskList });
-process.stderr.write('[worker] ready\n');
-await runner.promise;
-await disconnect();
+const events: WorkerEvents = new EventEmitter();
+// The pool's id is what graphile-worker locks jobs with: recorded before its first fetch.
+events.on('pool:create', ({ workerPool }) => {
+  me.addPool(workerPool.id).catch((e) => log(`could not record pool ${workerPool.id}: ${(e as Error).message}`));
+});
+
+const runner = await run({
+  connectionString,
+  // Hourly: uploads never started (or left behind by a crash) are removed after a day.
+  crontab: '17 * * * * clean-uploads',
+  concurrency: 2,
+  noHandleSignals: false,
+  pollInterval: 2000,
+  taskList,
+  events,
+});
+const reaper = setInterval(() => reap().catch((e) => log(`reaping failed: ${(e as Error).message}`)), REAP_EVERY_MS);
+log(`ready (${me.id})`);
+try {
+  await runner.promise;
+} finally {
+  clearInterval(reaper);
+  await me.close();
+  await utils.release();
+  await releaseJobClient();
+  await disconnect();
+}

@@ -1,11 +1,15 @@
-// Stored analysis results (table `analyses`): written by worker tasks, read by routes.
+// Stored analysis results (table `analyses`): written by worker tasks, read by routes. Every
+// row carries the REPORT_VERSION that computed it; a row of another version is stale (computed
+// by older code after an upgrade) and reads as "not computed yet" until the worker, which
+// re-queues stale runs at start-up, has recomputed it.
 import { bestSoFar, type BestSoFarResult, type ScoredProgram } from '../analysis/bestSoFar';
+import { REPORT_VERSION } from '../analysis/reportTypes';
 import { pool, prisma } from './client';
 
 export const BEST_SO_FAR = 'best-so-far';
 export const bestSoFarParams = (metric: string) => `metric=${metric}`;
 
-export async function putAnalysis(runId: string, kind: string, params: string, result: unknown, version = 1) {
+export async function putAnalysis(runId: string, kind: string, params: string, result: unknown, version = REPORT_VERSION) {
   await pool().query(
     `INSERT INTO analyses (run_id, kind, params, version, result, computed_at) VALUES ($1, $2, $3, $4, $5, now())
      ON CONFLICT (run_id, kind, params) DO UPDATE SET result = EXCLUDED.result, version = EXCLUDED.version, computed_at = now()`,
@@ -15,7 +19,16 @@ export async function putAnalysis(runId: string, kind: string, params: string, r
 
 export async function getAnalysis<T>(runId: string, kind: string, params = ''): Promise<T | null> {
   const row = await prisma().analysis.findUnique({ where: { runId_kind_params: { runId, kind, params } } });
-  return (row?.result as T | undefined) ?? null;
+  return row?.version === REPORT_VERSION ? (row.result as T) : null;
+}
+
+/** Runs with a report computed by another REPORT_VERSION (oldest analysis first). */
+export async function staleAnalysisRunIds(): Promise<string[]> {
+  const { rows } = await pool().query<{ run_id: string }>(
+    `SELECT run_id FROM analyses WHERE version <> $1 GROUP BY run_id ORDER BY min(computed_at)`,
+    [REPORT_VERSION],
+  );
+  return rows.map((r) => r.run_id);
 }
 
 export function getBestSoFar(runId: string, metric: string): Promise<BestSoFarResult | null> {

@@ -1,10 +1,13 @@
 // Live ingestion: appends a batch of programs to a run while its search is still going.
 // One transaction per batch, serialised per run by a row lock on the run, so concurrent
 // batches of one run never interleave their sequence numbers. Parents that have not arrived
-// yet are ghost edges until they do: each batch resolves the ghosts it can.
+// yet are ghost edges until they do: each batch resolves the ghosts it can. A program sent
+// without an iteration gets its 0-based position among the run's programs, read under the row
+// lock (so two batches never get the same positions), with the JSONL importer's warning.
 import crypto from 'node:crypto';
 import { canonicalOrder } from '../trace/order';
-import { ImportError, programRecordSchema, runRecordSchema, type ProgramRecord, type RunRecord } from '../trace/schema';
+import { ImportError, programRecordSchema, runRecordSchema, type ImportWarning, type ProgramRecord, type RunRecord } from '../trace/schema';
+import { iterationFromPositionWarning } from '../trace/warnings';
 import { BlobSet, clean, cleanOpt, inTransaction, jsonb, RowSets, type ParsedProgram } from './rows';
 
 export async function createLiveRun(input: RunRecord): Promise<string> {
@@ -41,7 +44,7 @@ export interface AppendResult {
 }
 
 export async function appendPrograms(runId: string, records: ProgramRecord[]): Promise<AppendResult> {
-  const programs: ParsedProgram[] = records.map((p, i) => {
+  const parsed: ParsedProgram[] = records.map((p, i) => {
     const r = programRecordSchema.safeParse(p);
     if (!r.success) {
       const issue = r.error.issues[0];
@@ -50,14 +53,15 @@ export async function appendPrograms(runId: string, records: ProgramRecord[]): P
     return r.data;
   });
   const batchIds = new Set<string>();
-  for (const p of programs) {
+  for (const p of parsed) {
     if (batchIds.has(p.externalId)) throw new ImportError(`program ${p.externalId} appears twice in the batch`);
     batchIds.add(p.externalId);
   }
 
   return inTransaction(async (c) => {
-    const run = await c.query<{ status: string; higher_is_better: boolean; seq: number }>(
-      `SELECT r.status, r.higher_is_better, COALESCE((SELECT max(seq) + 1 FROM programs WHERE run_id = r.id), 0) AS seq
+    const run = await c.query<{ status: string; higher_is_better: boolean; seq: number; report: { warnings?: ImportWarning[] } | null }>(
+      `SELECT r.status, r.higher_is_better, COALESCE((SELECT max(seq) + 1 FROM programs WHERE run_id = r.id), 0) AS seq,
+              r.import_report AS report
        FROM runs r WHERE r.id = $1 FOR UPDATE`,
       [runId],
     );
@@ -68,6 +72,12 @@ export async function appendPrograms(runId: string, records: ProgramRecord[]): P
       [runId, [...batchIds]],
     );
     if (dup.rows.length) throw new AppendError(409, `already stored: ${dup.rows.map((r) => r.external_id).join(', ')}`);
+
+    // Positions continue the run's dense seq numbering, in the order the batch lists them.
+    const base = run.rows[0].seq;
+    const unplaced = parsed.filter((p) => p.iteration == null).length;
+    const programs = unplaced ? parsed.map((p, i) => (p.iteration == null ? { ...p, iteration: base + i } : p)) : parsed;
+    const report = unplaced ? withIterationWarning(run.rows[0].report, unplaced) : null;
 
     const parentExt = [...new Set(programs.flatMap((p) => p.parents.map((x) => x.externalId)))].filter((x) => !batchIds.has(x));
     const known = await c.query<{ id: string; external_id: string }>(
@@ -105,12 +115,22 @@ export async function appendPrograms(runId: string, records: ProgramRecord[]): P
        UPDATE runs SET program_count = s.n, invalid_count = s.bad, island_count = s.islands, last_iteration = s.last_it,
          edge_count = (SELECT count(*) FROM edges WHERE run_id = $1),
          best_program_id = (SELECT id FROM b), best_score = (SELECT score FROM b), best_iteration = (SELECT iteration FROM b),
-         metric_keys = k.keys, updated_at = now()
+         metric_keys = k.keys, import_report = coalesce($4::jsonb, runs.import_report), updated_at = now()
        FROM s, k WHERE runs.id = $1 RETURNING program_count`,
-      [runId, run.rows[0].higher_is_better, [...newMetricKeys]],
+      [runId, run.rows[0].higher_is_better, [...newMetricKeys], report && jsonb(report)],
     );
     return { stored: programs.length, programCount: agg.rows[0].program_count, ghostParentsResolved: resolved.rowCount ?? 0 };
   });
+}
+
+/** The run's import report with the iteration-from-position warning counting `more` records. */
+function withIterationWarning(report: { warnings?: ImportWarning[] } | null, more: number) {
+  const warnings = report?.warnings ?? [];
+  const before = warnings.find((w) => w.code === 'iteration-from-position')?.count ?? 0;
+  return {
+    ...report,
+    warnings: [...warnings.filter((w) => w.code !== 'iteration-from-position'), iterationFromPositionWarning(before + more)],
+  };
 }
 
 /** Ends live ingestion: the run is complete and its analyses can be final. */

@@ -1,12 +1,14 @@
 // The parent -> child graph of a run for the lineage explorer (GET /api/runs/[runId]/graph):
 // the JSON text of a RunGraph (lib/api/graph.ts), written by PostgreSQL itself as lib/db/runs.ts
-// does for /points. Two queries run side by side (programs + lineage facts, and edges) and their
-// texts are joined; at 100k programs each is a few hundred milliseconds of JSON output.
+// does for /points. Two queries (programs + lineage facts, and edges) run in ONE repeatable-read
+// transaction, so both see the same snapshot: a live run's batch committed between them could
+// otherwise give edges whose ends are not among the nodes. Their texts are then joined; at 100k
+// programs each is a few hundred milliseconds of JSON output.
 //
 // Node index = seq: the writers (importRun, appendPrograms) number a run's programs densely from
 // 0, so edges can carry the seq of each end without a ranking pass over the run. A run that ever
 // breaks that (checked on every request) is renumbered in JS, slowly but correctly.
-import { ANALYSIS } from '../analysis/reportTypes';
+import { ANALYSIS, REPORT_VERSION } from '../analysis/reportTypes';
 import { pool } from './client';
 
 // The columns are aggregated from a subquery already in seq order (the (run_id, seq) index):
@@ -28,7 +30,7 @@ const NODES_SQL = `
 const LINEAGE_SQL = `
   rep AS MATERIALIZED (
     SELECT result, jsonb_array_length(result -> 'ids') AS len FROM analyses
-    WHERE run_id = $1 AND kind = $2 AND params = ''),
+    WHERE run_id = $1 AND kind = $2 AND params = '' AND version = $3),
   prefix AS (
     SELECT rep.len <= nodes.count
            AND (rep.len = 0 OR (rep.result -> 'ids' ->> 0 = nodes.first_ext
@@ -113,33 +115,46 @@ export async function getRunGraphJson(runId: string): Promise<string | null> {
 
 /** Rebuilds the cached graph JSON (worker, after the analyses it includes are stored). */
 export async function refreshGraphCache(runId: string): Promise<void> {
-  // The stamp is read before the graph is built: a program appended meanwhile makes the stamp
-  // stale (so the copy is ignored), never the other way round.
-  const stamp = await pool().query<{ updated_at: Date; program_count: number }>(
-    'SELECT updated_at, program_count FROM runs WHERE id = $1',
-    [runId],
-  );
-  if (!stamp.rows[0]) return;
-  const json = await buildRunGraphJson(runId);
-  if (json === null) return;
+  const built = await buildRunGraph(runId);
+  if (!built) return;
+  // The stamp comes from the graph's own snapshot: the copy is valid exactly while the run is
+  // as it was then.
   await pool().query(
     `INSERT INTO graph_cache (run_id, run_updated_at, program_count, json, computed_at) VALUES ($1, $2, $3, $4, now())
      ON CONFLICT (run_id) DO UPDATE SET run_updated_at = EXCLUDED.run_updated_at, program_count = EXCLUDED.program_count,
        json = EXCLUDED.json, computed_at = now()`,
-    [runId, stamp.rows[0].updated_at, stamp.rows[0].program_count, json],
+    [runId, built.updatedAt, built.programCount, built.json],
   );
 }
 
 async function buildRunGraphJson(runId: string): Promise<string | null> {
-  const [nodes, edges] = await Promise.all([
-    pool().query<{ json: string; dense: boolean }>(GRAPH_NODES_SQL, [runId, ANALYSIS.lineage]),
-    pool().query<{ json: string }>(GRAPH_EDGES_SQL, [runId]),
-  ]);
-  const row = nodes.rows[0];
-  if (!row) return null;
-  if (!row.dense) return renumber(row.json, edges.rows[0].json);
-  // Both texts are JSON objects written by PostgreSQL: splice the edges in before the last brace.
-  return `${row.json.slice(0, row.json.lastIndexOf('}'))}, "edges" : ${edges.rows[0].json}}`;
+  return (await buildRunGraph(runId))?.json ?? null;
+}
+
+async function buildRunGraph(runId: string): Promise<{ json: string; updatedAt: Date; programCount: number } | null> {
+  const client = await pool().connect();
+  let broken = false;
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const stamp = await client.query<{ updated_at: Date; program_count: number }>(
+      'SELECT updated_at, program_count FROM runs WHERE id = $1',
+      [runId],
+    );
+    const nodes = await client.query<{ json: string; dense: boolean }>(GRAPH_NODES_SQL, [runId, ANALYSIS.lineage, REPORT_VERSION]);
+    const edges = await client.query<{ json: string }>(GRAPH_EDGES_SQL, [runId]);
+    await client.query('COMMIT');
+    const row = nodes.rows[0];
+    if (!row || !stamp.rows[0]) return null;
+    const { updated_at: updatedAt, program_count: programCount } = stamp.rows[0];
+    if (!row.dense) return { json: renumber(row.json, edges.rows[0].json), updatedAt, programCount };
+    // Both texts are JSON objects written by PostgreSQL: splice the edges in before the last brace.
+    return { json: `${row.json.slice(0, row.json.lastIndexOf('}'))}, "edges" : ${edges.rows[0].json}}`, updatedAt, programCount };
+  } catch (e) {
+    await client.query('ROLLBACK').catch(() => (broken = true));
+    throw e;
+  } finally {
+    client.release(broken);
+  }
 }
 
 /** Just the lineage facts ({ lineage }), aligned like the graph; null when the run does not exist. */
@@ -147,7 +162,12 @@ export async function getRunGraphLineageJson(runId: string): Promise<string | nu
   const { rows } = await pool().query<{ json: string }>(
     `WITH nodes AS (${NODE_COUNT_SQL}), ${LINEAGE_SQL}
      SELECT json_build_object('lineage', (SELECT json FROM lineage))::text AS json FROM runs r WHERE r.id = $1`,
-    [runId, ANALYSIS.lineage],
+    [runId, ANALYSIS.lineage, REPORT_VERSION],
   );
   return rows[0]?.json ?? null;
+}
+
+/** Forgets the cached graphs of these runs (their lineage report is about to be recomputed). */
+export async function dropGraphCache(runIds: string[]): Promise<void> {
+  await pool().query('DELETE FROM graph_cache WHERE run_id = ANY($1::uuid[])', [runIds]);
 }

@@ -1,7 +1,7 @@
 // Import jobs (table import_jobs): created by the upload routes, advanced by the worker's
 // import-upload task, polled by the upload page.
 import { z } from 'zod';
-import { prisma } from './client';
+import { pool, prisma } from './client';
 
 export const importJobStatus = z.enum(['uploading', 'queued', 'running', 'succeeded', 'failed']);
 
@@ -38,11 +38,33 @@ export async function updateImportJob(id: string, data: Parameters<ReturnType<ty
   await prisma().importJob.update({ where: { id }, data });
 }
 
-export async function addReceived(id: string, bytes: number, files: number) {
-  await prisma().importJob.update({
-    where: { id },
-    data: { bytesReceived: { increment: BigInt(bytes) }, filesReceived: { increment: files } },
-  });
+/**
+ * Takes `bytes` from the import's upload budget (bytes_received counts bytes reserved by uploads
+ * in flight, then kept). One conditional UPDATE, so parallel uploads share the budget: 'full'
+ * when it would pass `max`, 'closed' when the import no longer accepts files.
+ */
+export async function reserveUploadBytes(id: string, bytes: number, max: number): Promise<'ok' | 'full' | 'closed'> {
+  // READ COMMITTED re-checks the WHERE on the newest row version when another upload of the
+  // import updated it meanwhile: the check and the increment are one atomic step.
+  const { rowCount } = await pool().query(
+    `UPDATE import_jobs SET bytes_received = bytes_received + $2::bigint, updated_at = now()
+     WHERE id = $1 AND status = 'uploading' AND bytes_received + $2::bigint <= $3::bigint`,
+    [id, bytes, max],
+  );
+  if (rowCount) return 'ok';
+  const { rows } = await pool().query<{ status: string }>('SELECT status FROM import_jobs WHERE id = $1', [id]);
+  return rows[0]?.status === 'uploading' ? 'full' : 'closed';
+}
+
+/** Gives back reserved bytes that were not kept (a failed or repeated upload). */
+export async function releaseUploadBytes(id: string, bytes: number) {
+  if (bytes <= 0) return;
+  await pool().query('UPDATE import_jobs SET bytes_received = greatest(bytes_received - $2::bigint, 0) WHERE id = $1', [id, bytes]);
+}
+
+/** One more file is on disk (its bytes were counted while they streamed in). */
+export async function addReceivedFile(id: string) {
+  await pool().query('UPDATE import_jobs SET files_received = files_received + 1, updated_at = now() WHERE id = $1', [id]);
 }
 
 export async function importJobView(id: string): Promise<ImportJobView | null> {

@@ -12,6 +12,7 @@ import { pool } from './client';
 import { BlobSet, clean, cleanOpt, inTransaction, jsonb, RowSets } from './rows';
 
 const ANALYZE_AFTER = 2000;
+const IMPORT_LOCK_CLASS = 727_101; // advisory lock (class, hashtext(import id)) while an import stores
 
 export interface StoredRunSummary {
   runId: string;
@@ -34,6 +35,12 @@ export interface StoreOptions {
   format?: string;
   /** Programs stored so far, over the total of this import. */
   onProgress?: (stored: number, total: number) => void;
+  /**
+   * The browser import (import_jobs row) these runs come from. Its runs are stored at most once:
+   * when a previous attempt already committed them (a worker that crashed before recording its
+   * success), they are returned instead of being stored again.
+   */
+  importId?: string;
 }
 
 function validate(imported: ImportedRun) {
@@ -55,7 +62,7 @@ function validate(imported: ImportedRun) {
 }
 
 /** Rows for one run, built before the transaction so that it stays short. */
-function prepare(imported: ImportedRun, opts: { name?: string; format?: string }) {
+function prepare(imported: ImportedRun, opts: { name?: string; format?: string; importId?: string }) {
   const { run, programs } = validate(imported);
   const format = opts.format ?? run.framework;
   const name = clean(opts.name ?? run.name);
@@ -95,14 +102,15 @@ function prepare(imported: ImportedRun, opts: { name?: string; format?: string }
     jsonb({ format, warnings: imported.warnings, stats: imported.stats }),
     rows.programs.length, invalid, rows.edges.length, islands.size, bestFound?.item.score ?? null,
     bestFound ? idOf.get(bestFound.item.externalId) : null, bestFound?.effectiveIteration ?? null, lastIteration,
+    opts.importId ?? null,
   ];
 
   async function write(client: pg.PoolClient, onPrograms: (n: number) => void) {
     await client.query(
       `INSERT INTO runs (id, name, framework, task, language, model_config, evaluator_command, budget, config, meta,
          score_metric, higher_is_better, metric_keys, source_kind, source_path, import_report, status,
-         program_count, invalid_count, edge_count, island_count, best_score, best_program_id, best_iteration, last_iteration)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,'ready',$17,$18,$19,$20,$21,$22,$23,$24)`,
+         program_count, invalid_count, edge_count, island_count, best_score, best_program_id, best_iteration, last_iteration, import_id)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,'ready',$17,$18,$19,$20,$21,$22,$23,$24,$25)`,
       runParams,
     );
     await rows.write(client, blobs, onPrograms);
@@ -134,20 +142,58 @@ function prepare(imported: ImportedRun, opts: { name?: string; format?: string }
 
 /** Stores several runs in one transaction: all of them land, or none does. */
 export async function storeImportedRuns(imported: ImportedRun[], opts: StoreOptions = {}): Promise<StoredRunSummary[]> {
-  const prepared = imported.map((r) => prepare(r, { name: imported.length === 1 ? opts.name : undefined, format: opts.format }));
+  const prepared = imported.map((r) =>
+    prepare(r, { name: imported.length === 1 ? opts.name : undefined, format: opts.format, importId: opts.importId }),
+  );
   const total = prepared.reduce((s, p) => s + p.summary.programs, 0);
-  await inTransaction(async (client) => {
+  const storedBefore = await inTransaction(async (client) => {
+    if (opts.importId) {
+      // Serialises two attempts of one import, then lets only the first store. An advisory lock,
+      // not the import_jobs row: the progress updates write that row while the runs are stored.
+      await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [IMPORT_LOCK_CLASS, opts.importId]);
+      const { rowCount } = await client.query('SELECT 1 FROM runs WHERE import_id = $1 LIMIT 1', [opts.importId]);
+      if (rowCount) return true;
+    }
     let before = 0;
     for (const p of prepared) {
       await p.write(client, (n) => opts.onProgress?.(before + n, total));
       before += p.summary.programs;
     }
+    return false;
   });
+  if (storedBefore) return storedRunsOfImport(opts.importId!);
   // A large import changes the tables' shape more than autovacuum notices in time: without
   // fresh statistics the first queries on the run (the lineage graph's joins) can pick plans
   // that take minutes instead of milliseconds.
   if (total >= ANALYZE_AFTER) await pool().query('ANALYZE programs, edges, blobs, contexts');
   return prepared.map((p) => p.summary);
+}
+
+/** The runs an import already stored, summarised from what the database holds (empty if none). */
+export async function storedRunsOfImport(importId: string): Promise<StoredRunSummary[]> {
+  const { rows } = await pool().query<{
+    id: string; name: string; report: { format?: string; warnings?: ImportWarning[] } | null; program_count: number;
+    edge_count: number; invalid_count: number; island_count: number; best_score: number | null; best_ext: string | null; prompts: number;
+  }>(
+    `SELECT r.id, r.name, r.import_report AS report, r.program_count, r.edge_count, r.invalid_count, r.island_count, r.best_score,
+            (SELECT external_id FROM programs WHERE id = r.best_program_id) AS best_ext,
+            (SELECT count(DISTINCT program_id) FROM contexts WHERE run_id = r.id)::int AS prompts
+     FROM runs r WHERE r.import_id = $1 ORDER BY r.imported_at, r.id`,
+    [importId],
+  );
+  return rows.map((r) => ({
+    runId: r.id,
+    name: r.name,
+    format: r.report?.format ?? 'unknown',
+    programs: r.program_count,
+    edges: r.edge_count,
+    invalidPrograms: r.invalid_count,
+    prompts: r.prompts,
+    islands: r.island_count,
+    bestProgramExternalId: r.best_ext,
+    bestScore: r.best_score,
+    warnings: r.report?.warnings ?? [],
+  }));
 }
 
 export async function storeImportedRun(imported: ImportedRun, opts: StoreOptions = {}): Promise<StoredRunSummary> {

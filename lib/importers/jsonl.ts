@@ -25,6 +25,7 @@ import type { ImporterFormat, ReadOptions } from './detect';
 import { isDir, isFile, isObject, listDir, mostCommon, readHead, readLines, type Json } from './inputFiles';
 import { describeIssue, headerLineSchema, programLineSchema, type ProgramLine, type RunHeader } from './jsonlSchema';
 import { parsePythonJson } from './pythonJson';
+import { iterationFromPositionWarning } from '../trace/warnings';
 
 const FOLDER_FILES = ['programs.jsonl', 'evoscope.jsonl'];
 const HEAD_BYTES = 1024 * 1024;
@@ -148,7 +149,7 @@ export async function readJsonlRun(p: string, opts: ReadOptions = {}): Promise<I
   }
   const noIteration = records.filter((r) => r.rec.iteration == null).length;
   if (noIteration) {
-    warnings.push({ code: 'iteration-from-position', message: `${noIteration} records have no iteration: their 0-based position among the records is used`, file: rel, count: noIteration });
+    warnings.push(iterationFromPositionWarning(noIteration, rel));
   }
   const stem = path.basename(file, '.jsonl');
   const folderName = FOLDER_FILES.includes(rel) ? path.basename(path.dirname(file)) : stem;

@@ -32,6 +32,8 @@ export interface ImportRequest {
   limits?: Partial<ArchiveLimits>;
   /** Where to unpack archives (default: the OS temp dir). */
   workDir?: string;
+  /** The browser import this is: its runs are stored at most once (see storeImportedRuns). */
+  importId?: string;
 }
 
 /** Errors that describe the user's input: shown to them as they are, never retried. */
@@ -64,6 +66,7 @@ export async function importFromPath(input: string, req: ImportRequest = {}): Pr
     const programsTotal = runs.reduce((s, r) => s + r.programs.length, 0);
     req.onProgress?.({ phase: 'storing', programsStored: 0, programsTotal });
     const stored = await storeImportedRuns(runs, {
+      importId: req.importId,
       onProgress: (programsStored) => req.onProgress?.({ phase: 'storing', programsStored, programsTotal }),
     });
     for (const s of stored) await enqueueRunAnalyses(s.runId);

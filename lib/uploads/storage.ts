@@ -2,23 +2,26 @@
 // An archive is one file (archive.bin); a folder upload keeps its relative paths under files/,
 // each checked with the same guard that protects archive extraction (no absolute paths, no
 // climbing out). Bodies are streamed to disk, never held in memory.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { InputError, formatBytes } from '../files/errors';
+import { InputError } from '../files/errors';
 import { safeEntryPath } from '../files/entryPath';
+import type { ByteBudget } from './budget';
+
+/** Partial uploads, beside (never inside) the folder the importer reads. */
+const INCOMING = 'incoming';
 
 export function dataDir() {
   return path.resolve(process.env.EVOSCOPE_DATA_DIR ?? path.join(process.cwd(), '.evoscope'));
 }
 
-/** Largest upload accepted (all files of one import together). */
-export function maxUploadBytes() {
-  return Number(process.env.EVOSCOPE_MAX_UPLOAD_BYTES ?? 20 * 1024 ** 3);
-}
+/** Largest upload accepted (all files of one import together); see lib/env.ts. */
+export { maxUploadBytes } from '../env';
 
 export const uploadDir = (importId: string) => path.join(dataDir(), 'uploads', importId);
 /** The archive keeps (a safe form of) its own name: errors and run names then say it. */
@@ -26,45 +29,69 @@ export const archivePath = (importId: string, sourceName: string) =>
   path.join(uploadDir(importId), 'archive', path.basename(sourceName).replace(/[^A-Za-z0-9._-]/g, '_').slice(-200) || 'archive');
 export const folderRoot = (importId: string) => path.join(uploadDir(importId), 'files');
 
+export interface SavedUpload {
+  bytes: number;
+  /** The same bytes were already stored under this path (a retried upload): nothing changed. */
+  alreadyUploaded: boolean;
+}
+
 /**
  * Streams one uploaded file to disk. `relPath` is the file's path inside the uploaded folder
- * (null for an archive). Returns the bytes written; fails with an InputError past `budget` bytes.
+ * (null for an archive). Bytes go to a private temporary file first (outside the folder the
+ * importer reads) and are linked into place only when complete, and only if nothing is there:
+ * a file already stored is never replaced nor removed. The same path uploaded again with the
+ * same bytes is reported as already uploaded; with other bytes it is refused.
  */
 export async function saveUpload(
   importId: string,
   sourceName: string,
   relPath: string | null,
   body: WebReadableStream<Uint8Array> | null,
-  budget: number,
-  onBytes?: (n: number) => void,
-): Promise<number> {
+  budget: ByteBudget,
+): Promise<SavedUpload> {
   const dest = relPath === null ? archivePath(importId, sourceName) : path.join(folderRoot(importId), safeEntryPath(relPath) || '_');
   const root = relPath === null ? uploadDir(importId) : folderRoot(importId);
-  if (!path.resolve(dest).startsWith(root + path.sep)) throw new InputError('zip-slip', 'file path leads outside the upload', { file: relPath ?? '' });
-  await fsp.mkdir(path.dirname(dest), { recursive: true });
+  const file = relPath ?? path.basename(sourceName);
+  if (!path.resolve(dest).startsWith(root + path.sep)) throw new InputError('zip-slip', 'file path leads outside the upload', { file });
+  await fsp.mkdir(path.dirname(dest), { recursive: true }).catch((e: NodeJS.ErrnoException) => {
+    throw new InputError('path-conflict', 'a file of the upload has the name of this file\'s folder', { file, cause: e });
+  });
+  const incoming = path.join(uploadDir(importId), INCOMING);
+  await fsp.mkdir(incoming, { recursive: true });
+  const temp = path.join(incoming, `${crypto.randomUUID()}.part`);
+  const hash = crypto.createHash('sha256');
   let written = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _enc, cb) {
-      written += chunk.length;
-      if (written > budget) {
-        cb(new InputError('too-large', `the upload is larger than the ${formatBytes(maxUploadBytes())} limit`, { file: relPath ?? undefined }));
-        return;
-      }
-      onBytes?.(chunk.length);
-      cb(null, chunk);
+      budget.take(chunk.length, relPath ?? undefined).then(() => {
+        written += chunk.length;
+        hash.update(chunk);
+        cb(null, chunk);
+      }, cb);
     },
   });
   const source = body ? Readable.fromWeb(body) : Readable.from([]);
   try {
-    await pipeline(source, counter, fs.createWriteStream(dest, { flags: 'wx', mode: 0o644 }));
-  } catch (e) {
-    await fsp.rm(dest, { force: true });
-    if ((e as NodeJS.ErrnoException).code === 'EEXIST') {
-      throw new InputError('duplicate-entry', 'this file was already uploaded', { file: relPath ?? 'archive' });
+    await pipeline(source, counter, fs.createWriteStream(temp, { flags: 'wx', mode: 0o644 }));
+    try {
+      await fsp.link(temp, dest); // atomic, and fails rather than replace what is there
+      return { bytes: written, alreadyUploaded: false };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      if ((await fileSha256(dest)) === hash.digest('hex')) return { bytes: written, alreadyUploaded: true };
+      throw new InputError('duplicate-entry', 'a different file was already uploaded under this name; the first one is kept', { file });
     }
-    throw e;
+  } finally {
+    await fsp.rm(temp, { force: true });
   }
-  return written;
+}
+
+async function fileSha256(file: string): Promise<string | null> {
+  const st = await fsp.stat(file).catch(() => null);
+  if (!st?.isFile()) return null;
+  const hash = crypto.createHash('sha256');
+  await pipeline(fs.createReadStream(file), hash);
+  return hash.digest('hex');
 }
 
 export async function removeUpload(importId: string) {

@@ -3,8 +3,12 @@
 // a truncated file) fails the job once with the reason the user sees; the database keeps
 // nothing of it, because the runs are stored in one transaction. Anything else (the database
 // restarting, say) is retried; the upload stays on disk until the job has ended either way.
+// Safe to run twice: the runs are keyed by the import id, so an attempt that finds them stored
+// (its predecessor crashed between the commit and the status update) only finishes the job.
 import type { Task } from 'graphile-worker';
 import { updateImportJob, getImportJob } from '../../lib/db/importJobs';
+import { storedRunsOfImport, type StoredRunSummary } from '../../lib/db/importRun';
+import { enqueueRunAnalyses } from '../../lib/jobs/enqueue';
 import { jobPayloads } from '../../lib/jobs/definitions';
 import { importFromPath, isInputProblem, type ImportProgress } from '../../lib/pipeline/importPipeline';
 import { archivePath, folderRoot, removeUpload } from '../../lib/uploads/storage';
@@ -16,6 +20,14 @@ const task: Task = async (raw, helpers) => {
   const { importId } = parsePayload(jobPayloads['import-upload'], raw);
   const job = await getImportJob(importId);
   if (!job || job.status === 'succeeded' || job.status === 'failed') return; // ran already
+  const already = await storedRunsOfImport(importId);
+  if (already.length) {
+    // Analyses are queued by job key, so queueing them again cannot double them.
+    for (const s of already) await enqueueRunAnalyses(s.runId);
+    await succeed(importId, already);
+    helpers.logger.info(`import ${importId}: ${already.length} run(s) were already stored; not imported again`);
+    return;
+  }
   await updateImportJob(importId, { status: 'running', phase: 'starting', startedAt: new Date(), error: null });
 
   // Progress goes to the database at most every 250 ms, and never two writes at once.
@@ -40,18 +52,11 @@ const task: Task = async (raw, helpers) => {
     const stored = await importFromPath(input, {
       format: job.format,
       name: job.runName ?? undefined,
+      importId,
       onProgress: (p) => report(p, p.phase !== 'reading' && p.phase !== 'extracting' && p.programsStored === 0),
     });
     await writing;
-    await updateImportJob(importId, {
-      status: 'succeeded',
-      phase: 'done',
-      runIds: stored.map((s) => s.runId),
-      results: JSON.parse(JSON.stringify(stored)),
-      programsStored: stored.reduce((s, r) => s + r.programs, 0),
-      finishedAt: new Date(),
-    });
-    await removeUpload(importId);
+    await succeed(importId, stored);
     helpers.logger.info(`import ${importId}: ${stored.length} run(s) stored`);
   } catch (e) {
     await writing;
@@ -66,5 +71,17 @@ const task: Task = async (raw, helpers) => {
     throw e;
   }
 };
+
+async function succeed(importId: string, stored: StoredRunSummary[]) {
+  await updateImportJob(importId, {
+    status: 'succeeded',
+    phase: 'done',
+    runIds: stored.map((s) => s.runId),
+    results: JSON.parse(JSON.stringify(stored)),
+    programsStored: stored.reduce((s, r) => s + r.programs, 0),
+    finishedAt: new Date(),
+  });
+  await removeUpload(importId);
+}
 
 export default task;

@@ -1,9 +1,11 @@
 // PUT /api/imports/[importId]/files[?path=rel/path] - stream one uploaded file (the archive, or
-// one file of a folder) to disk; the body is the raw file
+// one file of a folder) to disk; the body is the raw file. A retried PUT of the same bytes is
+// answered { alreadyUploaded: true } and changes nothing; other bytes under a stored name get 409.
 import { ApiError, handle, found, queryOf } from '@/lib/api/handler';
 import { importParamsSchema, uploadFileQuerySchema } from '@/lib/api/imports';
-import { addReceived, getImportJob } from '@/lib/db/importJobs';
+import { addReceivedFile, getImportJob } from '@/lib/db/importJobs';
 import { InputError } from '@/lib/files/errors';
+import { UploadBudget, UploadClosedError } from '@/lib/uploads/budget';
 import { maxUploadBytes, saveUpload } from '@/lib/uploads/storage';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 
@@ -17,13 +19,27 @@ export const PUT = handle(async (req, params) => {
   if (job.status !== 'uploading') throw new ApiError(409, `import is ${job.status}; files can only be added while uploading`);
   if (job.kind === 'folder' && !path) throw new ApiError(400, 'a folder upload needs ?path= for each file');
   if (job.kind === 'archive' && path) throw new ApiError(400, 'an archive upload is a single file without ?path=');
+  let max: number;
   try {
-    const budget = maxUploadBytes() - Number(job.bytesReceived);
-    const bytes = await saveUpload(importId, job.sourceName, path ?? null, req.body as WebReadableStream<Uint8Array> | null, budget);
-    await addReceived(importId, bytes, 1);
-    return { bytes };
+    max = maxUploadBytes();
   } catch (e) {
-    if (e instanceof InputError) throw new ApiError(e.code === 'too-large' ? 413 : 400, e.message);
+    throw new ApiError(500, (e as Error).message); // names the misconfigured variable
+  }
+  const budget = new UploadBudget(importId, max);
+  try {
+    const saved = await saveUpload(importId, job.sourceName, path ?? null, req.body as WebReadableStream<Uint8Array> | null, budget);
+    // A repeated file is already counted: its bytes go back to the budget.
+    await budget.settle(!saved.alreadyUploaded);
+    if (saved.alreadyUploaded) return { bytes: saved.bytes, alreadyUploaded: true };
+    await addReceivedFile(importId);
+    return { bytes: saved.bytes, alreadyUploaded: false };
+  } catch (e) {
+    await budget.settle(false);
+    if (e instanceof UploadClosedError) throw new ApiError(409, 'the import was started meanwhile; files can only be added while uploading');
+    if (e instanceof InputError) {
+      const status = e.code === 'too-large' ? 413 : e.code === 'duplicate-entry' || e.code === 'path-conflict' ? 409 : 400;
+      throw new ApiError(status, e.message);
+    }
     throw e;
   }
 });

@@ -1,0 +1,38 @@
+// Helpers for tests of browser imports: an import job, PUTs through the real route handler,
+// the worker's import task called as graphile-worker calls it, and small JSONL runs.
+import { NextRequest } from 'next/server';
+import { PUT } from '../../app/api/imports/[importId]/files/route';
+import { createImportJob } from '../../lib/db/importJobs';
+import task from '../../workers/tasks/import-upload';
+
+export async function folderImport(name: string) {
+  const job = await createImportJob({ kind: 'folder', sourceName: name, format: 'auto', runName: name });
+  return job.id;
+}
+
+/** PUT one file of an import through the route; `body` may be a stream to control timing. */
+export async function putFile(importId: string, relPath: string, body: BodyInit) {
+  const req = new NextRequest(`http://localhost/api/imports/${importId}/files?path=${encodeURIComponent(relPath)}`, {
+    method: 'PUT',
+    body,
+    duplex: 'half',
+  } as RequestInit & { duplex: 'half' });
+  const res = await PUT(req, { params: Promise.resolve({ importId }) });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/** A JSONL run of `n` programs in a chain, as one file's text. */
+export function jsonlRun(name: string, n: number): string {
+  const lines = [JSON.stringify({ evoscope_run: { name, framework: 'custom', score_metric: 'score' } })];
+  for (let i = 0; i < n; i++) {
+    lines.push(JSON.stringify({ id: `${name}-p${i}`, code: `x = ${i}\n`, iteration: i, parent_ids: i ? [`${name}-p${i - 1}`] : [], metrics: { score: i } }));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+const quiet = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} };
+
+/** Runs the import-upload task once, as attempt `attempt` of 3. */
+export async function runImportTask(importId: string, attempt = 1) {
+  await task({ importId }, { logger: quiet, job: { attempts: attempt, max_attempts: 3 } } as never);
+}
