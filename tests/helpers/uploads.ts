@@ -12,11 +12,9 @@ export async function folderImport(name: string) {
 
 /** PUT one file of an import through the route; `body` may be a stream to control timing. */
 export async function putFile(importId: string, relPath: string, body: BodyInit) {
-  const req = new NextRequest(`http://localhost/api/imports/${importId}/files?path=${encodeURIComponent(relPath)}`, {
-    method: 'PUT',
-    body,
-    duplex: 'half',
-  } as RequestInit & { duplex: 'half' });
+  // duplex: streamed request bodies need it in Node's fetch; NextRequest's types do not list it.
+  const init = { method: 'PUT', body, duplex: 'half' };
+  const req = new NextRequest(`http://localhost/api/imports/${importId}/files?path=${encodeURIComponent(relPath)}`, init as never);
   const res = await PUT(req, { params: Promise.resolve({ importId }) });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
