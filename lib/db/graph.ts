@@ -98,17 +98,18 @@ function renumber(nodesJson: string, edgesJson: string): string {
   return JSON.stringify({ ...graph, edges });
 }
 
-/** The graph as JSON text; null when the run does not exist. */
 /**
- * The graph JSON of a run: the worker's cached copy while the run is unchanged since it was
- * written (a read of a few ms instead of ~0.5 s of JSON building at 50k programs), otherwise
- * built live.
+ * The graph JSON of a run (null when the run does not exist): the worker's cached copy while the
+ * run is unchanged since it was written and its lineage report is of the current version (a read
+ * of a few ms instead of ~0.5 s of JSON building at 50k programs), otherwise built live.
  */
 export async function getRunGraphJson(runId: string): Promise<string | null> {
   const cached = await pool().query<{ json: string }>(
     `SELECT g.json FROM graph_cache g JOIN runs r ON r.id = g.run_id
-     WHERE g.run_id = $1 AND g.run_updated_at = r.updated_at AND g.program_count = r.program_count`,
-    [runId],
+     WHERE g.run_id = $1 AND g.run_updated_at = r.updated_at AND g.program_count = r.program_count
+       -- the copy embeds the lineage report: stale with it after an upgrade
+       AND EXISTS (SELECT 1 FROM analyses a WHERE a.run_id = $1 AND a.kind = $2 AND a.params = '' AND a.version = $3)`,
+    [runId, ANALYSIS.lineage, REPORT_VERSION],
   );
   return cached.rows[0]?.json ?? buildRunGraphJson(runId);
 }
