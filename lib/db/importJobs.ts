@@ -2,6 +2,7 @@
 // import-upload task, polled by the upload page.
 import { z } from 'zod';
 import { pool, prisma } from './client';
+import { inTransaction } from './rows';
 
 export const importJobStatus = z.enum(['uploading', 'queued', 'running', 'succeeded', 'failed']);
 
@@ -62,9 +63,33 @@ export async function releaseUploadBytes(id: string, bytes: number) {
   await pool().query('UPDATE import_jobs SET bytes_received = greatest(bytes_received - $2::bigint, 0) WHERE id = $1', [id, bytes]);
 }
 
-/** One more file is on disk (its bytes were counted while they streamed in). */
-export async function addReceivedFile(id: string) {
-  await pool().query('UPDATE import_jobs SET files_received = files_received + 1, updated_at = now() WHERE id = $1', [id]);
+/**
+ * Puts an uploaded file in place while the import is locked in state `uploading`, and counts it
+ * in the same transaction. `place` returns true when it added a file, false when an identical
+ * one was there. The start route changes the status under the same row lock, so an import is
+ * queued either before a file lands (which is then refused: 'closed') or after it is counted.
+ */
+export async function placeUploadedFile(id: string, place: () => Promise<boolean>): Promise<'added' | 'exists' | 'closed'> {
+  return inTransaction(async (c) => {
+    const { rows } = await c.query<{ status: string }>('SELECT status FROM import_jobs WHERE id = $1 FOR NO KEY UPDATE', [id]);
+    if (rows[0]?.status !== 'uploading') return 'closed';
+    if (!(await place())) return 'exists';
+    await c.query('UPDATE import_jobs SET files_received = files_received + 1, updated_at = now() WHERE id = $1', [id]);
+    return 'added';
+  });
+}
+
+/** uploading -> queued, atomically: 'queued', else 'empty' (no file yet) or the status found; null: no such import. */
+export async function markQueued(id: string): Promise<string | null> {
+  const { rows } = await pool().query<{ status: string; files: number; queued: boolean }>(
+    `WITH u AS (UPDATE import_jobs SET status = 'queued', phase = 'queued', updated_at = now()
+                WHERE id = $1 AND status = 'uploading' AND files_received > 0 RETURNING 1)
+     SELECT status, files_received AS files, EXISTS (SELECT 1 FROM u) AS queued FROM import_jobs WHERE id = $1`,
+    [id],
+  );
+  if (!rows[0]) return null;
+  if (rows[0].queued) return 'queued';
+  return rows[0].status === 'uploading' && rows[0].files === 0 ? 'empty' : rows[0].status;
 }
 
 export async function importJobView(id: string): Promise<ImportJobView | null> {

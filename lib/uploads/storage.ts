@@ -11,7 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { InputError } from '../files/errors';
 import { safeEntryPath } from '../files/entryPath';
-import type { ByteBudget } from './budget';
+import { UploadClosedError, type ByteBudget } from './budget';
 
 /** Partial uploads, beside (never inside) the folder the importer reads. */
 const INCOMING = 'incoming';
@@ -36,6 +36,15 @@ export interface SavedUpload {
 }
 
 /**
+ * Puts a complete file in place: runs `link` (true: the file was added; false: one was already
+ * there) and returns what happened, or 'closed' when the import no longer takes files. The route
+ * does it under the import's row lock (lib/db/importJobs.ts, placeUploadedFile).
+ */
+export type PlaceFile = (link: () => Promise<boolean>) => Promise<'added' | 'exists' | 'closed'>;
+
+const placeDirectly: PlaceFile = async (link) => ((await link()) ? 'added' : 'exists');
+
+/**
  * Streams one uploaded file to disk. `relPath` is the file's path inside the uploaded folder
  * (null for an archive). Bytes go to a private temporary file first (outside the folder the
  * importer reads) and are linked into place only when complete, and only if nothing is there:
@@ -48,6 +57,7 @@ export async function saveUpload(
   relPath: string | null,
   body: WebReadableStream<Uint8Array> | null,
   budget: ByteBudget,
+  place: PlaceFile = placeDirectly,
 ): Promise<SavedUpload> {
   const dest = relPath === null ? archivePath(importId, sourceName) : path.join(folderRoot(importId), safeEntryPath(relPath) || '_');
   const root = relPath === null ? uploadDir(importId) : folderRoot(importId);
@@ -73,14 +83,23 @@ export async function saveUpload(
   const source = body ? Readable.fromWeb(body) : Readable.from([]);
   try {
     await pipeline(source, counter, fs.createWriteStream(temp, { flags: 'wx', mode: 0o644 }));
-    try {
-      await fsp.link(temp, dest); // atomic, and fails rather than replace what is there
-      return { bytes: written, alreadyUploaded: false };
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      if ((await fileSha256(dest)) === hash.digest('hex')) return { bytes: written, alreadyUploaded: true };
-      throw new InputError('duplicate-entry', 'a different file was already uploaded under this name; the first one is kept', { file });
-    }
+    let linked = false;
+    const placed = await place(async () => {
+      try {
+        await fsp.link(temp, dest); // atomic, and fails rather than replace what is there
+        return (linked = true);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
+        throw e;
+      }
+    }).catch(async (e) => {
+      if (linked) await fsp.rm(dest, { force: true }); // ours, and not counted: the client retries
+      throw e;
+    });
+    if (placed === 'closed') throw new UploadClosedError('the import no longer accepts files');
+    if (placed === 'added') return { bytes: written, alreadyUploaded: false };
+    if ((await fileSha256(dest)) === hash.digest('hex')) return { bytes: written, alreadyUploaded: true };
+    throw new InputError('duplicate-entry', 'a different file was already uploaded under this name; the first one is kept', { file });
   } finally {
     await fsp.rm(temp, { force: true });
   }

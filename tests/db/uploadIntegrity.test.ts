@@ -12,7 +12,7 @@ import { migrate } from '../../lib/db/migrate';
 import { releaseJobClient } from '../../lib/jobs/enqueue';
 import { folderRoot, uploadDir } from '../../lib/uploads/storage';
 import { ABANDONED_MESSAGE, removeStaleUploads } from '../../lib/uploads/staleUploads';
-import { folderImport, jsonlRun, putFile, runImportTask } from '../helpers/uploads';
+import { folderImport, jsonlRun, putFile, runImportTask, startImportRoute } from '../helpers/uploads';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evoscope-upload-integrity-'));
 const tag = `upload-integrity-${crypto.randomUUID().slice(0, 8)}`;
@@ -66,6 +66,36 @@ describe('repeated PUT of one file', () => {
     expect({ files: job!.filesReceived, bytes: Number(job!.bytesReceived) }).toEqual({ files: 1, bytes: 8 });
     // No partial file is left where the importer reads.
     expect(fs.readdirSync(folderRoot(importId))).toEqual(['a.json']);
+  });
+});
+
+describe('a file still streaming when the import is started', () => {
+  it('is refused, and the started import holds exactly the files it counted', async () => {
+    const importId = await folderImport(`${tag} late`);
+    await putFile(importId, 'first.txt', 'first');
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    let pulled!: () => void;
+    const streaming = new Promise<void>((r) => (pulled = r));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(ctl) {
+        if (sent === 1) {
+          pulled();
+          await gate;
+        }
+        if (sent === 2) return ctl.close();
+        sent++;
+        ctl.enqueue(new TextEncoder().encode('late '));
+      },
+    });
+    const late = putFile(importId, 'late.txt', body);
+    await streaming;
+    expect((await startImportRoute(importId)).status).toBe(200);
+    open();
+    expect((await late).status).toBe(409);
+    expect(fs.readdirSync(folderRoot(importId))).toEqual(['first.txt']);
+    expect((await getImportJob(importId))!.filesReceived).toBe(1);
   });
 });
 

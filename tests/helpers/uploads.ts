@@ -2,6 +2,7 @@
 // the worker's import task called as graphile-worker calls it, and small JSONL runs.
 import { NextRequest } from 'next/server';
 import { PUT } from '../../app/api/imports/[importId]/files/route';
+import { POST as START } from '../../app/api/imports/[importId]/start/route';
 import { createImportJob } from '../../lib/db/importJobs';
 import task from '../../workers/tasks/import-upload';
 
@@ -16,6 +17,13 @@ export async function putFile(importId: string, relPath: string, body: BodyInit)
   const init = { method: 'PUT', body, duplex: 'half' };
   const req = new NextRequest(`http://localhost/api/imports/${importId}/files?path=${encodeURIComponent(relPath)}`, init as never);
   const res = await PUT(req, { params: Promise.resolve({ importId }) });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/** POST .../start through the route. */
+export async function startImportRoute(importId: string) {
+  const req = new NextRequest(`http://localhost/api/imports/${importId}/start`, { method: 'POST' });
+  const res = await START(req, { params: Promise.resolve({ importId }) });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 

@@ -3,7 +3,7 @@
 // answered { alreadyUploaded: true } and changes nothing; other bytes under a stored name get 409.
 import { ApiError, handle, found, queryOf } from '@/lib/api/handler';
 import { importParamsSchema, uploadFileQuerySchema } from '@/lib/api/imports';
-import { addReceivedFile, getImportJob } from '@/lib/db/importJobs';
+import { getImportJob, placeUploadedFile } from '@/lib/db/importJobs';
 import { InputError } from '@/lib/files/errors';
 import { UploadBudget, UploadClosedError } from '@/lib/uploads/budget';
 import { maxUploadBytes, saveUpload } from '@/lib/uploads/storage';
@@ -27,12 +27,11 @@ export const PUT = handle(async (req, params) => {
   }
   const budget = new UploadBudget(importId, max);
   try {
-    const saved = await saveUpload(importId, job.sourceName, path ?? null, req.body as WebReadableStream<Uint8Array> | null, budget);
+    const body = req.body as WebReadableStream<Uint8Array> | null;
+    const saved = await saveUpload(importId, job.sourceName, path ?? null, body, budget, (link) => placeUploadedFile(importId, link));
     // A repeated file is already counted: its bytes go back to the budget.
     await budget.settle(!saved.alreadyUploaded);
-    if (saved.alreadyUploaded) return { bytes: saved.bytes, alreadyUploaded: true };
-    await addReceivedFile(importId);
-    return { bytes: saved.bytes, alreadyUploaded: false };
+    return saved;
   } catch (e) {
     await budget.settle(false);
     if (e instanceof UploadClosedError) throw new ApiError(409, 'the import was started meanwhile; files can only be added while uploading');

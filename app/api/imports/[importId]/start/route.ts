@@ -1,7 +1,7 @@
 // POST /api/imports/[importId]/start - all files are uploaded: queue the import in the worker
 import { ApiError, handle, found } from '@/lib/api/handler';
 import { importParamsSchema } from '@/lib/api/imports';
-import { getImportJob, updateImportJob } from '@/lib/db/importJobs';
+import { markQueued } from '@/lib/db/importJobs';
 import { enqueueImport } from '@/lib/jobs/enqueue';
 
 export const runtime = 'nodejs';
@@ -9,10 +9,10 @@ export const dynamic = 'force-dynamic';
 
 export const POST = handle(async (_req, params) => {
   const { importId } = importParamsSchema.parse(params);
-  const job = found(await getImportJob(importId), 'import');
-  if (job.status !== 'uploading') throw new ApiError(409, `import is already ${job.status}`);
-  if (job.filesReceived === 0) throw new ApiError(400, 'nothing was uploaded');
-  await updateImportJob(importId, { status: 'queued', phase: 'queued' });
+  // One conditional update: a file being put in place holds the row, so it is counted first.
+  const outcome = found(await markQueued(importId), 'import');
+  if (outcome === 'empty') throw new ApiError(400, 'nothing was uploaded');
+  if (outcome !== 'queued') throw new ApiError(409, `import is already ${outcome}`);
   await enqueueImport(importId);
   return { id: importId, status: 'queued' };
 });
