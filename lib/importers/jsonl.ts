@@ -25,6 +25,7 @@ import type { ImporterFormat, ReadOptions } from './detect';
 import { isDir, isFile, isObject, listDir, mostCommon, readHead, readLines, type Json } from './inputFiles';
 import { describeIssue, headerLineSchema, programLineSchema, type ProgramLine, type RunHeader } from './jsonlSchema';
 import { parsePythonJson } from './pythonJson';
+import { FORMAT_DESCRIPTIONS } from './formatList';
 
 const FOLDER_FILES = ['programs.jsonl', 'evoscope.jsonl'];
 const HEAD_BYTES = 1024 * 1024;
@@ -182,7 +183,7 @@ export async function readJsonlRun(p: string, opts: ReadOptions = {}): Promise<I
 
 export const jsonlFormat: ImporterFormat = {
   format: 'jsonl',
-  description: 'Evoscope JSONL: one program record per line, optional {"evoscope_run": {...}} first line (docs/jsonl-format.md)',
+  description: FORMAT_DESCRIPTIONS.jsonl,
   detect: async (p) => locateJsonl(p) != null,
   read: async (p, opts) => [await readJsonlRun(p, opts)],
 };

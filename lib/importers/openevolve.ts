@@ -32,6 +32,7 @@ import type { ProgramRecord } from '../trace/schema';
 import { parsePythonJson } from './pythonJson';
 import { readJsonObject } from '../files/readJson';
 import { asImportError } from './inputFiles';
+import { FORMAT_DESCRIPTIONS } from './formatList';
 
 const OUTPUT_DIR = 'openevolve_output';
 const CHECKPOINT = /^checkpoint_(\d+)$/;
@@ -365,7 +366,7 @@ export async function readOpenEvolveRun(p: string, opts: ReadOptions = {}): Prom
 
 export const openevolveFormat: ImporterFormat = {
   format: 'openevolve',
-  description: 'OpenEvolve / SkyDiscover output directory (checkpoints/checkpoint_N/programs, db/programs)',
+  description: FORMAT_DESCRIPTIONS.openevolve,
   detect: async (p) => locateOpenEvolve(p) != null,
   read: async (p, opts) => [await readOpenEvolveRun(p, opts)],
 };
