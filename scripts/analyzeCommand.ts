@@ -48,7 +48,7 @@ async function programsOf(target: string, log: (l: string) => void): Promise<{ n
       db.release();
     }
   }
-  const runs = await readRunsFromPath(target);
+  const runs = await readRunsFromPath(target, { forAnalysis: true }); // prompts, artifacts, `solution` copies: not read
   return runs.map((r) => ({ name: r.run.name, programs: analysisProgramsFromRecords(r.programs), higherIsBetter: r.run.higherIsBetter ?? true }));
 }
 

@@ -2,16 +2,21 @@
 // and as JSON lines. Every measurement runs in a fresh child process (peak RSS is its own) on
 // generated runs (lib/demo/synthetic.ts) against a throw-away PostgreSQL.
 //   import:  a 20,000-program OpenEvolve-layout run through the import pipeline
-//   analyze: 10,000- and 100,000-program runs through `evoscope analyze` (read + analyses)
+//   analyze: a 100,000-program run of realistic size (~4.5 KB of source per program, written
+//            twice per file as `code` and `solution`) through `npm run evoscope -- analyze DIR
+//            --json`, measured as a user runs it (the whole process tree: wall, peak RSS; three
+//            runs); then the small-program runs (10k, 100k, ~3 KB) in-process, as before
+//   cli:     start-up time of `evoscope --help`: the bin, npm run, and the tsx path it replaced
 //   lineage: time to the first drawn frame of a 50,000-node lineage page in headless Chromium
 // `npm run bench -- import analyze` runs some sections only.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { writeSyntheticOpenEvolveRun } from '../lib/demo/synthetic';
+import { REALISTIC, writeSyntheticOpenEvolveRun } from '../lib/demo/synthetic';
 import { startEmbeddedPostgres } from '../lib/db/embeddedPostgres';
 import { migrate } from '../lib/db/migrate';
+import { measureCommand } from './bench/measureCommand';
 import { buildIfStale } from './serve';
 
 const root = process.cwd();
@@ -54,6 +59,35 @@ try {
   }
 
   if (want('analyze')) {
+    const dir = path.join(tmp, 'analyze-realistic-100k');
+    const t = Date.now();
+    writeSyntheticOpenEvolveRun(dir, 100_000, 11, REALISTIC);
+    const du = spawnSync('du', ['-s', '--apparent-size', '--block-size=1M', dir], { encoding: 'utf8' }).stdout.split('\t')[0];
+    log(`wrote a realistic 100,000-program run (${du} MB) in ${Date.now() - t} ms`);
+    const runs = Number(process.env.BENCH_RUNS ?? 3);
+    const figures = [];
+    for (let k = 0; k < runs; k++) {
+      const f = await measureCommand(`npm run -s evoscope -- analyze ${dir} --json`, { cwd: root, env });
+      if (f.exitCode !== 0) throw new Error(`analyze failed (exit ${f.exitCode})`);
+      log(`analyze realistic 100k, run ${k + 1}: ${JSON.stringify(f)}`);
+      figures.push(f);
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    report(
+      'analyze 100k realistic (4.5 KB, code + solution; npm run evoscope -- analyze --json)',
+      {
+        programs: 100_000,
+        diskMB: Number(du),
+        medianWallMs: median(figures.map((f) => f.wallMs)),
+        maxPeakTreeRssMB: Math.max(...figures.map((f) => f.peakTreeRssMB)),
+        maxPeakProcessRssMB: Math.max(...figures.map((f) => f.peakProcessRssMB)),
+        runs: figures.map(({ wallMs, peakTreeRssMB, peakProcessRssMB }) => ({ wallMs, peakTreeRssMB, peakProcessRssMB })),
+        loadAverage: os.loadavg().map((x) => Math.round(x * 10) / 10),
+      },
+      '< 30 s and < 1.5 GB',
+    );
+    fs.rmSync(dir, { recursive: true, force: true });
+
     for (const n of [10_000, 100_000]) {
       const dir = path.join(tmp, `analyze-${n}`);
       const t = Date.now();
@@ -64,6 +98,20 @@ try {
       report(`analyze ${n / 1000}k (evoreplay, run)`, child(['scripts/bench/analyzeOnce.ts', dir, 'evoreplay', 'run'], env, { heapMB: 2048 }), target);
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  }
+
+  if (want('cli')) {
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const startUp = async (command: string, times: number) => {
+      const walls = [];
+      for (let k = 0; k < times; k++) walls.push((await measureCommand(command, { cwd: root, env })).wallMs);
+      return { medianMs: median(walls), eachMs: walls };
+    };
+    await measureCommand('node bin/evoscope.mjs --help', { cwd: root, env }); // builds the bundle if stale
+    report('cli start-up: evoscope --help (the bin, bundled ahead of time)', await startUp('node bin/evoscope.mjs --help', 7), '< 0.3 s');
+    report('cli start-up: npm run evoscope -- --help', await startUp('npm run -s evoscope -- --help', 3));
+    report('cli start-up: npx evoscope --help', await startUp('npx --offline evoscope --help', 3));
+    report('cli start-up: node --import tsx scripts/cli.ts --help (no bundle)', await startUp('node --import tsx scripts/cli.ts --help', 3));
   }
 
   if (want('lineage')) {

@@ -2,12 +2,14 @@
 // Entry point of every npm script. Plain Node with no dependencies, because it runs before
 // anything is installed: installs the npm dependencies when missing or stale, generates the
 // Prisma client, then hands over to the TypeScript script named by the first argument
-// (scripts/<name>.ts, run with tsx). Everything it prints goes to stderr so that
+// (scripts/<name>.ts, run with tsx), except `cli`, which runs the CLI bundled ahead of time
+// (scripts/cliBundle.mjs: rebuilt here when a source changed; bin/evoscope.mjs loads it directly). Everything it prints goes to stderr so that
 // `npm run evoscope -- ... --json` keeps stdout clean.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureCliBundle } from './cliBundle.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const say = (m) => process.stderr.write(`[evoscope] ${m}\n`);
@@ -62,7 +64,11 @@ if (mtime(schema) > mtime(generated)) {
 }
 
 // 3. Hand over. Signals reach the child through the process group; we only relay its exit.
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', targets[name]), ...args], {
+const program =
+  name === 'cli'
+    ? [await ensureCliBundle(root, say)]
+    : ['--import', 'tsx', path.join(root, 'scripts', targets[name])];
+const child = spawn(process.execPath, [...program, ...args], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

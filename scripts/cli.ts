@@ -4,28 +4,27 @@
 //   help
 // With --json, stdout carries exactly one JSON object per imported (or exported) run, one per
 // line, and nothing else; every log line goes to stderr so scripts can pipe the output.
-import { disconnect } from '../lib/db/client';
-import { ensureDatabase, type Database } from '../lib/db/ensureDatabase';
-import { checkOutputDirectory, ExportError, exportRunToDirectory, type ExportResult } from '../lib/db/exportRun';
+// Only the argument parser and the format list are loaded up front: each command imports what
+// it needs when it runs, so `evoscope --help` starts at once (the bundle splits along these
+// dynamic imports; scripts/cliBundle.mjs).
+import type { Database } from '../lib/db/ensureDatabase';
+import type { ExportResult } from '../lib/db/exportRun';
 import type { StoredRunSummary } from '../lib/db/importRun';
-import { importFormats } from '../lib/importers';
-import { releaseJobClient } from '../lib/jobs/enqueue';
-import { analyzeCommand, parseAnalyzeArgs } from './analyzeCommand';
+import { FORMAT_LIST } from '../lib/importers/formatList';
 import { parseArgs, UsageError } from './cliArgs';
-import { importFromPath, isInputProblem } from '../lib/pipeline/importPipeline';
 
 const log = (l: string) => process.stderr.write(`[evoscope] ${l}\n`);
 
 
 function usage() {
   return [
-    'usage: npm run evoscope -- <command>',
+    'usage: npx evoscope <command>   (or npm run evoscope -- <command>)',
     '',
     'commands:',
     '  import <dir|archive.zip|archive.tar.gz|file.jsonl> [--name NAME] [--format FORMAT] [--json]',
     '      Import the run(s) found there into the database (DATABASE_URL, or the embedded one).',
-    `      FORMAT: auto (default), ${importFormats.map((f) => f.format).join(', ')}`,
-    ...importFormats.map((f) => `        ${f.format}: ${f.description}`),
+    `      FORMAT: auto (default), ${FORMAT_LIST.map((f) => f.format).join(', ')}`,
+    ...FORMAT_LIST.map((f) => `        ${f.format}: ${f.description}`),
     '      --json  one JSON object per imported run on stdout, one per line',
     '  export <runId> --format evotrace --out DIR [--json]',
     '      Write a stored run to DIR (new or empty) as an EvoTrace refined layout, readable by',
@@ -81,6 +80,9 @@ function exportLines(r: ExportResult) {
 }
 
 async function exportCommand(args: ExportArgs) {
+  const { checkOutputDirectory, exportRunToDirectory } = await import('../lib/db/exportRun');
+  const { ensureDatabase } = await import('../lib/db/ensureDatabase');
+  const { disconnect } = await import('../lib/db/client');
   checkOutputDirectory(args.out); // before starting a database for nothing
   let db: Database | null = null;
   try {
@@ -107,6 +109,10 @@ function humanLine(s: StoredRunSummary) {
 async function importCommand(args: ImportArgs) {
   // A folder, or an archive unpacked safely to a temporary folder; all runs found are stored in
   // one transaction (lib/pipeline/importPipeline.ts, the same path the upload worker takes).
+  const { importFromPath } = await import('../lib/pipeline/importPipeline');
+  const { ensureDatabase } = await import('../lib/db/ensureDatabase');
+  const { disconnect } = await import('../lib/db/client');
+  const { releaseJobClient } = await import('../lib/jobs/enqueue');
   let db: Database | null = null;
   const started = Date.now();
   let lastLog = 0;
@@ -145,8 +151,10 @@ async function main(argv: string[]) {
       return importCommand(parseImportArgs(rest));
     case 'export':
       return exportCommand(parseExportArgs(rest));
-    case 'analyze':
+    case 'analyze': {
+      const { analyzeCommand, parseAnalyzeArgs } = await import('./analyzeCommand');
       return analyzeCommand(parseAnalyzeArgs(rest), log);
+    }
     case undefined:
     case 'help':
     case '--help':
@@ -158,21 +166,28 @@ async function main(argv: string[]) {
   }
 }
 
-try {
-  await main(process.argv.slice(2));
-} catch (e) {
+async function report(e: unknown) {
   if (e instanceof UsageError) {
     log(e.message);
     process.stderr.write(`${usage()}\n`);
     process.exitCode = 2;
-  } else if (isInputProblem(e)) {
+    return;
+  }
+  // Loaded after the fact: the command that failed has loaded these modules already.
+  const { isInputProblem } = await import('../lib/pipeline/importPipeline');
+  const { ExportError } = await import('../lib/db/exportRun');
+  if (isInputProblem(e)) {
     log(`import failed: ${e.message}`);
-    process.exitCode = 1;
   } else if (e instanceof ExportError) {
     log(`export failed: ${e.message}`);
-    process.exitCode = 1;
   } else {
     log(`failed: ${(e as Error).stack ?? e}`);
-    process.exitCode = 1;
   }
+  process.exitCode = 1;
+}
+
+try {
+  await main(process.argv.slice(2));
+} catch (e) {
+  await report(e);
 }

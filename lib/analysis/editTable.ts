@@ -88,7 +88,9 @@ export function prepareRun(programs: readonly AnalysisProgram[], definitions: De
     const parentCode = sorted[parent].code;
     if (!parentCode || !child.code) return;
     const style = definitions === 'default' ? commentStyle(child.language, child.code) : null;
-    const { removed, added } = lineEditsOfIds(table, idsOf(parent), idsOf(c), style);
+    const parentIds = idsOf(parent);
+    const childIds = (ids[c] ??= table.linesNear(child.code, parentIds)); // mostly its parent's lines
+    const { removed, added } = lineEditsOfIds(table, parentIds, childIds, style);
     edits.push({ index: edits.length, parent, child: c, iteration: iterations[c], removed, added });
   });
   return { definitions, programs: sorted, position, parents, edits, ancestry: new Ancestry(parents, sorted.map((p) => p.seq)) };

@@ -1,6 +1,7 @@
 import difflib from 'difflib';
 import { describe, expect, it } from 'vitest';
-import { changedLines } from './lineDiff';
+import { Rng } from '../demo/rng';
+import { changedLines, LineTable } from './lineDiff';
 
 /** Seeded RNG (mulberry32) so the generated cases are the same on every run. */
 function rng(seed: number) {
@@ -66,6 +67,32 @@ describe('changedLines', () => {
         else b.splice(at, 0, vocab[Math.floor(rand() * vocab.length)]);
       }
       expect(changedLines(a, b)).toEqual(viaNpmDifflib(a, b));
+    }
+  });
+});
+
+describe('LineTable.linesNear', () => {
+  // Children made from a parent by replacing, deleting (up to 12 in a row), inserting and
+  // duplicating lines: the ids must be exactly those lines() gives, however the lines shifted.
+  it('gives the ids lines() gives, for children of every shape', () => {
+    const rng = new Rng(3);
+    const parentLines = Array.from({ length: 60 }, (_, k) => `line ${k % 23} = ${k % 7}`);
+    for (let t = 0; t < 500; t++) {
+      const child = parentLines.slice();
+      for (let e = rng.int(0, 6); e > 0; e--) {
+        const at = rng.int(0, child.length);
+        const r = rng.next();
+        if (r < 0.3) child.splice(at, rng.int(1, 12));
+        else if (r < 0.6) child.splice(at, 0, ...Array.from({ length: rng.int(1, 4) }, () => `new ${rng.int(0, 30)}`));
+        else if (r < 0.8) child[Math.min(at, child.length - 1)] = `changed ${rng.int(0, 30)}`;
+        else child.splice(at, 0, parentLines[rng.int(0, parentLines.length - 1)]);
+      }
+      const near = new LineTable();
+      const plain = new LineTable();
+      const parentIds = near.lines(parentLines.join('\n'));
+      plain.lines(parentLines.join('\n'));
+      const code = child.join('\n') + (rng.chance(0.5) ? '\n' : '');
+      expect(Array.from(near.linesNear(code, parentIds))).toEqual(Array.from(plain.lines(code)));
     }
   });
 });

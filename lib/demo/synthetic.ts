@@ -3,6 +3,9 @@
 // edits, slow past a few thousand iterations), this generator is linear in the run size: a
 // random tree where each child edits one of the most recent programs (retunes, deletions,
 // re-additions of earlier lines, new lines), over a few islands, ~8 % failures. Seeded.
+// Two shapes: SMALL (~70 lines, ~3 KB, the original benchmark) and REALISTIC (~4.5 KB of source
+// written twice per file, `code` and `solution`, as EvoTrace-converted runs and long-lived
+// searches look: what item 15 of issue 7 measures).
 import fs from 'node:fs';
 import path from 'node:path';
 import { Rng } from './rng';
@@ -18,11 +21,24 @@ export interface SyntheticProgram {
 }
 
 
-export function* syntheticPrograms(n: number, seed = 7, islands = 4): Generator<SyntheticProgram> {
+export interface SyntheticShape {
+  /** Statement lines of the root program; edits keep programs near this size. */
+  lines: number;
+  /** Each program file also carries its source as `solution` (EvoTrace-converted runs do). */
+  solution: boolean;
+}
+
+export const SMALL: SyntheticShape = { lines: 56, solution: false };
+/** ~4.5 KB of source per program, written twice per file. */
+export const REALISTIC: SyntheticShape = { lines: 96, solution: true };
+
+export function* syntheticPrograms(n: number, seed = 7, islands = 4, shape: SyntheticShape = SMALL): Generator<SyntheticProgram> {
   const rng = new Rng(seed);
   const pool = Array.from({ length: 400 }, (_, k) => `    acc_${k % 37} = update(acc_${k % 37}, state[${k % 11}], ${(k % 9) / 10 + 0.05})`);
   let recent: { id: string; lines: string[]; score: number }[] = [];
-  const root = ['import numpy as np', '', 'def solve(state):', ...Array.from({ length: 56 }, (_, k) => `    x_${k} = step(state, ${(k * 0.37).toFixed(2)}, rate=${(0.01 * (k % 7 + 1)).toFixed(3)})`), '    return state'];
+  const root = ['import numpy as np', '', 'def solve(state):', ...Array.from({ length: shape.lines }, (_, k) => `    x_${k} = step(state, ${(k * 0.37).toFixed(2)}, rate=${(0.01 * (k % 7 + 1)).toFixed(3)})`), '    return state'];
+  const around = shape.lines + 14; // the size deletions balance insertions at
+  const floor = shape.lines - 26; // the smallest a deletion leaves
   const base = 1767225600;
   for (let i = 0; i < n; i++) {
     let lines: string[];
@@ -37,10 +53,10 @@ export function* syntheticPrograms(n: number, seed = 7, islands = 4): Generator<
       for (let e = rng.int(1, 5); e > 0; e--) {
         const at = rng.int(3, lines.length - 2);
         const r = rng.next();
-        // Deletions balance insertions around ~70 lines, so programs keep a realistic size.
-        const del = lines.length > 70 ? 0.8 : 0.7;
+        // Deletions balance insertions around `around` lines, so programs keep their size.
+        const del = lines.length > around ? 0.8 : 0.7;
         if (r < 0.5) lines[at] = lines[at].replace(/\d+\.\d+/, (m) => (Number(m) * rng.float(0.8, 1.25)).toFixed(3));
-        else if (r < del && lines.length > 30) lines.splice(at, 1);
+        else if (r < del && lines.length > floor) lines.splice(at, 1);
         else if (r < 0.9) lines.splice(at, 0, rng.pick(pool));
         else lines.splice(at, 0, `    tmp_${rng.int(0, 1e6)} = tweak(state, ${rng.float(0, 5).toFixed(2)})`);
       }
@@ -62,10 +78,11 @@ export function* syntheticPrograms(n: number, seed = 7, islands = 4): Generator<
   }
 }
 
-function programJson(p: SyntheticProgram) {
+function programJson(p: SyntheticProgram, shape: SyntheticShape) {
   return JSON.stringify({
     id: p.id,
     code: p.code,
+    ...(shape.solution ? { solution: p.code } : {}),
     language: 'python',
     parent_id: p.parentId,
     generation: 0,
@@ -83,22 +100,22 @@ function programJson(p: SyntheticProgram) {
 }
 
 /** Writes an n-program run as openevolve_output/ with db/programs/ and ten checkpoints. */
-export function writeSyntheticOpenEvolveRun(dir: string, n: number, seed = 7): { programs: number; files: number } {
+export function writeSyntheticOpenEvolveRun(dir: string, n: number, seed = 7, shape: SyntheticShape = SMALL): { programs: number; files: number } {
   const out = path.join(dir, 'openevolve_output');
   const db = path.join(out, 'db', 'programs');
   fs.mkdirSync(db, { recursive: true });
   const every = Math.max(1, Math.ceil(n / 10));
   let files = 0;
   let population: SyntheticProgram[] = [];
-  for (const p of syntheticPrograms(n, seed)) {
-    fs.writeFileSync(path.join(db, `${p.id}.json`), programJson(p));
+  for (const p of syntheticPrograms(n, seed, 4, shape)) {
+    fs.writeFileSync(path.join(db, `${p.id}.json`), programJson(p, shape));
     files++;
     population.push(p);
     if (population.length > 50) population = population.slice(-40);
     if ((p.iteration + 1) % every === 0 || p.iteration === n - 1) {
       const cp = path.join(out, 'checkpoints', `checkpoint_${p.iteration + 1}`);
       fs.mkdirSync(path.join(cp, 'programs'), { recursive: true });
-      for (const q of population) fs.writeFileSync(path.join(cp, 'programs', `${q.id}.json`), programJson(q));
+      for (const q of population) fs.writeFileSync(path.join(cp, 'programs', `${q.id}.json`), programJson(q, shape));
       fs.writeFileSync(path.join(cp, 'metadata.json'), JSON.stringify({ last_iteration: p.iteration, islands: [], best_program_id: null }));
       files += population.length + 1;
     }

@@ -15,6 +15,13 @@ export interface ReadOptions {
   name?: string;
   /** Called after each file read, for progress bars of long imports. */
   onFileRead?: (filesRead: number) => void;
+  /**
+   * The caller only analyses the run (`evoscope analyze`): it needs each program's code,
+   * lineage, iteration, timestamp, language and metrics, never prompts, artifacts or a second
+   * copy of the source. Importers may then drop those fields as they read, which keeps a
+   * 100k-program run with large prompts or `solution` copies from sitting in memory whole.
+   */
+  forAnalysis?: boolean;
 }
 
 export interface ImporterFormat {

@@ -25,6 +25,7 @@ import { ImportError, type ImportedRun, type ImportWarning, type ProgramRecord }
 import { asNumber, assessValidity } from '../trace/validity';
 import type { ImporterFormat, ReadOptions } from './detect';
 import { isDir, isObject, listDir, readJson, relName, type Json } from './inputFiles';
+import { FORMAT_DESCRIPTIONS } from './formatList';
 
 const GEN_FILE = /^population_generation_(\d+)\.json$/;
 
@@ -196,7 +197,7 @@ export async function readEohRun(p: string, opts: ReadOptions = {}): Promise<Imp
 
 export const eohFormat: ImporterFormat = {
   format: 'eoh',
-  description: 'EoH results folder (pops/population_generation_N.json, pops_best/)',
+  description: FORMAT_DESCRIPTIONS.eoh,
   detect: async (p) => locateEoh(p) != null,
   read: async (p, opts) => [await readEohRun(p, opts)],
 };

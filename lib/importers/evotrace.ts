@@ -45,6 +45,7 @@ import { assessValidity, choosePrimaryMetric } from '../trace/validity';
 import type { ImporterFormat, ReadOptions } from './detect';
 import { EXPORTER, FILES, ISLAND_ROLE, blobPath, isSha256, promptsToContexts } from './evotraceLayout';
 import { parsePythonJson } from './pythonJson';
+import { FORMAT_DESCRIPTIONS } from './formatList';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -375,7 +376,7 @@ export async function readEvoTraceRun(p: string, opts: ReadOptions = {}): Promis
 
 export const evotraceFormat: ImporterFormat = {
   format: 'evotrace',
-  description: 'EvoTrace refined layout, as EvoReplay reads it (meta.json, programs.jsonl, blobs/<sha[:2]>/<sha>.{txt,json})',
+  description: FORMAT_DESCRIPTIONS.evotrace,
   detect: async (p) => isEvoTraceDir(p),
   read: async (p, opts) => [await readEvoTraceRun(p, opts)],
 };

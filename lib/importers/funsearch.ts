@@ -38,6 +38,7 @@ import { asNumber, assessValidity } from '../trace/validity';
 import type { ImporterFormat, ReadOptions } from './detect';
 import { int, isDir, isFile, isObject, readHead, readJson, relName, str, type Json } from './inputFiles';
 import { parsePythonJson } from './pythonJson';
+import { FORMAT_DESCRIPTIONS } from './formatList';
 
 const INDEX = 'index.json';
 const DB_KEYS = [
@@ -266,7 +267,7 @@ export async function readFunSearchRuns(p: string, opts: ReadOptions = {}): Prom
 
 export const funsearchFormat: ImporterFormat = {
   format: 'funsearch',
-  description: 'FunSearch JSON export (index.json + <problem>_<timestamp>.json with config and islands), or one run file',
+  description: FORMAT_DESCRIPTIONS.funsearch,
   detect: async (p) => locateFunSearch(p) != null,
   read: readFunSearchRuns,
 };

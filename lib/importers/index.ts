@@ -20,7 +20,7 @@ function underRun(e: unknown, rel: string): unknown {
 
 export async function readRunsFromPath(
   root: string,
-  opts: { format?: string; name?: string; onFileRead?: (filesRead: number) => void } = {},
+  opts: { format?: string; name?: string; onFileRead?: (filesRead: number) => void; forAnalysis?: boolean } = {},
 ): Promise<ImportedRun[]> {
   if (!fs.existsSync(root)) throw new ImportError(`no such file or directory: ${root}`);
   const known = importFormats.map((f) => f.format).join(', ');
@@ -46,6 +46,7 @@ export async function readRunsFromPath(
     try {
       got = await f.format.read(f.path, {
         name: opts.name && found.length === 1 ? opts.name : undefined,
+        forAnalysis: opts.forAnalysis,
         onFileRead: (n) => {
           filesHere = n;
           opts.onFileRead?.(filesBefore + n);

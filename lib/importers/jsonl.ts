@@ -26,6 +26,7 @@ import { isDir, isFile, isObject, listDir, mostCommon, readHead, readLines, type
 import { describeIssue, headerLineSchema, programLineSchema, type ProgramLine, type RunHeader } from './jsonlSchema';
 import { parsePythonJson } from './pythonJson';
 import { iterationFromPositionWarning } from '../trace/warnings';
+import { FORMAT_DESCRIPTIONS } from './formatList';
 
 const FOLDER_FILES = ['programs.jsonl', 'evoscope.jsonl'];
 const HEAD_BYTES = 1024 * 1024;
@@ -183,7 +184,7 @@ export async function readJsonlRun(p: string, opts: ReadOptions = {}): Promise<I
 
 export const jsonlFormat: ImporterFormat = {
   format: 'jsonl',
-  description: 'Evoscope JSONL: one program record per line, optional {"evoscope_run": {...}} first line (docs/jsonl-format.md)',
+  description: FORMAT_DESCRIPTIONS.jsonl,
   detect: async (p) => locateJsonl(p) != null,
   read: async (p, opts) => [await readJsonlRun(p, opts)],
 };

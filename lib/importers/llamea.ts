@@ -25,6 +25,7 @@ import type { ImporterFormat, ReadOptions } from './detect';
 import { int, isDir, isFile, isObject, listDir, readHead, readJson, readLines, relName, str, type Json } from './inputFiles';
 import { linkConversation, summarize, toEntry, type ConversationEntry, type ConversationLink } from './llameaConversation';
 import { toLlameaProgram } from './llameaRow';
+import { FORMAT_DESCRIPTIONS } from './formatList';
 
 const LOG = 'log.jsonl';
 const CONVERSATION = 'conversationlog.jsonl';
@@ -255,7 +256,7 @@ export async function readLlameaRuns(p: string, opts: ReadOptions = {}): Promise
 
 export const llameaFormat: ImporterFormat = {
   format: 'llamea',
-  description: 'LLaMEA / BLADE experiment folder (experimentlog.jsonl, run-*/log.jsonl + conversationlog.jsonl), or one run folder',
+  description: FORMAT_DESCRIPTIONS.llamea,
   detect: async (p) => locateLlamea(p) != null,
   read: readLlameaRuns,
 };

@@ -52,6 +52,7 @@ import { isFile, listDir, normaliseEol, readTextStrict } from './shinkaFiles';
 import { GEN_DIR, readGenFolder, type GenFolder } from './shinkaFolder';
 import { SCORE_METRIC, toShinkaProgram } from './shinkaProgram';
 import { listNames, sourcesFromDatabase, sourcesFromFolders } from './shinkaSources';
+import { FORMAT_DESCRIPTIONS } from './formatList';
 
 type Json = Record<string, unknown>;
 
@@ -294,7 +295,7 @@ export async function readShinkaRuns(p: string, opts: ShinkaReadOptions = {}): P
 
 export const shinkaFormat: ImporterFormat = {
   format: 'shinkaevolve',
-  description: 'ShinkaEvolve results directory (gen_N/{main.*, original.*, results/metrics.json}, evolution_db.sqlite)',
+  description: FORMAT_DESCRIPTIONS.shinkaevolve,
   detect: async (p) => (await locateShinka(p)) != null,
   read: (p, opts) => readShinkaRuns(p, opts),
 };

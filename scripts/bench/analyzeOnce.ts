@@ -8,7 +8,7 @@ import { readRunsFromPath } from '../../lib/importers';
 
 const [dir, definitions = 'default', scope = 'lineage'] = process.argv.slice(2);
 const t0 = performance.now();
-const [run] = await readRunsFromPath(dir);
+const [run] = await readRunsFromPath(dir, { forAnalysis: true });
 const programs = analysisProgramsFromRecords(run.programs);
 run.programs.length = 0; // the records are no longer needed
 const t1 = performance.now();

@@ -1,0 +1,20 @@
+// Names and one-line descriptions of the import formats, in detection order, without loading
+// the importers themselves: `evoscope --help` prints them and must start at once (loading every
+// importer with its parsers costs ~0.2 s). Each importer takes its description from here;
+// formatList.test.ts checks that this list and lib/importers/detect.ts agree.
+export const FORMAT_DESCRIPTIONS = {
+  openevolve: 'OpenEvolve / SkyDiscover output directory (checkpoints/checkpoint_N/programs, db/programs)',
+  shinkaevolve: 'ShinkaEvolve results directory (gen_N/{main.*, original.*, results/metrics.json}, evolution_db.sqlite)',
+  funsearch: 'FunSearch JSON export (index.json + <problem>_<timestamp>.json with config and islands), or one run file',
+  llamea: 'LLaMEA / BLADE experiment folder (experimentlog.jsonl, run-*/log.jsonl + conversationlog.jsonl), or one run folder',
+  eoh: 'EoH results folder (pops/population_generation_N.json, pops_best/)',
+  evotrace: 'EvoTrace refined layout, as EvoReplay reads it (meta.json, programs.jsonl, blobs/<sha[:2]>/<sha>.{txt,json})',
+  jsonl: 'Evoscope JSONL: one program record per line, optional {"evoscope_run": {...}} first line (docs/jsonl-format.md)',
+} as const;
+
+export type FormatName = keyof typeof FORMAT_DESCRIPTIONS;
+
+/** The formats in detection order (the order of importFormats). */
+export const FORMAT_LIST: readonly { format: FormatName; description: string }[] = (
+  Object.keys(FORMAT_DESCRIPTIONS) as FormatName[]
+).map((format) => ({ format, description: FORMAT_DESCRIPTIONS[format] }));
