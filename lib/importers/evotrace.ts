@@ -32,7 +32,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import YAML from 'yaml';
+import { parseYamlBounded } from '../files/parseYaml';
 import { formatBytes, InputError } from '../files/errors';
 import { maxJsonBytes, readJsonObject } from '../files/readJson';
 import { readJsonLines } from '../files/readJsonLines';
@@ -220,7 +220,7 @@ export async function readEvoTraceRun(p: string, opts: ReadOptions = {}): Promis
   const configFile = path.join(root, FILES.config);
   if (isFile(configFile)) {
     try {
-      const parsed: unknown = YAML.parse(await fs.promises.readFile(configFile, 'utf8'));
+      const parsed: unknown = parseYamlBounded(await fs.promises.readFile(configFile, 'utf8'));
       if (isObject(parsed) && Object.keys(parsed).length) config = parsed;
       reader.counted();
     } catch (e) {

@@ -23,7 +23,7 @@
 //    its parent) add an 'iterations-backwards' warning.
 import fs from 'node:fs';
 import path from 'node:path';
-import YAML from 'yaml';
+import { parseYamlBounded } from '../files/parseYaml';
 import { ImportError, type ImportedRun, type ImportWarning } from '../trace/schema';
 import { choosePrimaryMetric } from '../trace/validity';
 import type { ImporterFormat, ReadOptions } from './detect';
@@ -245,7 +245,7 @@ function readConfig(layout: Layout, warnings: ImportWarning[]): Json | null {
       const file = path.join(dir, name);
       if (!isFile(file)) continue;
       try {
-        const parsed: unknown = YAML.parse(fs.readFileSync(file, 'utf8'));
+        const parsed: unknown = parseYamlBounded(fs.readFileSync(file, 'utf8'));
         if (isObject(parsed)) return parsed;
       } catch (e) {
         warnings.push({ code: 'config-unreadable', message: `config not read: ${(e as Error).message}`, file: name });

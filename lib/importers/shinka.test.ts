@@ -7,6 +7,7 @@ import { InputError } from '../files/errors';
 import { ImportError, programRecordSchema, runRecordSchema, type ImportedRun, type ProgramRecord } from '../trace/schema';
 import { readShinkaRuns, shinkaFormat } from './shinka';
 import { matchParentsByContent } from './shinkaLineage';
+import { writeShinkaRunWithOmegaConf } from './testOmegaConf';
 
 let tmp: string;
 beforeAll(() => {
@@ -333,6 +334,14 @@ describe('ShinkaEvolve input errors', () => {
     const [r] = await readShinkaRuns(root);
     expect(r.warnings[0]).toMatchObject({ code: 'database-unusable', file: 'evolution_db.sqlite' });
     expect(byId(r, 'gen_1').parents).toEqual([{ externalId: 'gen_0', operator: 'mutation' }]);
+  });
+
+  it('loads an OmegaConf experiment_config.yaml with 84 aliases (PyYAML anchors)', async () => {
+    const [r] = await readShinkaRuns(writeShinkaRunWithOmegaConf(path.join(tmp, 'omegaconf')));
+    expect(r.warnings.filter((w) => w.code === 'config-unreadable')).toEqual([]);
+    const config = r.run.config as { evolution_config: { num_generations: number; llm_models: string[] } };
+    expect(config.evolution_config.llm_models).toEqual(['gpt-4.1', 'o4-mini', 'gemini-2.5-pro']);
+    expect(r.run.budget).toMatchObject({ numGenerations: 25 });
   });
 
   it('does not claim folders without gen_N programs', async () => {

@@ -41,7 +41,7 @@
 //     parents stay unknown (no edge, a warning, original.* kept in metadata.lineage).
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import YAML from 'yaml';
+import { parseYamlBounded } from '../files/parseYaml';
 import { isInputError } from '../files/errors';
 import { readJsonObject } from '../files/readJson';
 import { ImportError, type ImportedRun, type ImportWarning } from '../trace/schema';
@@ -114,7 +114,7 @@ async function readConfig(root: string, r: Reader, warnings: ImportWarning[]): P
   const text = await readTextStrict(file, r.rel(file));
   r.tick();
   try {
-    const parsed: unknown = YAML.parse(text);
+    const parsed: unknown = parseYamlBounded(text);
     if (isObject(parsed)) return parsed;
     warnings.push({ code: 'config-unreadable', message: 'config not read: not a mapping', file: r.rel(file) });
   } catch (e) {
