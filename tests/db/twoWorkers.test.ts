@@ -109,17 +109,17 @@ it('the job of a worker that died is run once by another worker at once, not aft
   await enqueueImport(importId);
   const pool_ = await waitFor('a worker to lock the import', async () => (await jobOf(importId))?.locked_by);
   const owner = await waitFor('the owner of the pool', async () =>
-    (await pool().query<{ pid: number }>('SELECT pid FROM worker_processes WHERE $1 = ANY(pool_ids)', [pool_])).rows[0],
+    (await pool().query<{ id: string; pid: number }>('SELECT id, pid FROM worker_processes WHERE $1 = ANY(pool_ids)', [pool_])).rows[0],
   );
   const victim = workers.find((w) => w.child.pid === owner.pid)!;
   expect(victim, 'the locking pool belongs to one of our workers').toBeDefined();
   victim.child.kill('SIGKILL');
   await victim.stop();
 
-  // A worker starting now finds the dead one (its advisory lock is gone) and releases its job.
-  const restarted = await startWorker(env);
-  workers.push(restarted);
-  expect(restarted.log()).toMatch(/released the jobs of dead worker/);
+  // A worker starting now finds the dead one (its advisory lock is gone) and releases its job
+  // (or the survivor's once-a-minute check got there first: either way, before hours).
+  workers.push(await startWorker(env));
+  expect(workers.map((w) => w.log()).join('\n')).toContain(`released the jobs of dead worker ${owner.id}`);
   await release();
   await waitFor('the import after the crash', async () => (await statusOf(importId)) === 'succeeded');
   expect(await storedRuns(importId)).toBe(1);
