@@ -4,10 +4,18 @@
 import { ensureDatabase } from '../lib/db/ensureDatabase';
 import { disconnect } from '../lib/db/client';
 import { loadDemoData } from '../lib/demo/loadDemoData';
+import { maxUploadBytes } from '../lib/env';
 import { buildIfStale, serve } from './serve';
 
 const log = (l: string) => process.stderr.write(`[evoscope] ${l}\n`);
 
+// Settings are checked before anything starts: a misspelt limit must not be found by an upload.
+try {
+  maxUploadBytes();
+} catch (e) {
+  log((e as Error).message);
+  process.exit(1);
+}
 const db = await ensureDatabase({ log });
 let release = () => db.release();
 try {

@@ -48,7 +48,7 @@ const taskList: TaskList = Object.fromEntries(Object.entries(tasks).map(([n, t])
 const connectionString = databaseUrl();
 await runMigrations({ connectionString });
 const utils = await makeWorkerUtils({ connectionString });
-const me = await WorkerProcess.register(connectionString);
+const me = await WorkerProcess.register(connectionString, log);
 
 async function reap() {
   const dead = await me.reapDead((poolIds) => utils.forceUnlockWorkers(poolIds));
@@ -61,7 +61,9 @@ const stale = await queueStaleAnalyses();
 if (stale) log(`queued a recompute of the analyses of ${stale} run(s) computed by an older version`);
 
 const events: WorkerEvents = new EventEmitter();
-// The pool's id is what graphile-worker locks jobs with: recorded before its first fetch.
+// The pool's id is what graphile-worker locks jobs with. The UPDATE is sent at once, as the pool
+// is created, so it lands within milliseconds of the pool's first fetch (on another connection);
+// a crash inside that window leaves a job to graphile-worker's own 4-hour rule.
 events.on('pool:create', ({ workerPool }) => {
   me.addPool(workerPool.id).catch((e) => log(`could not record pool ${workerPool.id}: ${(e as Error).message}`));
 });

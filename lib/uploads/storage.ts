@@ -98,7 +98,9 @@ export async function saveUpload(
     });
     if (placed === 'closed') throw new UploadClosedError('the import no longer accepts files');
     if (placed === 'added') return { bytes: written, alreadyUploaded: false };
-    if ((await fileSha256(dest)) === hash.digest('hex')) return { bytes: written, alreadyUploaded: true };
+    const there = await fileSha256(dest);
+    if (there === null) throw new InputError('path-conflict', 'the upload has a folder of this name', { file });
+    if (there === hash.digest('hex')) return { bytes: written, alreadyUploaded: true };
     throw new InputError('duplicate-entry', 'a different file was already uploaded under this name; the first one is kept', { file });
   } finally {
     await fsp.rm(temp, { force: true });

@@ -1,7 +1,10 @@
 // Reports computed by an older version of an analysis are not served as current (issue 7,
 // item 4): they read as "not computed yet", and the worker's start-up queues their recompute.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ANALYSIS } from '../../lib/analysis/reportTypes';
+import { ANALYSIS, REPORT_VERSION } from '../../lib/analysis/reportTypes';
 import { computeBestSoFarForRun, getAnalysis, getBestSoFar } from '../../lib/db/analyses';
 import { appendPrograms, createLiveRun } from '../../lib/db/appendPrograms';
 import { disconnect, pool } from '../../lib/db/client';
@@ -11,6 +14,7 @@ import { migrate } from '../../lib/db/migrate';
 import { computeRunAnalyses } from '../../lib/db/runAnalyses';
 import { releaseJobClient } from '../../lib/jobs/enqueue';
 import { queueStaleAnalyses } from '../../lib/jobs/staleAnalyses';
+import { startWorker } from '../helpers/workerProcess';
 
 const runIds: string[] = [];
 beforeAll(async () => {
@@ -68,4 +72,32 @@ it('serves no report of another version and queues the run for a recompute', asy
   await computeRunAnalyses(runId);
   await computeBestSoFarForRun(runId);
   for (const [k, v] of Object.entries(await reports(runId))) expect(v, k).not.toBeNull();
+});
+
+it('a worker starting after an upgrade recomputes the stale reports', { timeout: 120_000 }, async () => {
+  const runId = await createLiveRun({ name: 'stale reports worker test', framework: 'custom', scoreMetric: 'score' });
+  runIds.push(runId);
+  await appendPrograms(runId, [prog('a', 0), prog('b', 1, ['a'])]);
+  await computeRunAnalyses(runId);
+  await computeBestSoFarForRun(runId);
+  await pool().query('UPDATE analyses SET version = version - 1 WHERE run_id = $1', [runId]);
+  expect(await queuedKeys(runId)).toEqual([]);
+
+  // Its own data folder: the start-up sweep of stale uploads must not look at anyone else's.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evoscope-stale-reports-'));
+  const worker = await startWorker({ EVOSCOPE_DATA_DIR: dataDir });
+  try {
+    expect(worker.log()).toMatch(/queued a recompute of the analyses of \d+ run/);
+    const stale = async () =>
+      (await pool().query('SELECT count(*)::int AS n FROM analyses WHERE run_id = $1 AND version <> $2', [runId, REPORT_VERSION])).rows[0].n;
+    const end = Date.now() + 90_000;
+    while ((await stale()) > 0) {
+      if (Date.now() > end) throw new Error(`reports still stale\n${worker.log()}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    for (const [k, v] of Object.entries(await reports(runId))) expect(v, k).not.toBeNull();
+  } finally {
+    await worker.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 });
