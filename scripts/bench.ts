@@ -7,6 +7,9 @@
 //            --json`, measured as a user runs it (the whole process tree: wall, peak RSS; three
 //            runs); then the small-program runs (10k, 100k, ~3 KB) in-process, as before
 //   cli:     start-up time of `evoscope --help`: the bin, npm run, and the tsx path it replaced
+//   complexity: program complexity of a stored realistic run as the worker computes it: worker
+//            threads on a first pass, content-hash cache hits on the second, vs one thread
+//            (BENCH_COMPLEXITY_PROGRAMS, default 10,000: one thread needs minutes per 100k)
 //   lineage: time to the first drawn frame of a 50,000-node lineage page in headless Chromium
 // `npm run bench -- import analyze` runs some sections only.
 import { spawn, spawnSync } from 'node:child_process';
@@ -112,6 +115,11 @@ try {
     report('cli start-up: npm run evoscope -- --help', await startUp('npm run -s evoscope -- --help', 3));
     report('cli start-up: npx evoscope --help', await startUp('npx --offline evoscope --help', 3));
     report('cli start-up: node --import tsx scripts/cli.ts --help (no bundle)', await startUp('node --import tsx scripts/cli.ts --help', 3));
+  }
+
+  if (want('complexity')) {
+    const n = Number(process.env.BENCH_COMPLEXITY_PROGRAMS ?? 10_000);
+    report(`complexity ${n / 1000}k realistic (worker threads + content-hash cache)`, child(['scripts/bench/complexityOnce.ts', String(n)], env));
   }
 
   if (want('lineage')) {

@@ -11,6 +11,12 @@ import { parserFor, type Language, type ParsedLanguage, type Tree } from './tree
 export { initParsers } from './treeSitter';
 
 /**
+ * Version of the measures below: stored complexities (lib/db/complexityCache.ts) are keyed by it,
+ * so bump it whenever a change here can change any Complexity field.
+ */
+export const COMPLEXITY_VERSION = 1;
+
+/**
  * Static measures of one program. These doc comments are the definitions; the tree walk below
  * implements them and complexity.test.ts checks them on hand-counted snippets.
  */

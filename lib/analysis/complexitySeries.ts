@@ -9,6 +9,8 @@ export interface ComplexityInput {
   code: string;
   language: string | null;
   valid: boolean;
+  /** Cache key when the caller has one (e.g. the stored blob's hash); default complexityKey. */
+  cacheKey?: string;
 }
 
 export interface ComplexityRow extends Complexity {
@@ -67,7 +69,7 @@ export function complexityKey(code: string, language: string | null): string {
  */
 export function complexitySeries(programs: readonly ComplexityInput[], options: ComplexitySeriesOptions = {}): ComplexitySeries {
   const cache = options.cache ?? new Map<string, Complexity>();
-  const key = options.key ?? ((p: ComplexityInput) => complexityKey(p.code, p.language));
+  const key = options.key ?? ((p: ComplexityInput) => p.cacheKey ?? complexityKey(p.code, p.language));
   const rows = programs.map((p): ComplexityRow => {
     const k = key(p);
     let c = cache.get(k);

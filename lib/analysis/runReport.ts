@@ -164,15 +164,28 @@ export function lineageReport(a: RunAnalysis, programsBySeq: readonly AnalysisPr
   };
 }
 
+/** Complexities measured beforehand (lib/db/complexityCache.ts), and each program's key in them. */
+export interface KnownComplexities {
+  cache: Map<string, Complexity>;
+  keyOf: (p: AnalysisProgram) => string;
+}
+
 export function evolutionReport(
   programsBySeq: readonly AnalysisProgram[],
   effectiveIteration: (p: AnalysisProgram) => number,
   lineage: LineageSummary,
-  cache?: Map<string, Complexity>,
+  known?: KnownComplexities,
 ): EvolutionReport {
   const series = complexitySeries(
-    programsBySeq.map((p) => ({ seq: p.seq, iteration: effectiveIteration(p), code: p.code, language: p.language, valid: p.valid })),
-    { cache },
+    programsBySeq.map((p) => ({
+      seq: p.seq,
+      iteration: effectiveIteration(p),
+      code: p.code,
+      language: p.language,
+      valid: p.valid,
+      cacheKey: known?.keyOf(p),
+    })),
+    { cache: known?.cache },
   );
   return {
     complexity: {
@@ -194,7 +207,13 @@ export interface RunReports {
 /** Every stored report of a run. `programs` in seq order; parsers must be initialised (initParsers). */
 export function buildRunReports(
   programs: readonly AnalysisProgram[],
-  opts: { higherIsBetter: boolean; effectiveIteration: (p: AnalysisProgram) => number; onStep?: (step: string) => void },
+  opts: {
+    higherIsBetter: boolean;
+    effectiveIteration: (p: AnalysisProgram) => number;
+    onStep?: (step: string) => void;
+    /** Complexities already measured; others are measured here, on this thread. */
+    complexity?: KnownComplexities;
+  },
 ): RunReports {
   const cycling: RunReports['cycling'] = [];
   let lineage: LineageReport | null = null;
@@ -209,6 +228,6 @@ export function buildRunReports(
     }
   }
   opts.onStep?.('complexity');
-  const evolution = evolutionReport(programs, opts.effectiveIteration, lineage!);
+  const evolution = evolutionReport(programs, opts.effectiveIteration, lineage!, opts.complexity);
   return { cycling, lineage: lineage!, evolution };
 }

@@ -8,6 +8,7 @@ import { initParsers } from '../analysis/treeSitter';
 import type { AnalysisProgram } from '../analysis/types';
 import { putAnalysis } from './analyses';
 import { pool, prisma } from './client';
+import { cachedComplexities, complexityCacheKey, type ComplexityStats } from './complexityCache';
 import { refreshGraphCache } from './graph';
 
 const PAGE = 5000;
@@ -16,6 +17,8 @@ export interface LoadedRun {
   programs: AnalysisProgram[];
   /** Effective iteration (programs.iteration) by external id, for "over iterations" charts. */
   effective: Map<string, number>;
+  /** sha256 of each program's source (its blob), by external id. */
+  codeSha: Map<string, string>;
   higherIsBetter: boolean;
 }
 
@@ -25,12 +28,13 @@ export async function loadAnalysisPrograms(runId: string): Promise<LoadedRun | n
   if (!run) return null;
   const programs: AnalysisProgram[] = [];
   const effective = new Map<string, number>();
+  const codeSha = new Map<string, string>();
   for (let from = 0; ; ) {
     const { rows } = await pool().query<{
       external_id: string; raw_iteration: number | null; iteration: number | null; timestamp: number | null; seq: number;
-      code: string; valid: boolean; score: number | null; language: string | null; metrics: Record<string, unknown> | null; parents: string[];
+      code: string; code_sha: string; valid: boolean; score: number | null; language: string | null; metrics: Record<string, unknown> | null; parents: string[];
     }>(
-      `SELECT p.external_id, p.raw_iteration, p.iteration, p.timestamp, p.seq, b.content AS code, p.valid, p.score, p.language,
+      `SELECT p.external_id, p.raw_iteration, p.iteration, p.timestamp, p.seq, b.content AS code, p.code_sha, p.valid, p.score, p.language,
               p.metrics, COALESCE((SELECT array_agg(e.parent_external_id ORDER BY e.ordinal) FROM edges e WHERE e.child_id = p.id), '{}') AS parents
        FROM programs p JOIN blobs b ON b.sha256 = p.code_sha
        WHERE p.run_id = $1 AND p.seq >= $2 ORDER BY p.seq LIMIT $3`,
@@ -51,11 +55,12 @@ export async function loadAnalysisPrograms(runId: string): Promise<LoadedRun | n
         rawScore: evoreplayRawScore(r.metrics ?? undefined),
       });
       effective.set(r.external_id, r.iteration ?? 0);
+      codeSha.set(r.external_id, r.code_sha);
     }
     if (rows.length < PAGE) break;
     from = rows[rows.length - 1].seq + 1;
   }
-  return { programs, effective, higherIsBetter: run.higherIsBetter };
+  return { programs, effective, codeSha, higherIsBetter: run.higherIsBetter };
 }
 
 export async function storeRunReports(runId: string, reports: RunReports) {
@@ -68,20 +73,35 @@ export async function storeRunReports(runId: string, reports: RunReports) {
   await putAnalysis(runId, ANALYSIS.evolution, '', reports.evolution, REPORT_VERSION);
 }
 
+/** Complexity of the run's sources: from the content-hash cache, the rest on worker threads. */
+export async function runComplexities(loaded: LoadedRun) {
+  const shaOf = (p: AnalysisProgram) => loaded.codeSha.get(p.id)!;
+  const { byKey, stats } = await cachedComplexities(loaded.programs.map((p) => ({ sha: shaOf(p), code: p.code, language: p.language })));
+  return { known: { cache: byKey, keyOf: (p: AnalysisProgram) => complexityCacheKey(shaOf(p), p.language) }, stats };
+}
+
 /** Computes and stores every report of the run; false when the run does not exist. */
 export async function computeRunAnalyses(runId: string, onStep?: (step: string) => void): Promise<boolean> {
   onStep?.('loading programs');
   const loaded = await loadAnalysisPrograms(runId);
   if (!loaded) return false;
   await initParsers();
+  onStep?.('complexity');
+  const complexity = await runComplexities(loaded);
+  onStep?.(complexityStep(complexity.stats));
   const reports = buildRunReports(loaded.programs, {
     higherIsBetter: loaded.higherIsBetter,
     effectiveIteration: (p) => loaded.effective.get(p.id) ?? 0,
     onStep,
+    complexity: complexity.known,
   });
   onStep?.('storing');
   await storeRunReports(runId, reports);
   onStep?.('graph');
   await refreshGraphCache(runId);
   return true;
+}
+
+function complexityStep(s: ComplexityStats) {
+  return `complexity: ${s.sources} distinct sources, ${s.cached} cached, ${s.computed} measured (${s.threads ? `${s.threads} worker threads` : 'this thread'})`;
 }

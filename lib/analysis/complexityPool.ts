@@ -1,0 +1,88 @@
+// Complexity of many sources on worker threads. Parsing dominates (complexity.ts: ~2.5 ms per
+// 100-line program, ~4 minutes for a 100k-program run on one thread), and each program is
+// independent, so sources are measured in batches by one worker per core (two here), each with
+// its own tree-sitter parsers. The results are exactly programComplexity's (the same code runs
+// in each thread; complexityPool.test.ts compares them). Few sources are measured in this thread:
+// starting a worker and loading its parsers costs ~0.2 s.
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { initParsers, programComplexity, type Complexity } from './complexity';
+
+export interface PoolItem {
+  code: string;
+  language: string | null;
+}
+
+export interface PoolRequest {
+  batch: number;
+  items: PoolItem[];
+}
+
+export type PoolResponse = { batch: number; results: Complexity[] } | { batch: number; error: string };
+
+export interface PoolOptions {
+  /** Worker threads (default: one per core, at most 4). */
+  threads?: number;
+  /** Fewer sources than this are measured in this thread (default 200). */
+  minForThreads?: number;
+  /** Sources per message (default 100). */
+  batchSize?: number;
+}
+
+export interface PoolResult {
+  results: Complexity[];
+  /** Worker threads used (0: measured in this thread), and how many sources each measured. */
+  threads: number;
+  perThread: number[];
+}
+
+/** Worker threads run the TypeScript worker through tsx's loader, whatever started this process. */
+function startWorker(): Worker {
+  const url = new URL('./complexityWorker.ts', import.meta.url).href;
+  const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(url)}); })`;
+  return new Worker(boot, { eval: true, execArgv: [] });
+}
+
+/** programComplexity of every item, in order. */
+export async function measureComplexities(items: readonly PoolItem[], opts: PoolOptions = {}): Promise<PoolResult> {
+  const threads = Math.max(1, Math.min(opts.threads ?? Math.min(4, os.availableParallelism()), Math.ceil(items.length / 50)));
+  if (items.length < (opts.minForThreads ?? 200)) {
+    await initParsers();
+    return { results: items.map((i) => programComplexity(i.code, i.language)), threads: 0, perThread: [] };
+  }
+  const size = opts.batchSize ?? 100;
+  const results = new Array<Complexity>(items.length);
+  const perThread = new Array<number>(threads).fill(0);
+  let next = 0; // next batch start
+  const workers: Worker[] = [];
+  try {
+    await Promise.all(
+      Array.from({ length: threads }, (_, t) => {
+        const worker = startWorker();
+        workers.push(worker);
+        return new Promise<void>((resolve, reject) => {
+          let from = 0;
+          const send = () => {
+            if (next >= items.length) return resolve();
+            from = next;
+            next = Math.min(items.length, next + size);
+            worker.postMessage({ batch: from, items: items.slice(from, next) } satisfies PoolRequest);
+          };
+          worker.on('message', (msg: PoolResponse) => {
+            if ('error' in msg) return reject(new Error(`complexity worker failed: ${msg.error}`));
+            if (msg.batch >= 0) {
+              msg.results.forEach((c, k) => (results[from + k] = c));
+              perThread[t] += msg.results.length;
+            }
+            send();
+          });
+          worker.on('error', reject);
+          worker.on('exit', (code) => code !== 0 && reject(new Error(`complexity worker exited with code ${code}`)));
+        });
+      }),
+    );
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+  return { results, threads, perThread };
+}

@@ -1,0 +1,72 @@
+// Program complexity through the content-addressed cache (table complexity_cache): a source is
+// measured once, ever, by blob hash, analysis language and COMPLEXITY_VERSION, whichever run
+// holds it; the sources not seen before are measured on worker threads
+// (lib/analysis/complexityPool.ts). A 100k-program run took ~4 minutes on one thread; a second
+// pass over the same sources (re-analysis, a re-import, a live run's next batch) parses nothing.
+import { COMPLEXITY_VERSION, complexityLanguage, type Complexity } from '../analysis/complexity';
+import { measureComplexities, type PoolOptions } from '../analysis/complexityPool';
+import { pool } from './client';
+
+export interface ComplexitySource {
+  /** sha256 of the source: the blob's key. */
+  sha: string;
+  code: string;
+  language: string | null;
+}
+
+export interface ComplexityStats {
+  /** Distinct (source, analysis language) pairs. */
+  sources: number;
+  /** Of those, found in the cache. */
+  cached: number;
+  /** Of those, measured now (and stored). */
+  computed: number;
+  /** Worker threads that measured them (0: this thread, for a few sources). */
+  threads: number;
+}
+
+const CHUNK = 5000;
+
+/** The key of a source in the returned map: analysis language and blob hash. */
+export const complexityCacheKey = (sha: string, language: string | null) => `${complexityLanguage(language)}:${sha}`;
+
+/** Complexity of every source by complexityCacheKey, reading and filling the cache. */
+export async function cachedComplexities(
+  sources: Iterable<ComplexitySource>,
+  opts: PoolOptions = {},
+): Promise<{ byKey: Map<string, Complexity>; stats: ComplexityStats }> {
+  const wanted = new Map<string, ComplexitySource>();
+  for (const s of sources) wanted.set(complexityCacheKey(s.sha, s.language), s);
+  const keys = [...wanted.keys()];
+  const byKey = new Map<string, Complexity>();
+  for (let i = 0; i < keys.length; i += CHUNK) {
+    const part = keys.slice(i, i + CHUNK).map((k) => wanted.get(k)!);
+    const { rows } = await pool().query<{ blob_sha256: string; language: string; result: Complexity }>(
+      `SELECT c.blob_sha256, c.language, c.result
+         FROM complexity_cache c JOIN unnest($1::char(64)[], $2::text[]) AS w(sha, language)
+           ON c.blob_sha256 = w.sha AND c.language = w.language
+        WHERE c.version = $3`,
+      [part.map((s) => s.sha), part.map((s) => complexityLanguage(s.language)), COMPLEXITY_VERSION],
+    );
+    for (const r of rows) byKey.set(`${r.language}:${r.blob_sha256.trim()}`, r.result);
+  }
+  const missing = keys.filter((k) => !byKey.has(k)).map((k) => wanted.get(k)!);
+  const measured = await measureComplexities(missing, opts);
+  missing.forEach((s, k) => byKey.set(complexityCacheKey(s.sha, s.language), measured.results[k]));
+  for (let i = 0; i < missing.length; i += CHUNK) {
+    const part = missing.slice(i, i + CHUNK);
+    // Concurrent analyses of runs sharing sources may insert the same rows: the first one wins.
+    await pool().query(
+      `INSERT INTO complexity_cache (blob_sha256, language, version, result)
+       SELECT sha, language, $4, result::jsonb FROM unnest($1::text[], $2::text[], $3::text[]) AS t(sha, language, result)
+       ON CONFLICT DO NOTHING`,
+      [
+        part.map((s) => s.sha),
+        part.map((s) => complexityLanguage(s.language)),
+        part.map((_, k) => JSON.stringify(measured.results[i + k])),
+        COMPLEXITY_VERSION,
+      ],
+    );
+  }
+  return { byKey, stats: { sources: keys.length, cached: keys.length - missing.length, computed: missing.length, threads: measured.threads } };
+}

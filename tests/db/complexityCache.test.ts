@@ -1,0 +1,79 @@
+// Complexity in the worker: sources are measured on worker threads and stored by content hash
+// (complexity_cache), so a second pass over the same sources, in the same run or another one,
+// measures nothing; and the stored evolution report is the one a single thread computes.
+import crypto from 'node:crypto';
+import os from 'node:os';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ANALYSIS } from '../../lib/analysis/reportTypes';
+import { initParsers } from '../../lib/analysis/complexity';
+import { buildRunReports } from '../../lib/analysis/runReport';
+import { syntheticPrograms } from '../../lib/demo/synthetic';
+import { getAnalysis } from '../../lib/db/analyses';
+import { disconnect, pool } from '../../lib/db/client';
+import { storeImportedRun } from '../../lib/db/importRun';
+import { migrate } from '../../lib/db/migrate';
+import { computeRunAnalyses, loadAnalysisPrograms, runComplexities } from '../../lib/db/runAnalyses';
+import type { ImportedRun } from '../../lib/trace/schema';
+
+const runIds: string[] = [];
+beforeAll(async () => {
+  await migrate(process.env.DATABASE_URL!);
+});
+afterAll(async () => {
+  await pool().query('DELETE FROM runs WHERE id = ANY($1::uuid[])', [runIds]);
+  await disconnect();
+});
+
+// Sources no other test stores (the cache is shared by every run in the database): 400
+// programs, 360 distinct sources (every tenth program repeats the one before it).
+const tag = crypto.randomUUID();
+const programs = [...syntheticPrograms(400, 9)].map((p, i, all) => ({
+  externalId: p.id,
+  code: `# ${tag}\n${(i % 10 === 9 ? all[i - 1] : p).code}`,
+  language: 'python',
+  iteration: p.iteration,
+  valid: p.score !== null,
+  score: p.score,
+  metrics: p.score === null ? { error: 1 } : { combined_score: p.score },
+  parents: p.parentId ? [{ externalId: p.parentId }] : [],
+}));
+
+async function store(name: string): Promise<string> {
+  const run: ImportedRun = {
+    run: { name, framework: 'openevolve', scoreMetric: 'combined_score', language: 'python', sourceKind: 'generated' },
+    programs,
+    warnings: [],
+    stats: {},
+  };
+  const { runId } = await storeImportedRun(run);
+  runIds.push(runId);
+  return runId;
+}
+
+it('measures new sources on worker threads once, then reads them from the cache', async () => {
+  const runId = await store(`complexity cache ${tag}`);
+  const loaded = (await loadAnalysisPrograms(runId))!;
+  const first = await runComplexities(loaded);
+  expect(first.stats).toEqual({ sources: 360, cached: 0, computed: 360, threads: Math.min(4, os.availableParallelism()) });
+  const second = await runComplexities(loaded);
+  expect(second.stats).toEqual({ sources: 360, cached: 360, computed: 0, threads: 0 });
+  const rows = await pool().query('SELECT count(*)::int AS n FROM complexity_cache WHERE blob_sha256 = ANY($1::char(64)[])', [[...new Set(loaded.codeSha.values())]]);
+  expect(rows.rows[0].n).toBe(360);
+
+  // Another run holding the same sources measures nothing either.
+  const other = (await loadAnalysisPrograms(await store(`complexity cache again ${tag}`)))!;
+  expect((await runComplexities(other)).stats).toMatchObject({ cached: 360, computed: 0 });
+});
+
+it('stores the evolution report a single thread computes', async () => {
+  const runId = runIds[0];
+  expect(await computeRunAnalyses(runId)).toBe(true);
+  const stored = await getAnalysis(runId, ANALYSIS.evolution);
+  const loaded = (await loadAnalysisPrograms(runId))!;
+  await initParsers();
+  const local = buildRunReports(loaded.programs, {
+    higherIsBetter: true,
+    effectiveIteration: (p) => loaded.effective.get(p.id) ?? 0,
+  });
+  expect(stored).toEqual(JSON.parse(JSON.stringify(local.evolution)));
+});
