@@ -1,7 +1,10 @@
-// The glue every route handler shares (after Dub's withWorkspace): await the params, run the
-// handler, turn a thrown ApiError or ZodError into a JSON error with the right status.
+// The glue every route handler shares (after Dub's withWorkspace): refuse foreign requests
+// (wrong Host, cross-site writes: lib/http/requestGuard.ts), await the params, run the handler,
+// turn a thrown ApiError or ZodError into a JSON error with the right status. Every route's
+// every method goes through handle(); tests/db/routeGuard.test.ts walks app/api to hold that.
 import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
+import { refuseForeignRequest } from '../http/guard';
 
 export class ApiError extends Error {
   constructor(
@@ -27,12 +30,28 @@ export function errorMessage(e: z.ZodError): string {
   return e.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
 }
 
+/**
+ * The request body as JSON, refused with 415 unless sent as application/json: a foreign page
+ * can POST text/plain without asking (no CORS preflight), never application/json.
+ */
+export async function jsonBody(req: Request): Promise<unknown> {
+  const type = (req.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  if (type !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(type)) {
+    throw new ApiError(415, `send the body as JSON with "Content-Type: application/json" (got ${type ? `"${type}"` : 'no content type'})`);
+  }
+  return req.json().catch(() => {
+    throw new ApiError(400, 'the body is not valid JSON');
+  });
+}
+
 type Params = Record<string, string>;
 
 export function handle<P extends Params = Params>(
   fn: (req: NextRequest, params: P) => Promise<Response | object>,
 ) {
   return async (req: NextRequest, ctx: { params: Promise<P> }): Promise<Response> => {
+    const refused = refuseForeignRequest(req);
+    if (refused) return refused;
     try {
       const out = await fn(req, await ctx.params);
       return out instanceof Response ? out : NextResponse.json(out);

@@ -21,6 +21,8 @@ export interface DiscoverOptions {
   maxDepth?: number;
   /** Directories examined before giving up; default 20,000. */
   maxDirectories?: number;
+  /** How messages name `root` (default: root itself). */
+  label?: string;
 }
 
 export const DEFAULT_MAX_DEPTH = 6;
@@ -60,7 +62,7 @@ export async function discoverRuns(root: string, opts: DiscoverOptions = {}): Pr
   while (stack.length) {
     const { dir, depth } = stack.pop()!;
     if (++examined > maxDirectories) {
-      throw new ImportError(`more than ${maxDirectories} folders to search for runs under ${root}; point the import at the run's own folder`);
+      throw new ImportError(`more than ${maxDirectories} folders to search for runs under ${opts.label ?? root}; point the import at the run's own folder`);
     }
     let format: ImporterFormat | null = null;
     for (const f of formats) {

@@ -44,12 +44,12 @@ import {
 import { assessValidity, choosePrimaryMetric } from '../trace/validity';
 import type { ImporterFormat, ReadOptions } from './detect';
 import { EXPORTER, FILES, ISLAND_ROLE, blobPath, isSha256, promptsToContexts } from './evotraceLayout';
+import { isFile } from './inputFiles';
 import { parsePythonJson } from './pythonJson';
 import { FORMAT_DESCRIPTIONS } from './formatList';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isFile = (p: string) => fs.statSync(p, { throwIfNoEntry: false })?.isFile() ?? false;
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
 const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : null);
 const finite = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);

@@ -20,18 +20,20 @@ function underRun(e: unknown, rel: string): unknown {
 
 export async function readRunsFromPath(
   root: string,
-  opts: { format?: string; name?: string; onFileRead?: (filesRead: number) => void; forAnalysis?: boolean } = {},
+  opts: { format?: string; name?: string; onFileRead?: (filesRead: number) => void; forAnalysis?: boolean; label?: string } = {},
 ): Promise<ImportedRun[]> {
-  if (!fs.existsSync(root)) throw new ImportError(`no such file or directory: ${root}`);
+  // How messages name the input: an upload's own name rather than the folder it is stored in.
+  const label = opts.label ?? root;
+  if (!fs.existsSync(root)) throw new ImportError(`no such file or directory: ${label}`);
   const known = importFormats.map((f) => f.format).join(', ');
   const format = opts.format && opts.format !== 'auto' ? opts.format : undefined;
   if (format && !importerFor(format)) throw new ImportError(`unknown format '${format}' (known: auto, ${known})`);
-  const found = await discoverRuns(root, { format });
+  const found = await discoverRuns(root, { format, label });
   if (!found.length) {
     throw new ImportError(
       format
-        ? `${root} does not look like a ${format} layout (nor does any folder below it)`
-        : `unknown layout at ${root}: neither it nor any folder below it matches any of the known formats (${known})`,
+        ? `${label} does not look like a ${format} layout (nor does any folder below it)`
+        : `unknown layout at ${label}: neither it nor any folder below it matches any of the known formats (${known})`,
     );
   }
 

@@ -14,8 +14,17 @@ import { parsePythonJson } from './pythonJson';
 export type Json = Record<string, unknown>;
 
 export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-export const isDir = (p: string) => fs.statSync(p, { throwIfNoEntry: false })?.isDirectory() ?? false;
-export const isFile = (p: string) => fs.statSync(p, { throwIfNoEntry: false })?.isFile() ?? false;
+/** stat, or null when there is nothing usable there: missing, or a path through a file (ENOTDIR,
+ * as when detection probes `upload.zip/checkpoints` on a file). */
+export function statOrNull(p: string): fs.Stats | null {
+  try {
+    return fs.statSync(p, { throwIfNoEntry: false }) ?? null;
+  } catch {
+    return null;
+  }
+}
+export const isDir = (p: string) => statOrNull(p)?.isDirectory() ?? false;
+export const isFile = (p: string) => statOrNull(p)?.isFile() ?? false;
 export const str = (v: unknown) => (typeof v === 'string' ? v : null);
 export const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : null);
 

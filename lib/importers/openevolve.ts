@@ -31,15 +31,13 @@ import { isObject, toProgramRecord, type Json } from './openevolveProgram';
 import type { ProgramRecord } from '../trace/schema';
 import { parsePythonJson } from './pythonJson';
 import { readJsonObject } from '../files/readJson';
-import { asImportError } from './inputFiles';
+import { asImportError, isDir, isFile } from './inputFiles';
 import { FORMAT_DESCRIPTIONS } from './formatList';
 
 const OUTPUT_DIR = 'openevolve_output';
 const CHECKPOINT = /^checkpoint_(\d+)$/;
 const READ_AHEAD = 32;
 
-const isDir = (p: string) => fs.statSync(p, { throwIfNoEntry: false })?.isDirectory() ?? false;
-const isFile = (p: string) => fs.statSync(p, { throwIfNoEntry: false })?.isFile() ?? false;
 
 interface Layout {
   /** The path the user gave; error messages name files relative to it. */

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { storeImportedRuns, type StoredRunSummary } from '../db/importRun';
 import { detectArchive, extractArchive, type ArchiveLimits } from '../files/extractArchive';
+import { claimedArchiveFormat, notAnArchiveError } from '../files/archiveName';
 import { InputError } from '../files/errors';
 import { readRunsFromPath } from '../importers';
 import { enqueueRunAnalyses } from '../jobs/enqueue';
@@ -34,6 +35,11 @@ export interface ImportRequest {
   workDir?: string;
   /** The browser import this is: its runs are stored at most once (see storeImportedRuns). */
   importId?: string;
+  /**
+   * What the user calls the input (the uploaded file's name; default: the path as given). Every
+   * message names the input by it, never by the folder it was stored or unpacked in.
+   */
+  label?: string;
 }
 
 /** Errors that describe the user's input: shown to them as they are, never retried. */
@@ -42,12 +48,22 @@ export function isInputProblem(e: unknown): e is Error {
 }
 
 export async function importFromPath(input: string, req: ImportRequest = {}): Promise<StoredRunSummary[]> {
+  const label = req.label ?? input;
   const st = await fsp.stat(input).catch(() => null);
-  if (!st) throw new ImportError(`no such file or directory: ${input}`);
+  if (!st) throw new ImportError(`no such file or directory: ${label}`);
   let root = input;
+  let shownAs = label;
   let tmp: string | null = null;
   try {
-    if (st.isFile() && (await detectArchive(input))) {
+    const archive = st.isFile() ? await detectArchive(input) : null;
+    if (st.isFile() && !archive) {
+      // Named like an archive, but its bytes are not one: say so now (not after every layout
+      // detector has probed it as a folder).
+      const claimed = claimedArchiveFormat(label);
+      if (claimed) throw await notAnArchiveError(input, path.basename(label), claimed);
+    }
+    if (archive) {
+      shownAs = path.basename(label);
       tmp = await fsp.mkdtemp(path.join(req.workDir ?? os.tmpdir(), 'evoscope-import-'));
       // Named after the archive, so a run at the archive's top level is named after it too.
       root = path.join(tmp, archiveStem(input));
@@ -59,6 +75,7 @@ export async function importFromPath(input: string, req: ImportRequest = {}): Pr
     }
     req.onProgress?.({ phase: 'reading', filesRead: 0 });
     const runs = await readRunsFromPath(root, {
+      label: shownAs,
       format: req.format,
       name: req.name,
       onFileRead: (filesRead) => req.onProgress?.({ phase: 'reading', filesRead }),
@@ -72,9 +89,21 @@ export async function importFromPath(input: string, req: ImportRequest = {}): Pr
     for (const s of stored) await enqueueRunAnalyses(s.runId);
     req.onProgress?.({ phase: 'done', programsStored: programsTotal, programsTotal });
     return stored;
+  } catch (e) {
+    throw isInputProblem(e) ? withoutPath(e, root, shownAs) : e;
   } finally {
     if (tmp) await fsp.rm(tmp, { recursive: true, force: true });
   }
+}
+
+/**
+ * The error with the folder we read from (an upload or a temporary unpack folder, which mean
+ * nothing to the user) replaced by the input's name: a safety net under the importers' messages.
+ */
+function withoutPath<E extends Error>(e: E, root: string, label: string): E {
+  const abs = path.resolve(root);
+  if (abs !== label && e.message.includes(abs)) e.message = e.message.split(abs).join(label);
+  return e;
 }
 
 /** "run-42.tar.gz" -> "run-42": an archive's name is a better run name than a temp folder's. */

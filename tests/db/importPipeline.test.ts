@@ -118,6 +118,37 @@ describe('importFromPath', () => {
     expect(err.message).toMatch(/unknown layout/);
   });
 
+  // A file named like an archive whose bytes are not one: refused at once, by name and first
+  // bytes, with no internal path or errno code in the message (it used to fail after the layout
+  // detectors stat'ed `junk.zip/checkpoints`: "ENOTDIR: not a directory, stat '/…'").
+  it.each([
+    ['junk.zip', Buffer.from('hello, this is not a zip'), 'junk.zip is not a zip archive (it starts with "hello, this is n")'],
+    ['junk.tar.gz', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), 'junk.tar.gz is not a tar.gz archive (it starts with the bytes ff d8 ff e0 00 10)'],
+    ['empty.tgz', Buffer.alloc(0), 'empty.tgz is not a tar.gz archive (it starts with nothing: the file is empty)'],
+  ])('refuses %s, which is not an archive, in under a second', async (name, bytes, message) => {
+    const dir = fs.mkdtempSync(path.join(tmp, 'junk-'));
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, bytes);
+    const before = await counts();
+    const t0 = performance.now();
+    const err = await importFromPath(file, { label: name }).catch((e) => e);
+    expect(performance.now() - t0).toBeLessThan(1000);
+    expect(isInputProblem(err), String(err)).toBe(true);
+    expect(err.message).toBe(message);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('names an unknown layout by the input, not by the folder it was unpacked in', async () => {
+    const dir = path.join(tmp, 'unknown2');
+    fs.mkdirSync(path.join(dir, 'stuff'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'stuff', 'notes.txt'), 'hello');
+    const archive = path.join(tmp, 'mystery.tar.gz');
+    await tar.c({ gzip: true, file: archive, cwd: dir }, ['stuff']);
+    const err = await importFromPath(archive, { label: 'mystery.tar.gz' }).catch((e) => e);
+    expect(err.message).toMatch(/^unknown layout at mystery\.tar\.gz: /);
+    expect(err.message).not.toContain(os.tmpdir());
+  });
+
   describe('hostile files inside an otherwise valid run', () => {
     /** A copy of the QOS run with one program file replaced, packed as .tar.gz. */
     async function qosWith(file: string, contents: Buffer | string) {

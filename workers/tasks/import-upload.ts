@@ -53,6 +53,7 @@ const task: Task = async (raw, helpers) => {
       format: job.format,
       name: job.runName ?? undefined,
       importId,
+      label: job.sourceName,
       onProgress: (p) => report(p, p.phase !== 'reading' && p.phase !== 'extracting' && p.programsStored === 0),
     });
     await writing;
@@ -61,13 +62,17 @@ const task: Task = async (raw, helpers) => {
   } catch (e) {
     await writing;
     const lastAttempt = helpers.job.attempts >= helpers.job.max_attempts;
+    // Only input problems are worded for the user; anything else (a disk error with its errno
+    // and internal path, a database error) stays in the worker log.
+    const shown = isInputProblem(e) ? e.message : `internal error while importing ${job.sourceName} (details in the worker log)`;
     if (isInputProblem(e) || lastAttempt) {
-      await updateImportJob(importId, { status: 'failed', phase: 'failed', error: (e as Error).message, finishedAt: new Date() });
+      await updateImportJob(importId, { status: 'failed', phase: 'failed', error: shown, finishedAt: new Date() });
       await removeUpload(importId);
-      helpers.logger.info(`import ${importId} failed: ${(e as Error).message}`);
+      helpers.logger.info(`import ${importId} failed: ${isInputProblem(e) ? e.message : ((e as Error).stack ?? e)}`);
       return; // the failure is recorded where the user looks; nothing to retry
     }
-    await updateImportJob(importId, { phase: `retrying after: ${(e as Error).message}` });
+    helpers.logger.warn(`import ${importId} will be retried: ${(e as Error).stack ?? e}`);
+    await updateImportJob(importId, { phase: 'retrying after an internal error' });
     throw e;
   }
 };

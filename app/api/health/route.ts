@@ -1,6 +1,6 @@
 // GET /api/health - liveness for Playwright's webServer and monitors; touches nothing slow.
+import { handle } from '@/lib/api/handler';
+
 export const dynamic = 'force-dynamic';
 
-export function GET() {
-  return Response.json({ ok: true });
-}
+export const GET = handle(async () => ({ ok: true }));

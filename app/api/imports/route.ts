@@ -1,14 +1,14 @@
 // POST /api/imports - start an upload (returns its id); GET /api/imports - recent imports
 import { createImportJob } from '@/lib/db/importJobs';
 import { prisma } from '@/lib/db/client';
-import { handle } from '@/lib/api/handler';
+import { handle, jsonBody } from '@/lib/api/handler';
 import { createImportSchema } from '@/lib/api/imports';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 export const POST = handle(async (req) => {
-  const input = createImportSchema.parse(await req.json().catch(() => ({})));
+  const input = createImportSchema.parse(await jsonBody(req));
   const job = await createImportJob(input);
   return Response.json({ id: job.id, status: job.status }, { status: 201 });
 });

@@ -1,6 +1,6 @@
 // POST /api/ingest/runs - create a live run that a running search streams programs into
 import { createLiveRunSchema, requireIngestToken } from '@/lib/api/ingest';
-import { handle } from '@/lib/api/handler';
+import { handle, jsonBody } from '@/lib/api/handler';
 import { createLiveRun } from '@/lib/db/appendPrograms';
 
 export const runtime = 'nodejs';
@@ -8,7 +8,7 @@ export const dynamic = 'force-dynamic';
 
 export const POST = handle(async (req) => {
   await requireIngestToken(req);
-  const input = createLiveRunSchema.parse(await req.json().catch(() => null));
+  const input = createLiveRunSchema.parse(await jsonBody(req));
   const runId = await createLiveRun(input);
   return Response.json({ runId, url: `${req.nextUrl.origin}/runs/${runId}` }, { status: 201 });
 });

@@ -2,7 +2,7 @@
 // use Evoscope's JSONL program format (docs/jsonl-format.md)
 import { z } from 'zod';
 import { MAX_BATCH, requireIngestToken } from '@/lib/api/ingest';
-import { ApiError, handle } from '@/lib/api/handler';
+import { ApiError, handle, jsonBody } from '@/lib/api/handler';
 import { runParamsSchema } from '@/lib/api/params';
 import { AppendError, appendPrograms } from '@/lib/db/appendPrograms';
 import { prisma } from '@/lib/db/client';
@@ -21,7 +21,7 @@ const bodySchema = z.object({
 export const POST = handle(async (req, params) => {
   await requireIngestToken(req);
   const { runId } = runParamsSchema.parse(params);
-  const { programs } = bodySchema.parse(await req.json().catch(() => null));
+  const { programs } = bodySchema.parse(await jsonBody(req));
   const run = await prisma().run.findUnique({ where: { id: runId }, select: { scoreMetric: true, language: true, programCount: true } });
   if (!run) throw new ApiError(404, 'run not found');
   const records = programs.map((raw, i) => {
