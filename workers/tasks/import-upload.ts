@@ -7,6 +7,7 @@ import type { Task } from 'graphile-worker';
 import { updateImportJob, getImportJob } from '../../lib/db/importJobs';
 import { jobPayloads } from '../../lib/jobs/definitions';
 import { importFromPath, isInputProblem, type ImportProgress } from '../../lib/pipeline/importPipeline';
+import { uploadLabel } from '../../lib/pipeline/sourceLabel';
 import { archivePath, folderRoot, removeUpload } from '../../lib/uploads/storage';
 import { parsePayload } from '../payload';
 
@@ -40,6 +41,9 @@ const task: Task = async (raw, helpers) => {
     const stored = await importFromPath(input, {
       format: job.format,
       name: job.runName ?? undefined,
+      // The stored runs name what the user uploaded, never the server's folders.
+      sourceLabel: uploadLabel(job.kind === 'archive' ? 'archive' : 'folder', job.sourceName),
+      rootName: job.kind === 'archive' ? undefined : job.sourceName,
       onProgress: (p) => report(p, p.phase !== 'reading' && p.phase !== 'extracting' && p.programsStored === 0),
     });
     await writing;
