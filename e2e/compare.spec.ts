@@ -30,6 +30,7 @@ test('runs with different score metrics: per-run scale by default, metric per ru
   await expect(figure.getByRole('note')).toContainText('The runs’ score metrics differ (throughput, accuracy)');
   await expect(figure.getByRole('checkbox', { name: /Normalise each run/ })).toBeChecked();
   await expect(figure.locator('svg[role="img"]')).toHaveAttribute('data-y', 'per-run');
+  await page.screenshot({ path: test.info().outputPath('per-run.png'), fullPage: true });
 
   // Another metric for one run: its curve follows it.
   await figure.getByRole('combobox', { name: `Metric of cmp speed ${stamp}` }).selectOption('latency');
@@ -48,4 +49,5 @@ test('runs with different score metrics: per-run scale by default, metric per ru
   await expect(figure.locator('svg[role="img"]')).toHaveAttribute('data-x', 'iteration');
   await expect(figure.locator('svg[role="img"] .axes')).toContainText('iteration');
   await expect(figure.locator('svg[role="img"] .axes')).not.toContainText('iteration / last iteration');
+  await figure.screenshot({ path: test.info().outputPath('log-by-iteration.png') });
 });

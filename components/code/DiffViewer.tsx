@@ -42,8 +42,11 @@ export function DiffViewer({
   const [firstChange, setFirstChange] = useState<number | null>(null);
   const [sideBySide, setSideBySide] = useState(true);
   const [hideUnchanged, setHideUnchanged] = useState(controls);
+  const [contentHeight, setContentHeight] = useState<number | null>(null);
   const lines = Math.max(original.split('\n').length, modified.split('\n').length);
-  const height = editorHeight(lines, 320, 820);
+  const full = editorHeight(lines, 320, 820);
+  // Folded, the diff needs far less room than the whole file: no screen of blank editor below it.
+  const height = hideUnchanged && contentHeight !== null ? Math.min(full, Math.max(160, contentHeight + 8)) : full;
   return (
     <>
       {controls && (
@@ -84,6 +87,7 @@ export function DiffViewer({
           sideBySide={sideBySide}
           hideUnchanged={hideUnchanged}
           onFirstChange={setFirstChange}
+          onContentHeight={setContentHeight}
         />
       </div>
     </>

@@ -18,6 +18,7 @@ export default function MonacoDiff({
   sideBySide = true,
   hideUnchanged = false,
   onFirstChange,
+  onContentHeight,
 }: {
   original: string;
   modified: string;
@@ -34,11 +35,13 @@ export default function MonacoDiff({
   hideUnchanged?: boolean;
   /** Called once the diff is computed, with the first changed line of the modified side (null: no change). */
   onFirstChange?: (line: number | null) => void;
+  /** The height the modified side's content needs (smaller once unchanged regions are folded). */
+  onContentHeight?: (px: number) => void;
 }) {
   const mounted = useRef<{ editor: MonacoDiffEditor; monaco: Monaco; marks: editor.IEditorDecorationsCollection } | null>(null);
   const revealedFirst = useRef(false);
-  const propsRef = useRef({ onFirstChange, reveal });
-  propsRef.current = { onFirstChange, reveal };
+  const propsRef = useRef({ onFirstChange, reveal, onContentHeight });
+  propsRef.current = { onFirstChange, reveal, onContentHeight };
 
   const apply = () => {
     const m = mounted.current;
@@ -97,6 +100,7 @@ export default function MonacoDiff({
       }}
       onMount={(ed, monaco) => {
         mounted.current = { editor: ed, monaco, marks: ed.getModifiedEditor().createDecorationsCollection() };
+        ed.getModifiedEditor().onDidContentSizeChange((e) => propsRef.current.onContentHeight?.(e.contentHeight));
         ed.onDidUpdateDiff(() => {
           const changes = ed.getLineChanges() ?? [];
           const first = changes.length ? Math.max(1, changes[0].modifiedStartLineNumber || changes[0].modifiedEndLineNumber || 1) : null;
