@@ -22,7 +22,7 @@ export default async function ComparePage({ searchParams }: Props) {
         <Link href="/">Runs</Link> /
       </div>
       <h1>Compare runs</h1>
-      <p className="subtitle">Best-so-far on normalised iterations, cycling and edit composition, and headline figures of any runs.</p>
+      <p className="subtitle">Best-so-far (a metric per run, by normalised budget or by iteration), cycling and edit composition, and headline figures of any runs.</p>
       <RunPicker selected={runIds} scope={scope} />
       <div className="row analysis-switches">
         <ViewSwitch label="Cycling scope" current={scope} options={scopeOptions('/compare', { runs: runIds.join(','), scope })} />

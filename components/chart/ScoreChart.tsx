@@ -14,11 +14,34 @@ import { useElementWidth } from './useElementWidth';
 
 const HEIGHT = 380;
 
-export function ScoreChart({ runId, metricKeys, defaultMetric }: { runId: string; metricKeys: string[]; defaultMetric: string | null }) {
+export function ScoreChart({
+  runId,
+  metricKeys,
+  defaultMetric,
+  initialMetric,
+}: {
+  runId: string;
+  metricKeys: string[];
+  defaultMetric: string | null;
+  /** ?metric= of the page's URL (ignored unless the run has it). */
+  initialMetric?: string;
+}) {
   const router = useRouter();
   const selectId = useId();
   const options = metricKeys.length ? metricKeys : defaultMetric ? [defaultMetric] : [];
-  const [metric, setMetric] = useState(defaultMetric ?? options[0] ?? '');
+  const [metric, setMetricState] = useState(
+    initialMetric && options.includes(initialMetric) ? initialMetric : (defaultMetric ?? options[0] ?? ''),
+  );
+  // The choice goes into the URL (replaceState: no history entry, no server round trip), so a
+  // link or a reload shows the same metric.
+  const setMetric = (m: string) => {
+    setMetricState(m);
+    const q = new URLSearchParams(window.location.search);
+    if (m === defaultMetric) q.delete('metric');
+    else q.set('metric', m);
+    const query = q.toString();
+    window.history.replaceState(null, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
+  };
   const [ref, width] = useElementWidth<HTMLDivElement>();
   const q = `metric=${encodeURIComponent(metric)}`;
 

@@ -1,38 +1,112 @@
 'use client';
-// VISUALISE: best-so-far of several runs on normalised iterations, raw or normalised y.
-import { useMemo, useState } from 'react';
+// VISUALISE: best-so-far of several runs. The reader picks the metric of each run, y raw (linear
+// or log) or scaled per run, and x by normalised budget or by iteration. When the runs' metrics
+// differ, each run is scaled on its own by default and the figure says so.
+import { useId, useMemo, useState } from 'react';
 import { Axes } from '../analysis/Axes';
 import { DefinitionNote } from '../analysis/DefinitionNote';
 import { useElementWidth } from '../chart/useElementWidth';
-import { prepareCompareChart, type CurveInput } from './compareModel';
+import { metricsDiffer, prepareCompareChart, type CompareX, type CurveInput } from './compareModel';
 
 const HEIGHT = 340;
 
-export function CompareCurves({ inputs, definition, metrics }: { inputs: CurveInput[]; definition: string | null; metrics: string }) {
+/** A run's metric choice: the run's metrics and the one its curve follows. */
+export interface RunMetricChoice {
+  runId: string;
+  name: string;
+  metric: string;
+  scoreMetric: string | null;
+  options: string[];
+}
+
+export function CompareCurves({
+  inputs,
+  definition,
+  choices,
+  onMetric,
+}: {
+  inputs: CurveInput[];
+  definition: string | null;
+  choices: RunMetricChoice[];
+  onMetric: (runId: string, metric: string) => void;
+}) {
+  const id = useId();
   const [ref, width] = useElementWidth<HTMLDivElement>();
-  const [normalise, setNormalise] = useState(false);
-  const chart = useMemo(() => (width > 0 ? prepareCompareChart(inputs, normalise, width, HEIGHT) : null), [inputs, normalise, width]);
+  const metrics = choices.map((c) => c.metric);
+  const differ = metricsDiffer(metrics);
+  // null: the default, which follows whether the metrics differ.
+  const [normaliseChoice, setNormalise] = useState<boolean | null>(null);
+  const normalise = normaliseChoice ?? differ;
+  const [log, setLog] = useState(false);
+  const [xBy, setX] = useState<CompareX>('budget');
+  const chart = useMemo(
+    () => (width > 0 ? prepareCompareChart(inputs, normalise, width, HEIGHT, { log, x: xBy }) : null),
+    [inputs, normalise, width, log, xBy],
+  );
+  const listed = [...new Set(metrics)].join(', ') || 'primary score';
+  const allPrimary = choices.every((c) => c.metric === c.scoreMetric);
   return (
     <figure className="chart analysis-figure" data-testid="compare-curves" data-state={chart ? 'ready' : 'loading'}>
       <div className="chart-toolbar">
         <label>
           <input type="checkbox" checked={normalise} onChange={(e) => setNormalise(e.target.checked)} /> Normalise each run’s y to [first valid score, final best]
         </label>
+        <label title={normalise ? 'for raw values (untick "Normalise")' : undefined}>
+          <input type="checkbox" checked={log} disabled={normalise} onChange={(e) => setLog(e.target.checked)} /> Log scale
+        </label>
+        <label htmlFor={`${id}-x`}>x axis</label>
+        <select id={`${id}-x`} value={xBy} onChange={(e) => setX(e.target.value as CompareX)}>
+          <option value="budget">normalised budget (iteration / last iteration)</option>
+          <option value="iteration">iteration</option>
+        </select>
       </div>
+      {choices.some((c) => c.options.length > 1) && (
+        <div className="chart-toolbar" aria-label="Metric of each run" role="group">
+          {choices.map((c) => (
+            <span key={c.runId}>
+              <label htmlFor={`${id}-m-${c.runId}`}>{c.name}</label>{' '}
+              <select id={`${id}-m-${c.runId}`} aria-label={`Metric of ${c.name}`} value={c.metric} onChange={(e) => onMetric(c.runId, e.target.value)}>
+                {c.options.map((m) => (
+                  <option key={m} value={m}>
+                    {m}
+                    {m === c.scoreMetric ? ' (score)' : ''}
+                  </option>
+                ))}
+              </select>
+            </span>
+          ))}
+        </div>
+      )}
+      {(differ || chart?.logRefused) && (
+        <p role="note" className="muted" style={{ margin: '0.2rem 0' }}>
+          {differ &&
+            (normalise
+              ? `The runs’ ${allPrimary ? 'score ' : ''}metrics differ (${listed}): each run is scaled to its own range, from its first valid score (0 %) to its final best (100 %).`
+              : `The runs’ ${allPrimary ? 'score ' : ''}metrics differ (${listed}): raw values of different metrics share one axis here.`)}
+          {chart?.logRefused && ` Linear scale: ${chart.logRefused}.`}
+        </p>
+      )}
       <div ref={ref} style={{ minHeight: HEIGHT }}>
         {chart && (
-          <svg width={chart.width} height={chart.height} role="img" aria-label="Best-so-far of each run over normalised iterations">
+          <svg
+            width={chart.width}
+            height={chart.height}
+            role="img"
+            aria-label="Best-so-far of each run"
+            data-y={chart.yScale}
+            data-x={chart.x}
+          >
             <Axes
               plot={chart.plot}
               xTicks={chart.xTicks}
               yTicks={chart.yTicks}
-              xLabel="iteration / last iteration"
-              yLabel={normalise ? 'share of the run’s gain' : `best-so-far (${metrics})`}
+              xLabel={xBy === 'iteration' ? 'iteration' : 'iteration / last iteration'}
+              yLabel={normalise ? 'share of the run’s gain' : `best-so-far (${listed}${chart.yScale === 'log' ? ', log scale' : ''})`}
               height={chart.height}
             />
             {chart.curves.map((c) => (
-              <path key={c.runId} data-testid="compare-curve" data-run={c.runId} d={c.path} fill="none" stroke={c.colour} strokeWidth={2}>
-                <title>{c.name}</title>
+              <path key={c.runId} data-testid="compare-curve" data-run={c.runId} data-metric={c.metric} d={c.path} fill="none" stroke={c.colour} strokeWidth={2}>
+                <title>{`${c.name}${c.metric ? ` · ${c.metric}` : ''}`}</title>
               </path>
             ))}
           </svg>
@@ -46,12 +120,16 @@ export function CompareCurves({ inputs, definition, metrics }: { inputs: CurveIn
                 <path d="M1 8 H9 V2 H21" stroke={c.colour} strokeWidth="2" fill="none" />
               </svg>
               {c.name}
+              {differ && c.metric ? ` (${c.metric})` : ''}
             </span>
           ))}
         </div>
         <DefinitionNote>
-          {definition ?? 'Best-so-far of the primary score.'} x: a program’s iteration divided by its run’s last iteration.
-          {normalise ? ' y: (best-so-far − first valid score) / (final best − first valid score); a run without gain sits at 100 %.' : ' y: raw values of each run’s primary score.'}
+          {definition ?? 'Best-so-far of the primary score.'}{' '}
+          {xBy === 'iteration' ? 'x: a program’s iteration.' : 'x: a program’s iteration divided by its run’s last iteration.'}
+          {normalise
+            ? ' y: (best-so-far − first valid score) / (final best − first valid score); a run without gain sits at 100 %.'
+            : ` y: raw values of each run’s chosen metric${chart?.yScale === 'log' ? ', on a log scale' : ''}.`}
         </DefinitionNote>
       </figcaption>
     </figure>

@@ -3,6 +3,7 @@
 // iterations, recycled share and composition side by side, and a table of headline figures.
 import { useQueries } from '@tanstack/react-query';
 import Link from 'next/link';
+import { useState } from 'react';
 import { cyclingResponseSchema, isPending, pendingOr, type CyclingResponse } from '@/lib/api/analyses';
 import { bestSoFarResponseSchema, type BestSoFar } from '@/lib/api/points';
 import { runDetailSchema, type RunDetail } from '@/lib/api/runs';
@@ -10,7 +11,7 @@ import type { CyclingScope } from '@/lib/analysis/types';
 import { fetchJson } from '../ui/fetchJson';
 import { formatCount, formatScore, formatShare } from '../ui/format';
 import { CompareBars } from './CompareBars';
-import { CompareCurves } from './CompareCurves';
+import { CompareCurves, type RunMetricChoice } from './CompareCurves';
 import type { CurveInput } from './compareModel';
 
 const poll = (data: unknown) => (isPending(data) ? 2000 : false);
@@ -22,12 +23,18 @@ export function CompareView({ runIds, scope }: { runIds: string[]; scope: Cyclin
       queryFn: ({ signal }: { signal: AbortSignal }) => fetchJson(`/api/runs/${id}`, runDetailSchema, signal),
     })),
   });
+  // The metric each run's curve follows; absent: the run's score metric.
+  const [chosen, setChosen] = useState<Record<string, string>>({});
   const bests = useQueries({
-    queries: runIds.map((id) => ({
-      queryKey: ['best-so-far', id, '(primary)'],
-      queryFn: ({ signal }: { signal: AbortSignal }) => fetchJson(`/api/runs/${id}/best-so-far`, bestSoFarResponseSchema, signal),
-      refetchInterval: (q: { state: { data: unknown } }) => poll(q.state.data),
-    })),
+    queries: runIds.map((id) => {
+      const metric = chosen[id];
+      return {
+        queryKey: ['best-so-far', id, metric ?? '(primary)'],
+        queryFn: ({ signal }: { signal: AbortSignal }) =>
+          fetchJson(`/api/runs/${id}/best-so-far${metric ? `?metric=${encodeURIComponent(metric)}` : ''}`, bestSoFarResponseSchema, signal),
+        refetchInterval: (q: { state: { data: unknown } }) => poll(q.state.data),
+      };
+    }),
   });
   const cycs = useQueries({
     queries: runIds.map((id) => {
@@ -57,19 +64,30 @@ export function CompareView({ runIds, scope }: { runIds: string[]; scope: Cyclin
   // A handful of runs: preparing the curves on every render costs nothing worth memoising.
   const inputs: CurveInput[] = rows
     .filter((r) => r.best)
-    .map((r) => ({ runId: r.id, name: name(r), points: r.best!.points, lastIteration: r.best!.lastIteration }));
-  const metrics = [...new Set(rows.map((r) => r.run?.scoreMetric).filter(Boolean))].join(', ') || 'primary score';
+    .map((r) => ({ runId: r.id, name: name(r), metric: r.best!.metric, points: r.best!.points, lastIteration: r.best!.lastIteration }));
+  const choices: RunMetricChoice[] = rows
+    .filter((r) => r.run)
+    .map((r) => {
+      const metric = chosen[r.id] ?? r.run!.scoreMetric ?? r.run!.metricKeys[0] ?? 'score';
+      const options = r.run!.metricKeys.length ? r.run!.metricKeys : [metric];
+      return { runId: r.id, name: name(r), metric, scoreMetric: r.run!.scoreMetric, options };
+    });
 
   if (runIds.length === 0) return <p className="panel">Pick two or more runs above to compare them.</p>;
   return (
     <section data-testid="compare-view" data-state={readyCurves ? 'ready' : 'loading'}>
-      <h2>Best-so-far over normalised iterations</h2>
+      <h2>Best-so-far</h2>
       {rows.some((r) => r.run && !r.best) && (
         <p className="muted" role="status">
           computing best-so-far of {rows.filter((r) => r.run && !r.best).map(name).join(', ')}…
         </p>
       )}
-      <CompareCurves inputs={inputs} definition={rows.find((r) => r.best)?.best?.definition ?? null} metrics={metrics} />
+      <CompareCurves
+        inputs={inputs}
+        definition={rows.find((r) => r.best)?.best?.definition ?? null}
+        choices={choices}
+        onMetric={(runId, metric) => setChosen((c) => ({ ...c, [runId]: metric }))}
+      />
 
       <h2>Recycled share and edit composition</h2>
       <CompareBars

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalisedCurve, prepareCompareChart, prepareCompositionShares, prepareShareBars } from './compareModel';
+import { metricsDiffer, normalisedCurve, prepareCompareChart, prepareCompositionShares, prepareShareBars } from './compareModel';
 
 const run = (points: [number, number][], lastIteration: number | null, runId = 'r') => ({
   runId,
@@ -63,5 +63,39 @@ describe('compare bars', () => {
       ['mostly_structural', 50, 0],
       ['pure_structural', 50, 50],
     ]);
+  });
+});
+
+describe('compare curve options', () => {
+  const a = run([[0, 1], [10, 20], [19, 1800]], 19, 'a');
+  const b = run([[0, 0.5], [30, 0.9]], 39, 'b');
+
+  it('scales per run by default only when the runs\' metrics differ', () => {
+    expect(metricsDiffer(['throughput', 'accuracy'])).toBe(true);
+    expect(metricsDiffer(['combined_score', 'combined_score', null])).toBe(false);
+    expect(metricsDiffer([])).toBe(false);
+  });
+
+  it('x by iteration: raw iterations, each run held to its own last iteration', () => {
+    expect(normalisedCurve(b, false, 'iteration')).toEqual([{ x: 0, y: 0.5 }, { x: 30, y: 0.9 }, { x: 39, y: 0.9 }]);
+    const c = prepareCompareChart([a, b], true, 400, 300, { x: 'iteration' });
+    expect(c.x).toBe('iteration');
+    expect(c.curves[1].end!.x).toBeCloseTo(c.plot.right);
+    expect(c.curves[0].end!.x).toBeLessThan(c.plot.right - 50);
+    expect(c.xTicks.every((t) => /^\d+$/.test(t.label))).toBe(true);
+  });
+
+  it('log scale on raw values: powers of ten as ticks', () => {
+    const c = prepareCompareChart([a, b], false, 400, 300, { log: true });
+    expect(c.yScale).toBe('log');
+    expect(c.logRefused).toBeNull();
+    expect(c.yTicks.map((t) => t.label)).toEqual(['0.1', '1', '10', '100', '1000', '10000']);
+  });
+
+  it('refuses a log scale with a reason when a value is not positive, and ignores it per run', () => {
+    const c = prepareCompareChart([a, run([[0, -1], [4, 2]], 4, 'c')], false, 400, 300, { log: true });
+    expect(c.yScale).toBe('linear');
+    expect(c.logRefused).toMatch(/positive values \(the lowest is -1\)/);
+    expect(prepareCompareChart([a, b], true, 400, 300, { log: true }).yScale).toBe('per-run');
   });
 });

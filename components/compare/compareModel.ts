@@ -1,38 +1,58 @@
-// PREPARE for the compare page: best-so-far curves of several runs on normalised iterations
-// (iteration / last iteration), raw or with each run's y normalised to [first valid score,
-// final best]; and horizontal bars of per-run shares and compositions. Pure.
-import { curveStepAfter, line, scaleLinear, schemeTableau10 } from 'd3';
+// PREPARE for the compare page: best-so-far curves of several runs, x by normalised budget
+// (iteration / last iteration) or by iteration, y raw (linear or log) or with each run's y
+// normalised to [first valid score, final best] (the default when the runs' metrics differ:
+// raw values of different metrics share no scale); and horizontal bars of per-run shares and
+// compositions. Pure.
+import { curveStepAfter, line, scaleLinear, scaleLog, schemeTableau10 } from 'd3';
 import { COMPOSITION_BUCKETS, type CompositionBucket } from '@/lib/analysis/types';
-import { DEFAULT_MARGIN, percentLabel, plotOf, tickCount, ticksOf, type Plot, type Tick } from '../analysis/chartFrame';
+import { DEFAULT_MARGIN, percentLabel, plotOf, tickCount, tickLabel, ticksOf, type Plot, type Tick } from '../analysis/chartFrame';
 
 export const runColour = (i: number) => schemeTableau10[i % schemeTableau10.length];
 
 export interface CurveInput {
   runId: string;
   name: string;
+  /** The metric the curve follows (shown on hover and as data-metric). */
+  metric?: string;
   points: readonly { iteration: number; score: number }[];
   lastIteration: number | null;
 }
 
-/** A run's best-so-far as (x, y): x = iteration / lastIteration; y raw or scaled to [first, final]. */
-export function normalisedCurve(input: CurveInput, normaliseY: boolean): { x: number; y: number }[] {
+export type CompareX = 'budget' | 'iteration';
+export interface CompareOptions {
+  /** Log y (raw values only; refused, with a reason, when a value is not positive). */
+  log?: boolean;
+  x?: CompareX;
+}
+
+/** Scale each run on its own by default when the runs' score metrics are not all the same one. */
+export function metricsDiffer(metrics: readonly (string | null | undefined)[]): boolean {
+  return new Set(metrics.filter((m): m is string => !!m)).size > 1;
+}
+
+/**
+ * A run's best-so-far as (x, y): x = iteration / lastIteration (or the iteration itself); y raw
+ * or scaled to [first, final]. Held to the end of the budget (its last iteration).
+ */
+export function normalisedCurve(input: CurveInput, normaliseY: boolean, xBy: CompareX = 'budget'): { x: number; y: number }[] {
   const pts = input.points;
   if (!pts.length) return [];
   const last = input.lastIteration ?? 0;
-  const nx = (it: number) => (last > 0 ? Math.min(1, Math.max(0, it / last)) : 0);
+  const nx = (it: number) => (xBy === 'iteration' ? it : last > 0 ? Math.min(1, Math.max(0, it / last)) : 0);
   const first = pts[0].score;
   const final = pts[pts.length - 1].score;
   // No gain: the run holds its final best from its first valid program on, so it sits at 1.
   const ny = (v: number) => (!normaliseY ? v : final === first ? 1 : (v - first) / (final - first) + 0);
   const out = pts.map((p) => ({ x: nx(p.iteration), y: ny(p.score) }));
   // Held to the end of the budget.
-  out.push({ x: 1, y: out[out.length - 1].y });
+  out.push({ x: xBy === 'iteration' ? Math.max(last, pts[pts.length - 1].iteration) : 1, y: out[out.length - 1].y });
   return out;
 }
 
 export interface PreparedCurve {
   runId: string;
   name: string;
+  metric?: string;
   colour: string;
   path: string;
   end: { x: number; y: number } | null;
@@ -45,24 +65,48 @@ export interface PreparedCompareChart {
   xTicks: Tick[];
   yTicks: Tick[];
   curves: PreparedCurve[];
+  /** What y shows: each run scaled on its own, raw values on a linear or on a log scale. */
+  yScale: 'per-run' | 'linear' | 'log';
+  x: CompareX;
+  /** Why a log scale was asked for and not drawn (a value that is not positive). */
+  logRefused: string | null;
 }
 
-export function prepareCompareChart(inputs: readonly CurveInput[], normaliseY: boolean, width: number, height: number): PreparedCompareChart {
+/** Log ticks: the powers of ten in the domain, or d3's ticks when fewer than two fit. */
+function logTicks(y: ReturnType<typeof scaleLog<number, number>>): Tick[] {
+  const all = y.ticks();
+  const powers = all.filter((v) => Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9);
+  return (powers.length >= 2 ? powers : all.slice(0, 8)).map((v) => ({ pos: y(v), label: tickLabel(v) }));
+}
+
+export function prepareCompareChart(
+  inputs: readonly CurveInput[],
+  normaliseY: boolean,
+  width: number,
+  height: number,
+  opts: CompareOptions = {},
+): PreparedCompareChart {
+  const xBy = opts.x ?? 'budget';
   const plot = plotOf(width, height, { ...DEFAULT_MARGIN, left: 64 });
-  const data = inputs.map((c) => normalisedCurve(c, normaliseY));
+  const data = inputs.map((c) => normalisedCurve(c, normaliseY, xBy));
   const ys = data.flat().map((p) => p.y);
   let lo = ys.length ? Math.min(...ys) : 0;
   let hi = ys.length ? Math.max(...ys) : 1;
+  const logRefused = opts.log && !normaliseY && lo <= 0 ? `a log scale needs positive values (the lowest is ${tickLabel(lo)})` : null;
+  const log = !!opts.log && !normaliseY && !logRefused;
   if (normaliseY) {
     lo = Math.min(0, lo);
     hi = Math.max(1, hi);
   } else if (lo === hi) {
     const pad = lo === 0 ? 1 : Math.abs(lo) * 0.1;
-    lo -= pad;
+    lo -= log ? 0 : pad;
     hi += pad;
   }
-  const x = scaleLinear().domain([0, 1]).range([plot.left, plot.right]);
-  const y = scaleLinear().domain([lo, hi]).range([plot.bottom, plot.top]).nice();
+  const xMax = xBy === 'iteration' ? Math.max(1, ...data.flat().map((p) => p.x)) : 1;
+  const x = scaleLinear().domain([0, xMax]).range([plot.left, plot.right]);
+  const y = log
+    ? scaleLog().domain([lo, hi]).range([plot.bottom, plot.top]).nice()
+    : scaleLinear().domain([lo, hi]).range([plot.bottom, plot.top]).nice();
   const draw = line<{ x: number; y: number }>()
     .x((p) => x(p.x))
     .y((p) => y(p.y))
@@ -70,15 +114,21 @@ export function prepareCompareChart(inputs: readonly CurveInput[], normaliseY: b
   const curves = inputs.map((c, i) => {
     const d = data[i];
     const end = d.length ? { x: x(d[d.length - 1].x), y: y(d[d.length - 1].y) } : null;
-    return { runId: c.runId, name: c.name, colour: runColour(i), path: d.length ? (draw(d) ?? '') : '', end };
+    return { runId: c.runId, name: c.name, metric: c.metric, colour: runColour(i), path: d.length ? (draw(d) ?? '') : '', end };
   });
+  const xCount = tickCount(plot.right - plot.left, 90);
   return {
     width,
     height,
     plot,
-    xTicks: ticksOf(x, tickCount(plot.right - plot.left, 90), percentLabel),
-    yTicks: ticksOf(y, 5, normaliseY ? percentLabel : undefined),
+    xTicks: xBy === 'iteration' ? ticksOf(x, xCount, undefined, true) : ticksOf(x, xCount, percentLabel),
+    yTicks: log
+      ? logTicks(y as ReturnType<typeof scaleLog<number, number>>)
+      : ticksOf(y as ReturnType<typeof scaleLinear<number, number>>, 5, normaliseY ? percentLabel : undefined),
     curves,
+    yScale: normaliseY ? 'per-run' : log ? 'log' : 'linear',
+    x: xBy,
+    logRefused,
   };
 }
 

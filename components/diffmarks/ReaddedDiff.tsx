@@ -21,6 +21,7 @@ export function ReaddedDiff({
   language,
   definitions,
   scope,
+  controls = false,
 }: {
   runId: string;
   childExternalId: string;
@@ -29,6 +30,8 @@ export function ReaddedDiff({
   language: string | null;
   definitions: Definitions;
   scope: CyclingScope;
+  /** The diff's layout and folding switches (the diff page). */
+  controls?: boolean;
 }) {
   const q = new URLSearchParams({ childId: childExternalId, definitions, scope });
   const state = usePolledReport(`/api/runs/${runId}/cycling/marks?${q}`, marksResponseSchema);
@@ -40,7 +43,7 @@ export function ReaddedDiff({
   const [reveal, setReveal] = useState<{ line: number } | null>(null);
   return (
     <>
-      <DiffViewer original={original} modified={modified} language={language} decorations={decorations} reveal={reveal} />
+      <DiffViewer original={original} modified={modified} language={language} decorations={decorations} reveal={reveal} controls={controls} />
       <section className="readded" data-testid="readded-marks" data-state={state.status} aria-labelledby="readded-title">
         <h2 id="readded-title">
           Re-added lines{state.status === 'ready' ? ` (${located.length})` : ''}

@@ -9,6 +9,7 @@ import Sigma from 'sigma';
 import type { EdgeDisplayData, NodeDisplayData } from 'sigma/types';
 import type { LayoutMode, LineageLayout } from '@/lib/analysis/lineageLayout';
 import type { GraphLineage, RunGraph } from '@/lib/api/graph';
+import { LabelPlacer, type PlacedLabel } from './labelPlacement';
 import { dimmed, PALETTE } from './lineageColors';
 import { placeNodes, type EdgeAttrs, type LineageGraph, type NodeAttrs } from './lineageGraph';
 import { NodeRingProgram } from './nodeRingProgram';
@@ -35,6 +36,8 @@ export interface LineageCanvasProps {
   selected: number | null;
   /** Changes whenever the view should centre on `selected` (find box, permalink). */
   focusKey: number;
+  /** Changes whenever the view should show the whole graph again (the "Fit to view" button). */
+  fitKey: number;
   onSelect: (node: number | null) => void;
   onHover: (hover: { node: number; x: number; y: number } | null) => void;
   /** Time the worker spent on the layout, shown as data-layout-ms (read by the benchmark). */
@@ -57,10 +60,18 @@ async function settle(sigma: Sigma<NodeAttrs, EdgeAttrs>, animation: Promise<voi
 /** How far to zoom in on a found node: more for bigger runs. */
 const focusRatio = (n: number) => Math.max(0.02, Math.min(0.5, Math.sqrt(150 / Math.max(1, n))));
 
+const LABEL_SIZE = 12;
+const LABEL_FONT = 'system-ui, sans-serif';
+
 declare global {
   interface Window {
     /** Test hook (e2e/lineage.spec.ts): where a node is drawn, in pixels from the canvas' top left. */
-    __evoscopeLineage?: { viewportPositionOf: (id: string) => { x: number; y: number } | null; nodeCount: number };
+    __evoscopeLineage?: {
+      viewportPositionOf: (id: string) => { x: number; y: number } | null;
+      nodeCount: number;
+      /** The labels drawn in the last frame, in pixels from the canvas' top left. */
+      labels: () => readonly PlacedLabel[];
+    };
   }
 }
 
@@ -84,6 +95,8 @@ export default function LineageCanvas(props: LineageCanvasProps) {
     const started = performance.now();
     let sigma: Sigma<NodeAttrs, EdgeAttrs>;
     let sigmaStarted = started;
+    let placer: LabelPlacer | null = null;
+    let lastLabels: readonly PlacedLabel[] = [];
     try {
       placeNodes(sigmaGraph, layout.positions[propsRef.current.mode]);
       sigmaStarted = performance.now();
@@ -97,8 +110,18 @@ export default function LineageCanvas(props: LineageCanvasProps) {
         renderEdgeLabels: false,
         enableEdgeEvents: false,
         labelRenderedSizeThreshold: 12,
-        labelSize: 12,
-        labelFont: 'system-ui, sans-serif',
+        labelSize: LABEL_SIZE,
+        labelFont: LABEL_FONT,
+        // Labels go where labelPlacement.ts says: never over another one, never cut by the edge.
+        defaultDrawNodeLabel: (ctx, data) => {
+          if (!data.label) return;
+          const box = placer?.place({ text: data.label, nodeX: data.x, nodeY: data.y, nodeSize: data.size, priority: data.highlighted }, data.key);
+          if (!box) return;
+          ctx.fillStyle = 'rgba(255, 255, 255, 0.85)';
+          ctx.fillRect(box.x - 1, box.y, box.width + 2, box.height);
+          ctx.fillStyle = '#1f2328';
+          ctx.fillText(box.text, box.x, box.y + box.height / 2 + LABEL_SIZE / 3);
+        },
         defaultEdgeType: 'line',
         minEdgeThickness: 0.6,
         stagePadding: 24,
@@ -115,7 +138,8 @@ export default function LineageCanvas(props: LineageCanvasProps) {
           if (ghost) {
             out.type = 'ring';
             out.size = Math.max(size * 1.6, 5);
-            out.label = `${layout.ghostIds[i - layout.count]} · not in archive`;
+            // The ring and the legend say "not in archive"; the label keeps to the id, which is short enough to fit.
+            out.label = layout.ghostIds[i - layout.count];
             out.forceLabel = fewGhosts;
           } else if (l && p.emphasis.dim && !onBest) {
             out.color = dimmed(base);
@@ -154,6 +178,30 @@ export default function LineageCanvas(props: LineageCanvasProps) {
         performance.mark('lineage:ready');
         setState('ready');
       });
+      // A fresh placer per frame; the selected node's label is placed first, so that it wins.
+      const labelCtx = document.createElement('canvas').getContext('2d');
+      sigma.on('beforeRender', () => {
+        const { width, height } = sigma.getDimensions();
+        if (labelCtx) labelCtx.font = `normal ${LABEL_SIZE}px ${LABEL_FONT}`;
+        placer = new LabelPlacer(width, height, LABEL_SIZE + 4, (t) => labelCtx?.measureText(t).width ?? t.length * 7);
+        // Labels keep clear of the labelled nodes (the few ghosts): a label over a ring hides it.
+        const labelled = fewGhosts ? Array.from({ length: layout.nodeCount - layout.count }, (_, k) => layout.count + k) : [];
+        for (const i of labelled) {
+          const g = sigma.getNodeDisplayData(String(i));
+          if (!g) continue;
+          const at = sigma.framedGraphToViewport(g);
+          placer.avoidNode(at.x, at.y, sigma.scaleSize(g.size));
+        }
+        const sel = propsRef.current.selected;
+        const d = sel !== null ? sigma.getNodeDisplayData(String(sel)) : undefined;
+        if (d?.label) {
+          const at = sigma.framedGraphToViewport(d);
+          placer.place({ text: d.label, nodeX: at.x, nodeY: at.y, nodeSize: sigma.scaleSize(d.size), priority: true }, String(sel));
+        }
+      });
+      sigma.on('afterRender', () => {
+        lastLabels = placer?.placed() ?? [];
+      });
       // Processes the graph and renders the first frame, synchronously.
       sigma.setGraph(sigmaGraph);
     } catch (e) {
@@ -179,6 +227,7 @@ export default function LineageCanvas(props: LineageCanvasProps) {
     resize.observe(container);
     window.__evoscopeLineage = {
       nodeCount: layout.nodeCount,
+      labels: () => lastLabels,
       viewportPositionOf: (id: string) => {
         const p = propsRef.current;
         let i = p.graph.ids.indexOf(id);
@@ -216,6 +265,13 @@ export default function LineageCanvas(props: LineageCanvasProps) {
     drawnLook.current = look;
     sigmaRef.current.refresh();
   }, [props.colors, props.emphasis, props.selected]);
+
+  // The whole graph again (sigma's initial camera frames all nodes).
+  useEffect(() => {
+    const sigma = sigmaRef.current;
+    if (!sigma || props.fitKey === 0) return;
+    void settle(sigma, sigma.getCamera().animatedReset({ duration: 300 }));
+  }, [props.fitKey]);
 
   // Centre on the selected node when asked to.
   useEffect(() => {

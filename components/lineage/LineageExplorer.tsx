@@ -6,10 +6,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LayoutMode } from '@/lib/analysis/lineageLayout';
 import { graphLineageResponseSchema, graphUrl, runGraphSchema, type GraphLineage, type RunGraph } from '@/lib/api/graph';
+import { pointsSchema } from '@/lib/api/points';
 import { fetchJson } from '../ui/fetchJson';
 import { formatCount } from '../ui/format';
 import type { Emphasis } from './LineageCanvas';
 import { nodeColors, type ColorMode } from './lineageColors';
+import { metricByNode } from './metricValues';
 import { buildLineageGraph, type LineageGraph } from './lineageGraph';
 import { LineageLegend } from './LineageLegend';
 import { LineagePanel } from './LineagePanel';
@@ -43,8 +45,10 @@ async function loadGraph(runId: string, signal: AbortSignal) {
   return graph;
 }
 
-export function LineageExplorer({ runId, initial }: { runId: string; initial: LineageView }) {
+export function LineageExplorer({ runId, initial, metricKeys }: { runId: string; initial: LineageView; metricKeys: string[] }) {
   const [color, setColor] = useState<ColorMode>(initial.color);
+  const [metric, setMetric] = useState<string | null>(initial.color === 'metric' ? (initial.metric ?? null) : null);
+  const [fitKey, setFitKey] = useState(0);
   const [layoutMode, setLayoutMode] = useState<LayoutMode>(initial.layout);
   const [selected, setSelected] = useState<number | null>(null);
   const [focusKey, setFocusKey] = useState(0);
@@ -74,6 +78,17 @@ export function LineageExplorer({ runId, initial }: { runId: string; initial: Li
     refetchInterval: (q) => (q.state.data?.lineage ? false : 4000),
   });
   const lineage = graph?.lineage ?? lineagePoll.data?.lineage ?? null;
+  // Colour by any metric: its values per program (the overview chart's /points column).
+  const metricPoints = useQuery({
+    queryKey: ['points', runId, metric],
+    queryFn: ({ signal }) => fetchJson(`/api/runs/${runId}/points?metric=${encodeURIComponent(metric!)}`, pointsSchema, signal),
+    enabled: color === 'metric' && metric !== null,
+    staleTime: Infinity,
+  });
+  const metricValues = useMemo(
+    () => (graph && metricPoints.data ? metricByNode(graph.seq, metricPoints.data) : null),
+    [graph, metricPoints.data],
+  );
   const layoutState = useLineageLayout(graph, frameRef);
   const layout = layoutState.status === 'done' ? layoutState.layout : null;
 
@@ -103,11 +118,12 @@ export function LineageExplorer({ runId, initial }: { runId: string; initial: Li
               higherIsBetter: graph.higherIsBetter,
               scoreMetric: graph.scoreMetric,
               recycledShare: lineage?.recycledShare ?? null,
+              metric: metric ? { name: metric, values: metricValues } : undefined,
             },
             color,
           )
         : null,
-    [graph, layout, lineage, color],
+    [graph, layout, lineage, color, metric, metricValues],
   );
 
   const select = useCallback((node: number | null, focus = false) => {
@@ -130,9 +146,9 @@ export function LineageExplorer({ runId, initial }: { runId: string; initial: Li
   useEffect(() => {
     if (!graph) return;
     const node = selected !== null && selected < graph.count ? graph.ids[selected] : null;
-    const query = lineageViewQuery(window.location.search, { node, color, layout: layoutMode });
+    const query = lineageViewQuery(window.location.search, { node, color, layout: layoutMode, metric });
     if (`?${query}` !== window.location.search) window.history.replaceState(null, '', `${window.location.pathname}?${query}`);
-  }, [graph, selected, color, layoutMode]);
+  }, [graph, selected, color, layoutMode, metric]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -170,10 +186,15 @@ export function LineageExplorer({ runId, initial }: { runId: string; initial: Li
     <div className={styles.explorer}>
       <LineageToolbar
         color={color}
+        metric={metric}
+        metricKeys={metricKeys}
         layout={layoutMode}
         emphasis={emphasis}
         lineageReady={lineage !== null}
-        onColor={setColor}
+        onColor={(c, m) => {
+          setColor(c);
+          setMetric(c === 'metric' ? (m ?? null) : null);
+        }}
         onLayout={setLayoutMode}
         onEmphasis={setEmphasis}
         onFind={onFind}
@@ -194,6 +215,7 @@ export function LineageExplorer({ runId, initial }: { runId: string; initial: Li
               emphasis={emphasis}
               selected={selected}
               focusKey={focusKey}
+              fitKey={fitKey}
               onSelect={select}
               onHover={setHover}
               layoutMs={layoutState.status === 'done' ? layoutState.ms : undefined}
@@ -203,6 +225,16 @@ export function LineageExplorer({ runId, initial }: { runId: string; initial: Li
               state={graphQuery.isError || layoutState.status === 'error' || canvasError ? 'error' : layout ? 'drawing' : graph ? 'layout' : 'loading'}
               text={status}
             />
+          )}
+          {graph && layout && (
+            <button type="button" className={styles.fit} onClick={() => setFitKey((k) => k + 1)} title="Reset zoom and pan to show the whole graph">
+              Fit to view
+            </button>
+          )}
+          {metricPoints.isError && (
+            <p className={`error ${styles.canvasNote}`} role="alert">
+              Could not load {metric}: {metricPoints.error.message}
+            </p>
           )}
           {hover && graph && layout && <LineageTooltip graph={graph} layout={layout} lineage={lineage} hover={hover} />}
         </div>

@@ -20,6 +20,9 @@ interface Props {
   onSelect: (node: number | null, focus?: boolean) => void;
 }
 
+/** Children linked in the panel; a seed of a big run can have thousands. */
+const CHILDREN_SHOWN = 50;
+
 /** Parents (by ordinal) and children of a node, from the edge columns. */
 function relativesOf(graph: RunGraph, layout: LineageLayout, node: number) {
   const e = graph.edges;
@@ -64,7 +67,7 @@ export function LineagePanel({ runId, graph, layout, lineage, node, onSelect }: 
   });
 
   const jump = (i: number) => (
-    <button type="button" className="mono" onClick={() => onSelect(i, true)} title={name(i)}>
+    <button type="button" className="mono" onClick={() => onSelect(i, true)} title={name(i)} aria-label={name(i)}>
       {shortId(name(i), 20)}
     </button>
   );
@@ -111,12 +114,21 @@ export function LineagePanel({ runId, graph, layout, lineage, node, onSelect }: 
             {p.operator && <span className="muted"> {p.operator}</span>}
           </span>
         ))}
-        {children.length > 0 && (
-          <span className="muted">
-            · {children.length} {children.length === 1 ? 'child' : 'children'}
-          </span>
-        )}
+        {children.length === 0 && <span className="muted">· no children</span>}
       </div>
+      {children.length > 0 && (
+        <>
+          <span className="muted" style={{ fontSize: '0.85rem' }}>
+            {children.length} {children.length === 1 ? 'child' : 'children'}
+            {children.length > CHILDREN_SHOWN && ` (the first ${CHILDREN_SHOWN} shown; find the others by id)`}
+          </span>
+          <ul className={styles.children} aria-label="Children">
+            {children.slice(0, CHILDREN_SHOWN).map((c) => (
+              <li key={c}>{jump(c)}</li>
+            ))}
+          </ul>
+        </>
+      )}
       {id && (
         <p className="row" style={{ fontSize: '0.85rem', margin: '0.5rem 0' }}>
           <Link href={`/runs/${runId}/programs/${id}`}>Open program page</Link>

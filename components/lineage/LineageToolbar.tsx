@@ -8,10 +8,14 @@ import styles from './Lineage.module.css';
 
 interface Props {
   color: ColorMode;
+  /** The metric of colour mode 'metric'. */
+  metric: string | null;
+  /** The run's metrics, each offered as a colour. */
+  metricKeys: string[];
   layout: LayoutMode;
   emphasis: Emphasis;
   lineageReady: boolean;
-  onColor: (c: ColorMode) => void;
+  onColor: (c: ColorMode, metric?: string) => void;
   onLayout: (l: LayoutMode) => void;
   onEmphasis: (e: Emphasis) => void;
   /** Returns false when nothing matches. */
@@ -24,7 +28,10 @@ const EMPHASIS_LABELS: [keyof Emphasis, string][] = [
   ['dim', 'Fade dead branches'],
 ];
 
-export function LineageToolbar({ color, layout, emphasis, lineageReady, onColor, onLayout, onEmphasis, onFind }: Props) {
+/** Select values: a colour mode, or "metric:<name>" for one of the run's metrics. */
+const METRIC_PREFIX = 'metric:';
+
+export function LineageToolbar({ color, metric, metricKeys, layout, emphasis, lineageReady, onColor, onLayout, onEmphasis, onFind }: Props) {
   const id = useId();
   const [query, setQuery] = useState('');
   const [miss, setMiss] = useState<string | null>(null);
@@ -35,12 +42,29 @@ export function LineageToolbar({ color, layout, emphasis, lineageReady, onColor,
   return (
     <div className={styles.toolbar}>
       <label htmlFor={`${id}-color`}>Colour by</label>
-      <select id={`${id}-color`} value={color} onChange={(e) => onColor(e.target.value as ColorMode)}>
-        {COLOR_MODES.map((m) => (
+      <select
+        id={`${id}-color`}
+        value={color === 'metric' ? `${METRIC_PREFIX}${metric ?? ''}` : color}
+        onChange={(e) => {
+          const v = e.target.value;
+          if (v.startsWith(METRIC_PREFIX)) onColor('metric', v.slice(METRIC_PREFIX.length));
+          else onColor(v as ColorMode);
+        }}
+      >
+        {COLOR_MODES.filter((m) => m !== 'metric').map((m) => (
           <option key={m} value={m}>
             {COLOR_MODE_LABELS[m]}
           </option>
         ))}
+        {metricKeys.length > 0 && (
+          <optgroup label="Metric">
+            {metricKeys.map((k) => (
+              <option key={k} value={`${METRIC_PREFIX}${k}`}>
+                {k}
+              </option>
+            ))}
+          </optgroup>
+        )}
       </select>
       <label htmlFor={`${id}-layout`}>Layout</label>
       <select id={`${id}-layout`} value={layout} onChange={(e) => onLayout(e.target.value as LayoutMode)}>
@@ -68,7 +92,7 @@ export function LineageToolbar({ color, layout, emphasis, lineageReady, onColor,
         />
         <button type="submit">Find</button>
         {miss !== null && (
-          <span className="error" role="alert">
+          <span className={`error ${styles.miss}`} role="alert">
             no program matches “{miss}”
           </span>
         )}

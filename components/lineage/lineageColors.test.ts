@@ -55,3 +55,22 @@ describe('nodeColors', () => {
     expect(dimmed('#000000')).toBe('#c7c7c7');
   });
 });
+
+describe('nodeColors by any metric', () => {
+  const metric = { name: 'eval_time', values: [3, null, 1, 2, null] };
+  it('puts every program with a value on a low-to-high ramp, invalid ones included', () => {
+    const { colors, legend } = nodeColors({ ...input, metric }, 'metric');
+    expect(colors[1]).toBe(PALETTE.missing);
+    expect(colors[4]).toBe(PALETTE.missing);
+    expect(colors[5]).toBe(PALETTE.ghost);
+    expect(colors[3]).not.toBe(PALETTE.invalid);
+    expect(new Set([colors[0], colors[2], colors[3]]).size).toBe(3);
+    expect(legend[0]).toMatchObject({ kind: 'ramp', label: 'eval_time (metric)', from: '1', to: '3' });
+    expect(legend.map((l) => l.label)).toContain('no value (2)');
+  });
+  it('says so while the values load', () => {
+    const { colors, legend } = nodeColors({ ...input, metric: { name: 'eval_time', values: null } }, 'metric');
+    expect(colors.slice(0, 5).every((c) => c === PALETTE.missing)).toBe(true);
+    expect(legend[0]).toMatchObject({ label: 'eval_time (metric)', note: 'loading' });
+  });
+});

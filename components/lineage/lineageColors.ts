@@ -4,13 +4,15 @@
 import { color as d3color, interpolateRgb, interpolateViridis, interpolateYlOrRd, schemeTableau10 } from 'd3';
 import { formatScore, formatShare } from '../ui/format';
 
-export const COLOR_MODES = ['score', 'island', 'iteration', 'recycled'] as const;
+/** `metric`: any numeric metric of the run, named separately (ColorInput.metric, ?metric= in the URL). */
+export const COLOR_MODES = ['score', 'island', 'iteration', 'recycled', 'metric'] as const;
 export type ColorMode = (typeof COLOR_MODES)[number];
 export const COLOR_MODE_LABELS: Record<ColorMode, string> = {
   score: 'Score',
   island: 'Island',
   iteration: 'Iteration',
   recycled: 'Recycled share',
+  metric: 'Metric',
 };
 
 export const PALETTE = {
@@ -44,6 +46,8 @@ export interface ColorInput {
   scoreMetric: string | null;
   /** lineage.recycledShare, null when the lineage facts are not computed. */
   recycledShare: readonly (number | null)[] | null;
+  /** For mode 'metric': the metric's name and value per program (null: missing or not a number), or null while loading. */
+  metric?: { name: string; values: readonly (number | null)[] | null };
 }
 
 export type LegendEntry =
@@ -67,17 +71,32 @@ function onRamp(stops: string[], v: number, lo: number, hi: number): string {
 
 const rampStops = (stops: string[]) => [0, 0.25, 0.5, 0.75, 1].map((t) => stops[Math.round(t * (stops.length - 1))]);
 
+/**
+ * Values on a ramp clipped at the 2nd and 98th percentiles (one catastrophic score would grey
+ * out the rest); programs for which `value` is null are left as they are.
+ */
+function onClippedRamp(colors: string[], count: number, value: (i: number) => number | null, stops: string[]) {
+  const values = [];
+  for (let i = 0; i < count; i++) {
+    const v = value(i);
+    if (v !== null) values.push(v);
+  }
+  values.sort((a, b) => a - b);
+  const lo = values.length ? quantile(values, 0.02) : 0;
+  const hi = values.length ? quantile(values, 0.98) : 1;
+  for (let i = 0; i < count; i++) {
+    const v = value(i);
+    if (v !== null) colors[i] = onRamp(stops, v, lo, hi);
+  }
+  const clipped = values.length > 0 && (lo > values[0] || hi < values[values.length - 1]);
+  return { lo, hi, note: clipped ? 'scale clipped at the 2nd and 98th percentiles' : undefined, n: values.length };
+}
+
 export function nodeColors(input: ColorInput, mode: ColorMode): NodeColors {
   const colors = new Array<string>(input.nodeCount).fill(PALETTE.ghost);
   const legend: LegendEntry[] = [];
   const { count } = input;
   if (mode === 'score') {
-    const scores = [];
-    for (let i = 0; i < count; i++) if (input.valid[i] && input.score[i] !== null) scores.push(input.score[i]!);
-    scores.sort((a, b) => a - b);
-    // Clip at the 2nd and 98th percentiles: one catastrophic score would grey out the rest.
-    const lo = scores.length ? quantile(scores, 0.02) : 0;
-    const hi = scores.length ? quantile(scores, 0.98) : 1;
     const stops = input.higherIsBetter ? VIRIDIS : [...VIRIDIS].reverse();
     let missing = 0;
     let invalid = 0;
@@ -88,19 +107,35 @@ export function nodeColors(input: ColorInput, mode: ColorMode): NodeColors {
       } else if (input.score[i] === null) {
         colors[i] = PALETTE.missing;
         missing++;
-      } else colors[i] = onRamp(stops, input.score[i]!, lo, hi);
+      }
     }
-    const clipped = scores.length > 0 && (lo > scores[0] || hi < scores[scores.length - 1]);
+    const r = onClippedRamp(colors, count, (i) => (input.valid[i] ? input.score[i] : null), stops);
     legend.push({
       kind: 'ramp',
       label: `${input.scoreMetric ?? 'score'} (${input.higherIsBetter ? 'higher' : 'lower'} is better)`,
       stops: rampStops(stops),
-      from: formatScore(lo),
-      to: formatScore(hi),
-      note: clipped ? 'scale clipped at the 2nd and 98th percentiles' : undefined,
+      from: formatScore(r.lo),
+      to: formatScore(r.hi),
+      note: r.note,
     });
     legend.push({ kind: 'swatch', label: `invalid (${invalid.toLocaleString('en-US')})`, color: PALETTE.invalid });
     if (missing) legend.push({ kind: 'swatch', label: `valid, no score (${missing.toLocaleString('en-US')})`, color: PALETTE.missing });
+  } else if (mode === 'metric') {
+    // Any metric, valid programs or not: an invalid program's metrics (an error code, a time)
+    // are what a reader colouring by them wants to see. Its direction is unknown: low to high.
+    const values = input.metric?.values ?? null;
+    for (let i = 0; i < count; i++) colors[i] = PALETTE.missing;
+    const r = onClippedRamp(colors, count, (i) => values?.[i] ?? null, VIRIDIS);
+    const name = input.metric?.name ?? 'metric';
+    legend.push({
+      kind: 'ramp',
+      label: `${name} (metric)`,
+      stops: rampStops(VIRIDIS),
+      from: formatScore(r.lo),
+      to: formatScore(r.hi),
+      note: values ? r.note : 'loading',
+    });
+    if (values) legend.push({ kind: 'swatch', label: `no value (${(count - r.n).toLocaleString('en-US')})`, color: PALETTE.missing });
   } else if (mode === 'island') {
     const islands = new Set<number>();
     for (let i = 0; i < count; i++) {

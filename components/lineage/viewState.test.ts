@@ -21,6 +21,16 @@ describe('lineage view URL', () => {
   });
 });
 
+describe('colour by any metric in the URL', () => {
+  it('keeps the metric with color=metric, and falls back to score without one', () => {
+    expect(parseLineageView({ color: 'metric', metric: 'eval_time' })).toMatchObject({ color: 'metric', metric: 'eval_time' });
+    expect(parseLineageView({ color: 'metric' })).toMatchObject({ color: 'score' });
+    const q = new URLSearchParams(lineageViewQuery('metric=old', { node: null, color: 'metric', metric: 'eval_time', layout: 'tree' }));
+    expect(Object.fromEntries(q)).toEqual({ color: 'metric', metric: 'eval_time', layout: 'tree' });
+    expect(new URLSearchParams(lineageViewQuery('metric=old', { node: null, color: 'island', metric: 'x', layout: 'tree' })).has('metric')).toBe(false);
+  });
+});
+
 describe('findNode', () => {
   const graph = {
     ids: ['aaaa1111-0000-4000-8000-000000000000', 'bbbb2222-0000-4000-8000-000000000000', 'aaaa3333-0000-4000-8000-000000000000'],

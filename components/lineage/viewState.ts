@@ -1,4 +1,5 @@
-// What the lineage explorer keeps in its URL (?node=<uuid>&color=score&layout=timeline) and the
+// What the lineage explorer keeps in its URL (?node=<uuid>&color=score&layout=timeline, or
+// color=metric&metric=<name> for any numeric metric) and the
 // "find program" lookup. Pure: shared by the server page (which parses the initial URL) and the
 // client view (which writes it back).
 import { z } from 'zod';
@@ -10,20 +11,29 @@ export const lineageViewSchema = z.object({
   node: z.guid().optional().catch(undefined),
   color: z.enum(COLOR_MODES).catch('score'),
   layout: z.enum(LAYOUT_MODES).catch('tree'),
+  metric: z.string().min(1).max(200).optional().catch(undefined),
 });
 export type LineageView = z.infer<typeof lineageViewSchema>;
 
 export function parseLineageView(search: Record<string, string | string[] | undefined>): LineageView {
   const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-  return lineageViewSchema.parse({ node: first(search.node), color: first(search.color), layout: first(search.layout) });
+  const view = lineageViewSchema.parse({ node: first(search.node), color: first(search.color), layout: first(search.layout), metric: first(search.metric) });
+  // "Colour by metric" without a metric means nothing: the default colours instead.
+  if (view.color === 'metric' && !view.metric) return { ...view, color: 'score' };
+  return view;
 }
 
 /** The query string of a view; keeps any other parameters of `current`. */
-export function lineageViewQuery(current: string, view: { node: string | null; color: ColorMode; layout: LayoutMode }): string {
+export function lineageViewQuery(
+  current: string,
+  view: { node: string | null; color: ColorMode; layout: LayoutMode; metric?: string | null },
+): string {
   const q = new URLSearchParams(current);
   if (view.node) q.set('node', view.node);
   else q.delete('node');
   q.set('color', view.color);
+  if (view.color === 'metric' && view.metric) q.set('metric', view.metric);
+  else q.delete('metric');
   q.set('layout', view.layout);
   return q.toString();
 }

@@ -4,18 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import type { ImportJobView } from '@/lib/db/importJobs';
 import { ProgressBar } from '../ui/ProgressBar';
+import { importProgressView } from './importProgressModel';
 
 // Type only: erased at build time, so no server code reaches the browser.
 type ImportJob = ImportJobView;
-
-const PHASES: Record<string, string> = {
-  queued: 'Waiting for the worker',
-  starting: 'Starting',
-  extracting: 'Unpacking the archive',
-  reading: 'Reading files',
-  storing: 'Storing programs',
-  done: 'Done',
-};
 
 export function ImportStatus({ importId }: { importId: string }) {
   const { data, error } = useQuery({
@@ -30,7 +22,7 @@ export function ImportStatus({ importId }: { importId: string }) {
   });
   if (error) return <p className="alert" role="alert">{(error as Error).message}</p>;
   if (!data) return <p className="muted">Loading import status…</p>;
-  const phase = data.phase ?? data.status;
+  const progress = importProgressView(data);
   return (
     <section className="panel" data-testid="import-status" data-status={data.status} aria-live="polite">
       <h2 style={{ marginTop: 0 }}>Import of {data.sourceName}</h2>
@@ -52,17 +44,8 @@ export function ImportStatus({ importId }: { importId: string }) {
         </div>
       ) : (
         <>
-          <p>{PHASES[phase] ?? phase}…</p>
-          {phase === 'storing' ? (
-            <ProgressBar
-              testId="import-progress"
-              label={`Programs stored: ${data.programsStored}${data.programsTotal ? ` / ${data.programsTotal}` : ''}`}
-              value={data.programsStored}
-              max={data.programsTotal}
-            />
-          ) : (
-            <ProgressBar testId="import-progress" label={`Files read: ${data.filesRead}`} value={data.filesRead} />
-          )}
+          <p>{progress.text}</p>
+          <ProgressBar testId="import-progress" label={progress.bar.label} value={progress.bar.value} max={progress.bar.max} />
         </>
       )}
     </section>

@@ -10,6 +10,11 @@ import { createImport, startImport, uploadFiles, type UploadFile } from './uploa
 
 type Mode = 'archive' | 'folder';
 
+/** The chosen folder's own name: the first segment the browser gives every file's path. */
+function folderName(files: UploadFile[]): string {
+  return (files[0]?.path ?? '').split('/')[0] || 'folder';
+}
+
 export function UploadForm({ formats }: { formats: { format: string; description: string }[] }) {
   const router = useRouter();
   const params = useSearchParams();
@@ -19,6 +24,8 @@ export function UploadForm({ formats }: { formats: { format: string; description
   const [format, setFormat] = useState('auto');
   const [runName, setRunName] = useState('');
   const [sent, setSent] = useState<number | null>(null);
+  // True only while this page sends files; once the import is queued the form is free for the next.
+  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const total = files.reduce((s, f) => s + f.file.size, 0);
 
@@ -36,8 +43,9 @@ export function UploadForm({ formats }: { formats: { format: string; description
     if (!files.length) return setError('Choose an archive or a folder first.');
     setError(null);
     setSent(0);
+    setBusy(true);
     try {
-      const sourceName = mode === 'archive' ? files[0].file.name : (files[0].path ?? '').split('/')[0] || 'folder';
+      const sourceName = mode === 'archive' ? files[0].file.name : folderName(files);
       const id = await createImport({ kind: mode, sourceName, format, runName: runName || undefined });
       await uploadFiles(id, files, setSent);
       await startImport(id);
@@ -45,6 +53,8 @@ export function UploadForm({ formats }: { formats: { format: string; description
     } catch (err) {
       setError((err as Error).message);
       setSent(null);
+    } finally {
+      setBusy(false);
     }
   }
 
@@ -91,11 +101,11 @@ export function UploadForm({ formats }: { formats: { format: string; description
         <p className="muted">
           {files.length ? `${files.length} file${files.length === 1 ? '' : 's'}, ${formatBytes(total)}` : 'Nothing chosen yet.'}
         </p>
-        <button type="submit" disabled={!files.length || sent !== null}>
+        <button type="submit" disabled={!files.length || busy}>
           Import
         </button>
-        {sent !== null && (
-          <ProgressBar testId="upload-progress" label={`Uploading: ${formatBytes(sent)} / ${formatBytes(total)}`} value={sent} max={total} />
+        {sent !== null && (busy || sent === total) && (
+          <ProgressBar testId="upload-progress" label={`${busy ? 'Uploading' : 'Uploaded'}: ${formatBytes(sent)} / ${formatBytes(total)}`} value={sent} max={total} />
         )}
         {error && (
           <p className="alert" role="alert">

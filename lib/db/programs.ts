@@ -1,7 +1,7 @@
 // Program queries for the web app: a page of the programs table, one program with everything
 // that explains it (code, evaluation, prompts, lineage), and sources for the diff view.
 import type { Prisma } from './generated/client';
-import { prisma } from './client';
+import { pool, prisma } from './client';
 import type { ProgramDetail, ProgramRelative, ProgramSource, ProgramsPage, ProgramsQuery } from '../api/programs';
 
 const CHILDREN_SHOWN = 200;
@@ -135,4 +135,27 @@ export async function getFirstParentId(programId: string): Promise<string | null
 export async function findProgramIdByExternalId(runId: string, externalId: string): Promise<string | null> {
   const p = await prisma().program.findUnique({ where: { runId_externalId: { runId, externalId } }, select: { id: true } });
   return p?.id ?? null;
+}
+
+/** What a "compare against" reference means in a run: one program, several (ambiguous), or none. */
+export type ProgramRef = { id: string } | { ambiguous: string[] } | null;
+
+/**
+ * A program named by a reference a reader typed: its exact source id or uuid first, else a
+ * prefix of either (uuid prefixes case-insensitively). Several matches are reported (up to 5
+ * source ids, in seq order) rather than one picked at random.
+ */
+export async function resolveProgramRef(runId: string, ref: string): Promise<ProgramRef> {
+  const exact = await findProgramIdByExternalId(runId, ref);
+  if (exact) return { id: exact };
+  const like = `${ref.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const { rows } = await pool().query<{ id: string; external_id: string }>(
+    `SELECT id, external_id FROM programs
+     WHERE run_id = $1 AND (id::text = lower($2) OR id::text LIKE lower($3) OR external_id LIKE $3)
+     ORDER BY (id::text = lower($2)) DESC, seq LIMIT 6`,
+    [runId, ref, like],
+  );
+  if (!rows.length) return null;
+  if (rows.length === 1 || rows[0].id === ref.toLowerCase()) return { id: rows[0].id };
+  return { ambiguous: rows.slice(0, 5).map((r) => r.external_id) };
 }

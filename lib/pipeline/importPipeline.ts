@@ -12,6 +12,7 @@ import { InputError } from '../files/errors';
 import { readRunsFromPath } from '../importers';
 import { enqueueRunAnalyses } from '../jobs/enqueue';
 import { ImportError } from '../trace/schema';
+import { relabelSourcePath } from './sourceLabel';
 
 export type ImportPhase = 'extracting' | 'reading' | 'storing' | 'done';
 
@@ -40,6 +41,17 @@ export interface ImportRequest {
    * message names the input by it, never by the folder it was stored or unpacked in.
    */
   label?: string;
+  /**
+   * What the stored runs name as their source, given a run's path inside what was imported
+   * ('' for its top). Default: the input path itself for an archive (not the temporary folder
+   * it is unpacked into); the paths the importers record for a folder.
+   */
+  sourceLabel?: (rel: string) => string;
+  /**
+   * A name for a run that the importer named after the top folder of the input (the browser
+   * upload's own folder name instead of the server's folder that holds the files).
+   */
+  rootName?: string;
 }
 
 /** Errors that describe the user's input: shown to them as they are, never retried. */
@@ -80,6 +92,11 @@ export async function importFromPath(input: string, req: ImportRequest = {}): Pr
       name: req.name,
       onFileRead: (filesRead) => req.onProgress?.({ phase: 'reading', filesRead }),
     });
+    const sourceOf = req.sourceLabel ?? (tmp ? (rel: string) => (rel ? `${path.resolve(input)}/${rel}` : path.resolve(input)) : null);
+    for (const r of runs) {
+      if (req.rootName && !req.name && r.run.name === path.basename(root)) r.run.name = req.rootName;
+      if (sourceOf) r.run.sourcePath = relabelSourcePath(r.run.sourcePath, root, sourceOf);
+    }
     const programsTotal = runs.reduce((s, r) => s + r.programs.length, 0);
     req.onProgress?.({ phase: 'storing', programsStored: 0, programsTotal });
     const stored = await storeImportedRuns(runs, {

@@ -11,6 +11,7 @@ import { storedRunsOfImport, type StoredRunSummary } from '../../lib/db/importRu
 import { enqueueRunAnalyses } from '../../lib/jobs/enqueue';
 import { jobPayloads } from '../../lib/jobs/definitions';
 import { importFromPath, isInputProblem, type ImportProgress } from '../../lib/pipeline/importPipeline';
+import { uploadLabel } from '../../lib/pipeline/sourceLabel';
 import { archivePath, folderRoot, removeUpload } from '../../lib/uploads/storage';
 import { parsePayload } from '../payload';
 
@@ -54,6 +55,9 @@ const task: Task = async (raw, helpers) => {
       name: job.runName ?? undefined,
       importId,
       label: job.sourceName,
+      // The stored runs name what the user uploaded, never the server's folders.
+      sourceLabel: uploadLabel(job.kind === 'archive' ? 'archive' : 'folder', job.sourceName),
+      rootName: job.kind === 'archive' ? undefined : job.sourceName,
       onProgress: (p) => report(p, p.phase !== 'reading' && p.phase !== 'extracting' && p.programsStored === 0),
     });
     await writing;

@@ -12,12 +12,13 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 // /runs/[runId] - a run's overview: headline figures, best-so-far over the score scatter, programs
-type Props = { params: Promise<{ runId: string }> };
+type Props = { params: Promise<{ runId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export const generateMetadata = runViewMetadata(null);
 
-export default async function RunPage({ params }: Props) {
+export default async function RunPage({ params, searchParams }: Props) {
   const run = await loadRun((await params).runId);
+  const metric = (await searchParams).metric;
   if (!run) notFound();
   return (
     <>
@@ -40,7 +41,12 @@ export default async function RunPage({ params }: Props) {
       </p>
       <RunHeadline run={run} />
       <h2>Score over iterations</h2>
-      <ScoreChart runId={run.id} metricKeys={run.metricKeys} defaultMetric={run.scoreMetric} />
+      <ScoreChart
+        runId={run.id}
+        metricKeys={run.metricKeys}
+        defaultMetric={run.scoreMetric}
+        initialMetric={typeof metric === 'string' ? metric : undefined}
+      />
       <h2>Programs</h2>
       <ProgramsTable runId={run.id} scoreMetric={run.scoreMetric} higherIsBetter={run.higherIsBetter} />
     </>

@@ -30,7 +30,7 @@ export default async function LineagePage({ params, searchParams }: Props) {
       </div>
       <h1>Lineage</h1>
       <RunNav runId={run.id} />
-      <LineageExplorer runId={run.id} initial={parseLineageView(await searchParams)} />
+      <LineageExplorer runId={run.id} initial={parseLineageView(await searchParams)} metricKeys={run.metricKeys} />
     </>
   );
 }

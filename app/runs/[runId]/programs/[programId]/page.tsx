@@ -7,6 +7,7 @@ import { ContextPanel } from '@/components/program/ContextPanel';
 import { EvaluationPanel, JsonDetails } from '@/components/program/EvaluationPanel';
 import { MetricsTable } from '@/components/program/MetricsTable';
 import { ProgramLineage } from '@/components/program/ProgramLineage';
+import { scoreDelta } from '@/components/program/scoreDelta';
 import { formatScore } from '@/components/ui/format';
 import { programParamsSchema } from '@/lib/api/params';
 import { getProgramDetail } from '@/lib/db/programs';
@@ -36,6 +37,7 @@ export default async function ProgramPage({ params }: Props) {
   if (!found) notFound();
   const { run, program: p } = found;
   const diffParent = p.parents.find((x) => x.id !== null);
+  const delta = scoreDelta(p.score, diffParent, run.higherIsBetter);
   return (
     <>
       <div className="crumbs">
@@ -50,6 +52,19 @@ export default async function ProgramPage({ params }: Props) {
         <span>island {p.island ?? '—'}</span>
         <span>
           {run.scoreMetric ?? 'score'} <strong>{formatScore(p.score)}</strong>
+          {delta && (
+            <>
+              {' '}
+              <span
+                data-testid="score-delta"
+                data-direction={delta.direction}
+                className={delta.direction === 'better' ? 'ok' : delta.direction === 'worse' ? 'error' : 'muted'}
+                title={`Against its first parent in the archive (${run.higherIsBetter ? 'higher' : 'lower'} is better)`}
+              >
+                {delta.text}
+              </span>
+            </>
+          )}
         </span>
         {p.valid ? <span className="tag ok">valid</span> : <span className="tag bad">invalid</span>}
         {p.isMigrant && <span className="tag">migrant copy</span>}
@@ -61,6 +76,7 @@ export default async function ProgramPage({ params }: Props) {
         ) : (
           <span className="muted">{p.parents.length ? 'parent not in archive: no diff' : 'seed: no parent to diff'}</span>
         )}
+        <Link href={`/runs/${run.id}/lineage?node=${p.id}`}>Show in lineage</Link>
       </p>
       <div className="grid-2">
         <section aria-label="Source">

@@ -8,7 +8,7 @@ import { formatScore } from '@/components/ui/format';
 import { programParamsSchema } from '@/lib/api/params';
 import type { ProgramSource } from '@/lib/api/programs';
 import { cyclingViewParams } from '@/lib/api/viewParams';
-import { findProgramIdByExternalId, getFirstParentId, getProgramSource } from '@/lib/db/programs';
+import { getFirstParentId, getProgramSource, resolveProgramRef } from '@/lib/db/programs';
 import { getRun } from '@/lib/db/runs';
 
 export const runtime = 'nodejs';
@@ -21,18 +21,17 @@ type Props = {
 };
 
 /**
- * `against` is a program's uuid or the source's own id (OpenEvolve's ids are uuids too, so a
- * uuid that is no program id here is tried as a source id); absent means the first parent.
+ * `against` is a program's uuid or the source's own id, or a prefix of either (see
+ * resolveProgramRef); absent means the first parent.
  */
 async function resolveAgainst(runId: string, programId: string, against: string | undefined) {
   if (!against) {
     const parentId = await getFirstParentId(programId);
-    return parentId ? getProgramSource(runId, parentId) : null;
+    return { source: parentId ? await getProgramSource(runId, parentId) : null, ambiguous: null };
   }
-  const byId = programParamsSchema.shape.programId.safeParse(against).success ? await getProgramSource(runId, against) : null;
-  if (byId) return byId;
-  const id = await findProgramIdByExternalId(runId, against);
-  return id ? getProgramSource(runId, id) : null;
+  const ref = await resolveProgramRef(runId, against);
+  if (ref && 'ambiguous' in ref) return { source: null, ambiguous: ref.ambiguous };
+  return { source: ref ? await getProgramSource(runId, ref.id) : null, ambiguous: null };
 }
 
 function Side({ runId, p, role }: { runId: string; p: ProgramSource; role: string }) {
@@ -58,7 +57,7 @@ export default async function DiffPage({ params, searchParams }: Props) {
   const against = (Array.isArray(raw) ? raw[0] : raw)?.trim() || undefined;
   const [run, program] = await Promise.all([getRun(runId), getProgramSource(runId, programId)]);
   if (!run || !program) notFound();
-  const other = await resolveAgainst(runId, programId, against);
+  const { source: other, ambiguous } = await resolveAgainst(runId, programId, against);
   // Re-added lines are marked only on the program's own edit (against its first parent).
   const ownEdit = other !== null && (!against || other.id === (await getFirstParentId(programId)));
   const marks = cyclingViewParams(query);
@@ -85,12 +84,15 @@ export default async function DiffPage({ params, searchParams }: Props) {
             language={program.language ?? run.language}
             definitions={marks.definitions}
             scope={marks.scope}
+            controls
           />
         ) : other ? (
-          <DiffViewer original={other.code} modified={program.code} language={program.language ?? run.language} />
+          <DiffViewer original={other.code} modified={program.code} language={program.language ?? run.language} controls />
         ) : (
           <p className="panel" role="alert">
-            {against
+            {ambiguous
+              ? `"${against}" matches several programs (${ambiguous.join(', ')}${ambiguous.length === 5 ? ', …' : ''}): type more of it.`
+              : against
               ? `No program "${against}" in this run.`
               : 'This program has no parent in the archive; pick another program to compare against.'}
           </p>
