@@ -110,6 +110,28 @@ export function changedLineIds(a: Int32Array, b: Int32Array): ChangedLines {
 /** Scratch map from run-wide line id to the diff's local id (-1: not in b); reset after each use. */
 let localOf = new Int32Array(1024).fill(-1);
 
+/**
+ * Scratch arrays of matchingBlocks, grown as needed and reused: a run's 100k diffs allocated
+ * nine typed arrays each. j2len and next are all zero between calls (longest() clears what it
+ * set); the others are written before they are read.
+ */
+const scratch = { size: 0, j2len: new Int32Array(0), next: new Int32Array(0), touched: new Int32Array(0), nextTouched: new Int32Array(0), pos: new Int32Array(0) };
+
+function scratchFor(lb: number) {
+  if (lb + 1 > scratch.size) {
+    const size = Math.max(lb + 1, 2 * scratch.size, 256);
+    Object.assign(scratch, {
+      size,
+      j2len: new Int32Array(size),
+      next: new Int32Array(size),
+      touched: new Int32Array(size),
+      nextTouched: new Int32Array(size),
+      pos: new Int32Array(size),
+    });
+  }
+  return scratch;
+}
+
 /** SequenceMatcher.get_matching_blocks() on line ids, including the final (len(a), len(b), 0) sentinel. */
 export function matchingBlocks(ga: Int32Array, gb: Int32Array): Block[] {
   const la = ga.length;
@@ -138,7 +160,8 @@ export function matchingBlocks(ga: Int32Array, gb: Int32Array): Block[] {
   const start = new Int32Array(nb + 2);
   for (let j = 0; j < lb; j++) start[bi[j] + 2]++;
   for (let id = 0; id < nb; id++) start[id + 2] += start[id + 1];
-  const pos = new Int32Array(lb);
+  const s = scratchFor(lb);
+  const pos = s.pos;
   for (let j = 0; j < lb; j++) pos[start[bi[j] + 1]++] = j;
   const popular = new Uint8Array(nb);
   if (lb >= 200) {
@@ -148,10 +171,10 @@ export function matchingBlocks(ga: Int32Array, gb: Int32Array): Block[] {
 
   // j2len[j + 1] = length of the match ending at a[i - 1], b[j] (Python's j2len dict, as arrays);
   // `touched` lists the entries set for the current row so they can be cleared cheaply.
-  let j2len = new Int32Array(lb + 1);
-  let next = new Int32Array(lb + 1);
-  let touched = new Int32Array(lb);
-  let nextTouched = new Int32Array(lb);
+  let j2len = s.j2len;
+  let next = s.next;
+  let touched = s.touched;
+  let nextTouched = s.nextTouched;
 
   const longest = (alo: number, ahi: number, blo: number, bhi: number): Block => {
     let besti = alo;
