@@ -8,7 +8,7 @@ import type { AnalysisProgram, CyclingScope, Definitions } from '../lib/analysis
 import { disconnect } from '../lib/db/client';
 import { ensureDatabase } from '../lib/db/ensureDatabase';
 import { loadAnalysisPrograms } from '../lib/db/runAnalyses';
-import { readRunsFromPath } from '../lib/importers';
+import { readRunsFromInput } from '../lib/pipeline/importPipeline';
 import { parseArgs, UsageError } from './cliArgs';
 
 export interface AnalyzeArgs {
@@ -48,7 +48,8 @@ async function programsOf(target: string, log: (l: string) => void): Promise<{ n
       db.release();
     }
   }
-  const runs = await readRunsFromPath(target);
+  // A folder, a run file or an archive, unpacked through the same safe pipeline as `import`.
+  const runs = await readRunsFromInput(target);
   return runs.map((r) => ({ name: r.run.name, programs: analysisProgramsFromRecords(r.programs), higherIsBetter: r.run.higherIsBetter ?? true }));
 }
 

@@ -166,7 +166,7 @@ try {
     process.stderr.write(`${usage()}\n`);
     process.exitCode = 2;
   } else if (isInputProblem(e)) {
-    log(`import failed: ${e.message}`);
+    log(`${process.argv[2] ?? 'import'} failed: ${e.message}`);
     process.exitCode = 1;
   } else if (e instanceof ExportError) {
     log(`export failed: ${e.message}`);

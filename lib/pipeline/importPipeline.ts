@@ -11,7 +11,7 @@ import { claimedArchiveFormat, notAnArchiveError } from '../files/archiveName';
 import { InputError } from '../files/errors';
 import { readRunsFromPath } from '../importers';
 import { enqueueRunAnalyses } from '../jobs/enqueue';
-import { ImportError } from '../trace/schema';
+import { ImportError, type ImportedRun } from '../trace/schema';
 
 export type ImportPhase = 'extracting' | 'reading' | 'storing' | 'done';
 
@@ -46,6 +46,23 @@ export function isInputProblem(e: unknown): e is Error {
 }
 
 export async function importFromPath(input: string, req: ImportRequest = {}): Promise<StoredRunSummary[]> {
+  const runs = await readRunsFromInput(input, req);
+  const programsTotal = runs.reduce((s, r) => s + r.programs.length, 0);
+  req.onProgress?.({ phase: 'storing', programsStored: 0, programsTotal });
+  const stored = await storeImportedRuns(runs, {
+    onProgress: (programsStored) => req.onProgress?.({ phase: 'storing', programsStored, programsTotal }),
+  });
+  for (const s of stored) await enqueueRunAnalyses(s.runId);
+  req.onProgress?.({ phase: 'done', programsStored: programsTotal, programsTotal });
+  return stored;
+}
+
+/**
+ * The runs in a folder, a run file, or an archive (unpacked safely into a temporary folder that
+ * is removed before returning). What `import` stores and what `analyze` analyses, read the same
+ * way; no database involved.
+ */
+export async function readRunsFromInput(input: string, req: ImportRequest = {}): Promise<ImportedRun[]> {
   const label = req.label ?? input;
   const st = await fsp.stat(input).catch(() => null);
   if (!st) throw new ImportError(`no such file or directory: ${label}`);
@@ -72,20 +89,12 @@ export async function importFromPath(input: string, req: ImportRequest = {}): Pr
       });
     }
     req.onProgress?.({ phase: 'reading', filesRead: 0 });
-    const runs = await readRunsFromPath(root, {
+    return await readRunsFromPath(root, {
       label: shownAs,
       format: req.format,
       name: req.name,
       onFileRead: (filesRead) => req.onProgress?.({ phase: 'reading', filesRead }),
     });
-    const programsTotal = runs.reduce((s, r) => s + r.programs.length, 0);
-    req.onProgress?.({ phase: 'storing', programsStored: 0, programsTotal });
-    const stored = await storeImportedRuns(runs, {
-      onProgress: (programsStored) => req.onProgress?.({ phase: 'storing', programsStored, programsTotal }),
-    });
-    for (const s of stored) await enqueueRunAnalyses(s.runId);
-    req.onProgress?.({ phase: 'done', programsStored: programsTotal, programsTotal });
-    return stored;
   } catch (e) {
     throw isInputProblem(e) ? withoutPath(e, root, shownAs) : e;
   } finally {
