@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import * as tar from 'tar';
+import { writeShinkaRunWithOmegaConf } from '../lib/importers/testOmegaConf';
 
 const realRuns = path.resolve(process.env.EVOSCOPE_REAL_RUNS ?? path.join(import.meta.dirname, '..', '..', 'shared', 'real-runs'));
 
@@ -119,5 +120,32 @@ test.describe('upload', () => {
     await expect(status).toHaveAttribute('data-status', 'failed');
     await expect(page.getByTestId('import-error')).toContainText('evil.txt');
     await expect(page.getByTestId('import-error')).toContainText(/outside/);
+  });
+
+  test('a junk file named .zip is refused at once, by its first bytes, with no internal path', async ({ page }, info) => {
+    const junk = info.outputPath('junk.zip');
+    fs.writeFileSync(junk, 'hello, this is not a zip archive\n');
+    const t0 = Date.now();
+    const status = await upload(page, junk);
+    await expect(status).toHaveAttribute('data-status', 'failed');
+    expect(Date.now() - t0).toBeLessThan(5000); // upload, queue and polling included; it took 12 s
+    const error = page.getByTestId('import-error');
+    await expect(error).toContainText('junk.zip is not a zip archive (it starts with "hello, this is n")');
+    await expect(error).not.toContainText('/');
+    await expect(error).not.toContainText(/E[A-Z]{3,}:/); // no errno codes (ENOTDIR: ...)
+  });
+
+  test('a ShinkaEvolve run whose OmegaConf config has 84 YAML aliases imports with its config', async ({ page }, info) => {
+    const dir = info.outputPath('omegaconf-run');
+    writeShinkaRunWithOmegaConf(path.join(dir, 'results_omegaconf'));
+    const archive = await packTarGz(dir, info.outputPath('omegaconf.tar.gz'));
+    const status = await upload(page, archive);
+    await expect(status).toHaveAttribute('data-status', 'succeeded');
+    await expect(status.getByRole('listitem')).toHaveCount(1);
+    await expect(status.getByRole('listitem')).toContainText('(2 programs)');
+    await status.getByRole('link').first().click();
+    await expect(page.getByTestId('stat-programs').locator('dd')).toHaveText('2');
+    await expect(page.getByText('Excessive alias count')).toHaveCount(0);
+    await expect(page.getByText(/config not read/)).toHaveCount(0);
   });
 });

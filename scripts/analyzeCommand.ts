@@ -8,7 +8,7 @@ import type { AnalysisProgram, CyclingScope, Definitions } from '../lib/analysis
 import { disconnect } from '../lib/db/client';
 import { ensureDatabase } from '../lib/db/ensureDatabase';
 import { loadAnalysisPrograms } from '../lib/db/runAnalyses';
-import { readRunsFromPath } from '../lib/importers';
+import { readRunsFromInput } from '../lib/pipeline/importPipeline';
 import { parseArgs, UsageError } from './cliArgs';
 
 export interface AnalyzeArgs {
@@ -48,7 +48,9 @@ async function programsOf(target: string, log: (l: string) => void): Promise<{ n
       db.release();
     }
   }
-  const runs = await readRunsFromPath(target, { forAnalysis: true }); // prompts, artifacts, `solution` copies: not read
+  // A folder, a run file or an archive, unpacked through the same safe pipeline as `import`;
+  // prompts, artifacts and `solution` copies are not read.
+  const runs = await readRunsFromInput(target, { forAnalysis: true });
   return runs.map((r) => ({ name: r.run.name, programs: analysisProgramsFromRecords(r.programs), higherIsBetter: r.run.higherIsBetter ?? true }));
 }
 

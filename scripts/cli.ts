@@ -177,7 +177,7 @@ async function report(e: unknown) {
   const { isInputProblem } = await import('../lib/pipeline/importPipeline');
   const { ExportError } = await import('../lib/db/exportRun');
   if (isInputProblem(e)) {
-    log(`import failed: ${e.message}`);
+    log(`${process.argv[2] ?? 'import'} failed: ${e.message}`);
   } else if (e instanceof ExportError) {
     log(`export failed: ${e.message}`);
   } else {

@@ -1,11 +1,14 @@
 // A PostgreSQL server that Evoscope owns: initialised on first use, started on demand,
 // stopped on exit. Uses the machine's PostgreSQL binaries (Debian's postgresql package;
 // installed with apt-get when missing and running as root). PostgreSQL refuses to run as
-// root, so as root every server command runs as the `postgres` user.
+// root, so as root every server command runs as the `postgres` user. Access needs the
+// generated password (embeddedAuth.ts); a trust-auth folder of an earlier version is switched
+// over on its next start.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { ensurePassword, ensureSocketDir, hbaTrusts, passwordFile, writePasswordOnlyHba } from './embeddedAuth';
 
 export interface EmbeddedPostgres {
   url: string;
@@ -33,9 +36,10 @@ function asPostgres(cmd: string, args: string[]): [string, string[]] {
   return isRoot() ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
 }
 
-function run(cmd: string, args: string[], opts: { allowFail?: boolean } = {}) {
+function run(cmd: string, args: string[], opts: { allowFail?: boolean; password?: string } = {}) {
   const [c, a] = asPostgres(cmd, args);
-  const r = spawnSync(c, a, { encoding: 'utf8' });
+  const env = opts.password === undefined ? process.env : { ...process.env, PGPASSWORD: opts.password };
+  const r = spawnSync(c, a, { encoding: 'utf8', env });
   if (r.status !== 0 && !opts.allowFail) {
     throw new Error(`${path.basename(cmd)} failed (exit ${r.status}): ${(r.stderr || r.stdout || '').trim()}`);
   }
@@ -120,7 +124,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   const database = opts.database ?? 'evoscope';
   fs.mkdirSync(baseDir, { recursive: true });
   ensureTraversable(baseDir);
-  if (isRoot()) execFileSync('chown', ['-R', 'postgres:postgres', baseDir]);
+  const password = ensurePassword(baseDir);
 
   let state: { port?: number } = {};
   try {
@@ -128,17 +132,23 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   } catch {
     /* first start */
   }
-
-  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    log(`Initialising PostgreSQL in ${dataDir}`);
-    run(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'app', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-  }
-
+  const initialise = !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
   let startedHere = false;
   let port = state.port ?? opts.port ?? 0;
-  if (!serverRunning(bin, dataDir)) {
-    port = await freePort(opts.port ?? state.port ?? 54329);
-    const settings = [`-p ${port}`, '-k /tmp', '-c listen_addresses=127.0.0.1', '-c max_connections=200'];
+  const running = !initialise && serverRunning(bin, dataDir);
+  if (!running) port = await freePort(opts.port ?? state.port ?? 54329);
+  const sockets = ensureSocketDir(baseDir, port);
+  if (isRoot()) execFileSync('chown', ['-R', 'postgres:postgres', baseDir]);
+
+  if (initialise) {
+    log(`Initialising PostgreSQL in ${dataDir}`);
+    run(path.join(bin, 'initdb'), [
+      '-D', dataDir, '-U', 'app', '--auth=scram-sha-256', `--pwfile=${passwordFile(baseDir)}`, '-E', 'UTF8', '--locale=C.UTF-8',
+    ]);
+  }
+
+  if (!running) {
+    const settings = [`-p ${port}`, `-c unix_socket_directories='${sockets ?? ''}'`, '-c listen_addresses=127.0.0.1', '-c max_connections=200'];
     if (opts.ephemeral) settings.push('-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off');
     run(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-l', path.join(baseDir, 'server.log'), '-o', settings.join(' '), '-w', '-t', '60', 'start']);
     startedHere = true;
@@ -146,17 +156,25 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     if (isRoot()) execFileSync('chown', ['postgres:postgres', stateFile]);
   }
 
-  const exists = run(
-    path.join(bin, 'psql'),
-    ['-h', '127.0.0.1', '-p', String(port), '-U', 'app', '-d', 'postgres', '-tAc', `SELECT 1 FROM pg_database WHERE datname='${database}'`],
-  );
-  if (exists.stdout.trim() !== '1') {
-    run(path.join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'app', database]);
+  if (hbaTrusts(dataDir)) {
+    // Made by an earlier version with --auth=trust: give the role the generated password while
+    // trust still lets us in, then allow password logins only.
+    log('switching the embedded PostgreSQL from trust to password authentication (scram-sha-256)');
+    run(path.join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'app', '-d', 'postgres', '-v', 'ON_ERROR_STOP=1',
+      '-c', "SET password_encryption = 'scram-sha-256'", '-c', `ALTER ROLE app PASSWORD '${password}'`]);
+    writePasswordOnlyHba(dataDir);
+    run(path.join(bin, 'pg_ctl'), ['-D', dataDir, 'reload']);
+  }
+
+  const psql = (sql: string) =>
+    run(path.join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'app', '-d', 'postgres', '-tAc', sql], { password });
+  if (psql(`SELECT 1 FROM pg_database WHERE datname='${database}'`).stdout.trim() !== '1') {
+    run(path.join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'app', database], { password });
   }
 
   let stopped = false;
   return {
-    url: `postgresql://app@127.0.0.1:${port}/${database}`,
+    url: `postgresql://app:${password}@127.0.0.1:${port}/${database}`,
     port,
     baseDir,
     startedHere,

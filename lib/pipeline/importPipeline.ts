@@ -11,7 +11,7 @@ import { claimedArchiveFormat, notAnArchiveError } from '../files/archiveName';
 import { InputError } from '../files/errors';
 import { readRunsFromPath } from '../importers';
 import { enqueueRunAnalyses } from '../jobs/enqueue';
-import { ImportError } from '../trace/schema';
+import { ImportError, type ImportedRun } from '../trace/schema';
 import { relabelSourcePath } from './sourceLabel';
 
 export type ImportPhase = 'extracting' | 'reading' | 'storing' | 'done';
@@ -52,6 +52,8 @@ export interface ImportRequest {
    * upload's own folder name instead of the server's folder that holds the files).
    */
   rootName?: string;
+  /** Read only what the analyses need (no prompts, artifacts or duplicate sources): `analyze`. */
+  forAnalysis?: boolean;
 }
 
 /** Errors that describe the user's input: shown to them as they are, never retried. */
@@ -60,6 +62,24 @@ export function isInputProblem(e: unknown): e is Error {
 }
 
 export async function importFromPath(input: string, req: ImportRequest = {}): Promise<StoredRunSummary[]> {
+  const runs = await readRunsFromInput(input, req);
+  const programsTotal = runs.reduce((s, r) => s + r.programs.length, 0);
+  req.onProgress?.({ phase: 'storing', programsStored: 0, programsTotal });
+  const stored = await storeImportedRuns(runs, {
+    importId: req.importId,
+    onProgress: (programsStored) => req.onProgress?.({ phase: 'storing', programsStored, programsTotal }),
+  });
+  for (const s of stored) await enqueueRunAnalyses(s.runId);
+  req.onProgress?.({ phase: 'done', programsStored: programsTotal, programsTotal });
+  return stored;
+}
+
+/**
+ * The runs in a folder, a run file, or an archive (unpacked safely into a temporary folder that
+ * is removed before returning). What `import` stores and what `analyze` analyses, read the same
+ * way; no database involved.
+ */
+export async function readRunsFromInput(input: string, req: ImportRequest = {}): Promise<ImportedRun[]> {
   const label = req.label ?? input;
   const st = await fsp.stat(input).catch(() => null);
   if (!st) throw new ImportError(`no such file or directory: ${label}`);
@@ -90,6 +110,7 @@ export async function importFromPath(input: string, req: ImportRequest = {}): Pr
       label: shownAs,
       format: req.format,
       name: req.name,
+      forAnalysis: req.forAnalysis,
       onFileRead: (filesRead) => req.onProgress?.({ phase: 'reading', filesRead }),
     });
     const sourceOf = req.sourceLabel ?? (tmp ? (rel: string) => (rel ? `${path.resolve(input)}/${rel}` : path.resolve(input)) : null);
@@ -97,15 +118,7 @@ export async function importFromPath(input: string, req: ImportRequest = {}): Pr
       if (req.rootName && !req.name && r.run.name === path.basename(root)) r.run.name = req.rootName;
       if (sourceOf) r.run.sourcePath = relabelSourcePath(r.run.sourcePath, root, sourceOf);
     }
-    const programsTotal = runs.reduce((s, r) => s + r.programs.length, 0);
-    req.onProgress?.({ phase: 'storing', programsStored: 0, programsTotal });
-    const stored = await storeImportedRuns(runs, {
-      importId: req.importId,
-      onProgress: (programsStored) => req.onProgress?.({ phase: 'storing', programsStored, programsTotal }),
-    });
-    for (const s of stored) await enqueueRunAnalyses(s.runId);
-    req.onProgress?.({ phase: 'done', programsStored: programsTotal, programsTotal });
-    return stored;
+    return runs;
   } catch (e) {
     throw isInputProblem(e) ? withoutPath(e, root, shownAs) : e;
   } finally {
