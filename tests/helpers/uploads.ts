@@ -14,15 +14,15 @@ export async function folderImport(name: string) {
 /** PUT one file of an import through the route; `body` may be a stream to control timing. */
 export async function putFile(importId: string, relPath: string, body: BodyInit) {
   // duplex: streamed request bodies need it in Node's fetch; NextRequest's types do not list it.
-  const init = { method: 'PUT', body, duplex: 'half' };
-  const req = new NextRequest(`http://localhost/api/imports/${importId}/files?path=${encodeURIComponent(relPath)}`, init as never);
+  const init = { method: 'PUT', body, duplex: 'half', headers: { host: localHost() } };
+  const req = new NextRequest(local(`/api/imports/${importId}/files?path=${encodeURIComponent(relPath)}`), init as never);
   const res = await PUT(req, { params: Promise.resolve({ importId }) });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
 /** POST .../start through the route. */
 export async function startImportRoute(importId: string) {
-  const req = new NextRequest(`http://localhost/api/imports/${importId}/start`, { method: 'POST' });
+  const req = new NextRequest(local(`/api/imports/${importId}/start`), { method: 'POST', headers: { host: localHost() } });
   const res = await START(req, { params: Promise.resolve({ importId }) });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
@@ -35,6 +35,11 @@ export function jsonlRun(name: string, n: number): string {
   }
   return `${lines.join('\n')}\n`;
 }
+
+// The request guard (lib/http/requestGuard.ts) answers only this server's own host and port,
+// and reads the Host header as a real HTTP request carries it (a NextRequest made from a URL has none).
+const localHost = () => `127.0.0.1:${process.env.PORT ?? 3000}`;
+const local = (pathAndQuery: string) => `http://${localHost()}${pathAndQuery}`;
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} };
 
