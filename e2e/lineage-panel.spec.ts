@@ -157,4 +157,9 @@ test('any numeric metric colours the nodes, and the choice is in the URL', async
   await expect(page.getByTestId('lineage-canvas')).toHaveAttribute('data-state', 'ready');
   await expect(page.getByLabel('Colour by')).toHaveValue(`metric:${metric}`);
   await expect(legend).toContainText(`${metric} (metric)`);
+  // The panel shows the coloured metric's value of the selected program.
+  const points = (await (await page.request.get(`/api/runs/${runId}/points?metric=${metric}`)).json()) as { id: string[]; value: (number | null)[] };
+  const k = points.value.findIndex((v) => v !== null);
+  await find(page, points.id[k]);
+  await expect(page.getByTestId('panel-metric')).toHaveText(String(Number(points.value[k]!.toPrecision(6))));
 });

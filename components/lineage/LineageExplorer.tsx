@@ -239,7 +239,15 @@ export function LineageExplorer({ runId, initial, metricKeys }: { runId: string;
           {hover && graph && layout && <LineageTooltip graph={graph} layout={layout} lineage={lineage} hover={hover} />}
         </div>
         {selected !== null && graph && layout && (
-          <LineagePanel runId={runId} graph={graph} layout={layout} lineage={lineage} node={selected} onSelect={select} />
+          <LineagePanel
+            runId={runId}
+            graph={graph}
+            layout={layout}
+            lineage={lineage}
+            node={selected}
+            onSelect={select}
+            metric={color === 'metric' && metric ? { name: metric, values: metricValues } : null}
+          />
         )}
       </div>
       {colors && <LineageLegend entries={colors.legend} lineage={lineage} emphasis={emphasis} crossovers={crossovers} />}

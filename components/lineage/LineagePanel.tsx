@@ -18,6 +18,8 @@ interface Props {
   lineage: GraphLineage | null;
   node: number;
   onSelect: (node: number | null, focus?: boolean) => void;
+  /** The metric the nodes are coloured by, when it is not the score: its value is shown too. */
+  metric?: { name: string; values: readonly (number | null)[] | null } | null;
 }
 
 /** Children linked in the panel; a seed of a big run can have thousands. */
@@ -45,7 +47,7 @@ function role(lineage: GraphLineage | null, graph: RunGraph, i: number): string 
   return 'dead branch';
 }
 
-export function LineagePanel({ runId, graph, layout, lineage, node, onSelect }: Props) {
+export function LineagePanel({ runId, graph, layout, lineage, node, onSelect, metric }: Props) {
   const ghost = node >= graph.count;
   const { parents, children } = relativesOf(graph, layout, node);
   const name = (i: number) => (i < graph.count ? graph.externalIds[i] : layout.ghostIds[i - graph.count]);
@@ -93,6 +95,12 @@ export function LineagePanel({ runId, graph, layout, lineage, node, onSelect }: 
           <dd>{graph.island[node] ?? '—'}</dd>
           <dt>{graph.scoreMetric ?? 'score'}</dt>
           <dd>{graph.valid[node] ? formatScore(graph.score[node]) : <span className="tag bad">invalid</span>}</dd>
+          {metric && metric.name !== graph.scoreMetric && (
+            <>
+              <dt>{metric.name}</dt>
+              <dd data-testid="panel-metric">{metric.values ? formatScore(metric.values[node]) : '…'}</dd>
+            </>
+          )}
           <dt>depth</dt>
           <dd>{lineage?.depth[node] ?? '—'}</dd>
           <dt>lineage</dt>
