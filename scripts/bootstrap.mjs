@@ -15,7 +15,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const say = (m) => process.stderr.write(`[evoscope] ${m}\n`);
 const mtime = (p) => (fs.existsSync(p) ? fs.statSync(p).mtimeMs : 0);
 
-const targets = { start: 'start.ts', test: 'test.ts', cli: 'cli.ts', bench: 'bench.ts', dev: 'dev.ts' };
+const targets = { start: 'start.ts', test: 'test.ts', cli: 'cli.ts', bench: 'bench.ts' };
 const [name, ...rest] = process.argv.slice(2);
 if (!targets[name]) {
   say(`unknown command ${name}; expected one of ${Object.keys(targets).join(', ')}`);
@@ -36,14 +36,17 @@ function runOrDie(cmd, cmdArgs, env = process.env) {
   }
 }
 
-// 1. npm dependencies
+// 1. npm dependencies, exactly as package-lock.json pins them (`npm ci`). Only when package.json
+//    is newer than the lock (a dependency edited by hand) does `npm install` run, to update the
+//    lock; commit the lock it writes.
 const lock = path.join(root, 'package-lock.json');
+const pkg = path.join(root, 'package.json');
 const installed = path.join(root, 'node_modules', '.package-lock.json');
-if (!fs.existsSync(installed) || mtime(lock) > mtime(installed) || mtime(path.join(root, 'package.json')) > mtime(installed)) {
-  // `npm install`, not `npm ci`: the registry here lacks next's macOS/Windows SWC packages, so
-  // the lock file cannot list them and `npm ci` refuses it; install still honours the lock.
-  say('installing npm dependencies (npm install)...');
-  runOrDie('npm', ['install', '--no-audit', '--no-fund', '--loglevel=warn']);
+if (!fs.existsSync(installed) || mtime(lock) > mtime(installed) || mtime(pkg) > mtime(installed)) {
+  const edited = fs.existsSync(installed) && mtime(pkg) > mtime(lock);
+  const how = edited ? 'install' : 'ci';
+  say(`installing npm dependencies (npm ${how})...`);
+  runOrDie('npm', [how, '--no-audit', '--no-fund', '--loglevel=warn']);
   const now = new Date();
   fs.utimesSync(installed, now, now);
 }

@@ -61,6 +61,16 @@ export function isInputProblem(e: unknown): e is Error {
   return e instanceof ImportError || e instanceof InputError;
 }
 
+/**
+ * What the person who uploaded `sourceName` is told about a failure: an input problem as it is
+ * (it names their file and entry); anything else, whose message may carry an errno code and a
+ * server path (ENOTDIR: not a directory, stat '/srv/.evoscope/uploads/…'), only as an internal
+ * error. The full error goes to the log.
+ */
+export function messageForUser(e: unknown, sourceName: string): string {
+  return isInputProblem(e) ? e.message : `internal error while importing ${sourceName} (details in the worker log)`;
+}
+
 export async function importFromPath(input: string, req: ImportRequest = {}): Promise<StoredRunSummary[]> {
   const runs = await readRunsFromInput(input, req);
   const programsTotal = runs.reduce((s, r) => s + r.programs.length, 0);

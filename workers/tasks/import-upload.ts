@@ -10,7 +10,7 @@ import { updateImportJob, getImportJob } from '../../lib/db/importJobs';
 import { storedRunsOfImport, type StoredRunSummary } from '../../lib/db/importRun';
 import { enqueueRunAnalyses } from '../../lib/jobs/enqueue';
 import { jobPayloads } from '../../lib/jobs/definitions';
-import { importFromPath, isInputProblem, type ImportProgress } from '../../lib/pipeline/importPipeline';
+import { importFromPath, isInputProblem, messageForUser, type ImportProgress } from '../../lib/pipeline/importPipeline';
 import { uploadLabel } from '../../lib/pipeline/sourceLabel';
 import { archivePath, folderRoot, removeUpload } from '../../lib/uploads/storage';
 import { parsePayload } from '../payload';
@@ -68,7 +68,7 @@ const task: Task = async (raw, helpers) => {
     const lastAttempt = helpers.job.attempts >= helpers.job.max_attempts;
     // Only input problems are worded for the user; anything else (a disk error with its errno
     // and internal path, a database error) stays in the worker log.
-    const shown = isInputProblem(e) ? e.message : `internal error while importing ${job.sourceName} (details in the worker log)`;
+    const shown = messageForUser(e, job.sourceName);
     if (isInputProblem(e) || lastAttempt) {
       await updateImportJob(importId, { status: 'failed', phase: 'failed', error: shown, finishedAt: new Date() });
       await removeUpload(importId);
