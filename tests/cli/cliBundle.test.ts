@@ -11,6 +11,8 @@ import { disconnect, pool } from '../../lib/db/client';
 import { realRunsDir } from '../helpers/cli';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
+// .evoscope/ does not exist yet on a fresh clone.
+fs.mkdirSync(path.join(root, '.evoscope'), { recursive: true });
 const dir = fs.mkdtempSync(path.join(root, '.evoscope', 'test-cli-'));
 const env = { ...process.env, EVOSCOPE_CLI_DIR: dir, NODE_OPTIONS: '' };
 const imported: string[] = [];
