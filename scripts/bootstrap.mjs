@@ -3,8 +3,9 @@
 // anything is installed: installs the npm dependencies when missing or stale, generates the
 // Prisma client, then hands over to the TypeScript script named by the first argument
 // (scripts/<name>.ts, run with tsx), except `cli`, which runs the CLI bundled ahead of time
-// (scripts/cliBundle.mjs: rebuilt here when a source changed; bin/evoscope.mjs loads it directly). Everything it prints goes to stderr so that
-// `npm run evoscope -- ... --json` keeps stdout clean.
+// (scripts/cliBundle.mjs: rebuilt here when a source changed; bin/evoscope.mjs loads it
+// directly). Everything it prints goes to stderr so that `npm run evoscope -- ... --json` keeps
+// stdout clean.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -67,10 +68,16 @@ if (mtime(schema) > mtime(generated)) {
 }
 
 // 3. Hand over. Signals reach the child through the process group; we only relay its exit.
-const program =
-  name === 'cli'
-    ? [await ensureCliBundle(root, say)]
-    : ['--import', 'tsx', path.join(root, 'scripts', targets[name])];
+const fromSource = ['--import', 'tsx', path.join(root, 'scripts', targets[name])];
+let program = fromSource;
+if (name === 'cli') {
+  try {
+    program = [await ensureCliBundle(root, say)];
+  } catch (e) {
+    // A source that does not build yet (mid-edit) should not lock the CLI out: tsx reports it.
+    say(`building the CLI failed (${e.message.split('\n')[0]}); running it from source`);
+  }
+}
 const child = spawn(process.execPath, [...program, ...args], {
   cwd: root,
   stdio: 'inherit',

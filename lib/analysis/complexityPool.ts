@@ -4,7 +4,10 @@
 // its own tree-sitter parsers. The results are exactly programComplexity's (the same code runs
 // in each thread; complexityPool.test.ts compares them). Few sources are measured in this thread:
 // starting a worker and loading its parsers costs ~0.2 s.
+import { createRequire } from 'node:module';
 import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { initParsers, programComplexity, type Complexity } from './complexity';
 
@@ -36,10 +39,16 @@ export interface PoolResult {
   perThread: number[];
 }
 
-/** Worker threads run the TypeScript worker through tsx's loader, whatever started this process. */
+/**
+ * Worker threads run the TypeScript worker through tsx's loader, whatever started this process
+ * (tsx, vitest). tsx is resolved from here, not from the working directory.
+ */
 function startWorker(): Worker {
   const url = new URL('./complexityWorker.ts', import.meta.url).href;
-  const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(url)}); })`;
+  // The "import" target of tsx's "./esm/api" export (require.resolve would give the CommonJS one).
+  const tsxDir = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
+  const tsx = pathToFileURL(path.join(tsxDir, 'dist', 'esm', 'api', 'index.mjs')).href;
+  const boot = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(url)}); })`;
   return new Worker(boot, { eval: true, execArgv: [] });
 }
 

@@ -71,6 +71,14 @@ describe('the bundled CLI', () => {
     expect(JSON.parse(analyzed.stdout).summary.programs).toBe(18);
   });
 
+  it('runs from any folder, with the paths given there', () => {
+    const shinka = 'shinka__UT-AiInfra__cuco__ds-v3-moe';
+    const r = spawnSync(process.execPath, [path.join(root, 'bin', 'evoscope.mjs'), 'analyze', shinka, '--json'], { cwd: realRunsDir(), env, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).summary.programs).toBe(18);
+    expect(fs.existsSync(path.join(realRunsDir(), '.evoscope'))).toBe(false); // nothing of ours written there
+  });
+
   it('is stale once a bundled source is newer than the build', () => {
     const current = JSON.parse(fs.readFileSync(path.join(dir, 'current.json'), 'utf8'));
     expect(bundle.freshCliEntry(root, dir)).not.toBeNull();
