@@ -19,7 +19,10 @@ export interface StoredRunSummary {
   format: string;
   programs: number;
   edges: number;
+  /** Programs evaluated and found invalid (not counting those never evaluated). */
   invalidPrograms: number;
+  /** Programs never evaluated (valid=false, evaluated=false). */
+  unevaluatedPrograms: number;
   /** Programs with at least one stored prompt (context). */
   prompts: number;
   islands: number;
@@ -32,6 +35,14 @@ export interface StoreOptions {
   name?: string;
   /** Recorded in import_report; defaults to the run's framework. */
   format?: string;
+  /**
+   * The import_jobs row these runs are grouped under (the runs list shows runs imported together
+   * as one group). When absent, one is created in the same transaction (kind 'path': a CLI
+   * import), so every import's runs form a group.
+   */
+  importJobId?: string;
+  /** What the group is called when it is created here (the path's base name). */
+  sourceName?: string;
   /** Programs stored so far, over the total of this import. */
   onProgress?: (stored: number, total: number) => void;
 }
@@ -55,7 +66,7 @@ function validate(imported: ImportedRun) {
 }
 
 /** Rows for one run, built before the transaction so that it stays short. */
-function prepare(imported: ImportedRun, opts: { name?: string; format?: string }) {
+function prepare(imported: ImportedRun, opts: { name?: string; format?: string; importJobId?: string | null }) {
   const { run, programs } = validate(imported);
   const format = opts.format ?? run.framework;
   const name = clean(opts.name ?? run.name);
@@ -68,6 +79,7 @@ function prepare(imported: ImportedRun, opts: { name?: string; format?: string }
   const islands = new Set<number>();
   let best: (typeof ordered)[number] | null = null;
   let invalid = 0;
+  let unevaluated = 0;
   let withPrompts = 0;
   let lastIteration: number | null = null;
   const better = (a: number, b: number) => (run.higherIsBetter ? a > b : a < b);
@@ -77,10 +89,11 @@ function prepare(imported: ImportedRun, opts: { name?: string; format?: string }
     rows.add(p, { id: idOf.get(p.externalId)!, runId, seq, iteration: o.effectiveIteration }, (ext) => idOf.get(ext) ?? null, blobs);
     for (const [k, v] of Object.entries(p.metrics)) if (typeof v === 'number') metricKeys.add(k);
     if (p.island != null) islands.add(p.island);
-    if (!p.valid) invalid++;
+    if (!p.evaluated) unevaluated++;
+    else if (!p.valid) invalid++;
     if (p.contexts.length) withPrompts++;
     // Ties keep the earlier program (lower seq): the first to reach the best score.
-    if (p.valid && p.score != null && (!best || better(p.score, best.item.score!))) best = o;
+    if (p.valid && p.evaluated && p.score != null && (!best || better(p.score, best.item.score!))) best = o;
     lastIteration = Math.max(lastIteration ?? o.effectiveIteration, o.effectiveIteration);
   }
   const replayFiles = run.replay
@@ -95,14 +108,16 @@ function prepare(imported: ImportedRun, opts: { name?: string; format?: string }
     jsonb({ format, warnings: imported.warnings, stats: imported.stats }),
     rows.programs.length, invalid, rows.edges.length, islands.size, bestFound?.item.score ?? null,
     bestFound ? idOf.get(bestFound.item.externalId) : null, bestFound?.effectiveIteration ?? null, lastIteration,
+    unevaluated, opts.importJobId ?? null,
   ];
 
   async function write(client: pg.PoolClient, onPrograms: (n: number) => void) {
     await client.query(
       `INSERT INTO runs (id, name, framework, task, language, model_config, evaluator_command, budget, config, meta,
          score_metric, higher_is_better, metric_keys, source_kind, source_path, import_report, status,
-         program_count, invalid_count, edge_count, island_count, best_score, best_program_id, best_iteration, last_iteration)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,'ready',$17,$18,$19,$20,$21,$22,$23,$24)`,
+         program_count, invalid_count, edge_count, island_count, best_score, best_program_id, best_iteration, last_iteration,
+         unevaluated_count, import_job_id)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,'ready',$17,$18,$19,$20,$21,$22,$23,$24,$25,$26)`,
       runParams,
     );
     await rows.write(client, blobs, onPrograms);
@@ -123,6 +138,7 @@ function prepare(imported: ImportedRun, opts: { name?: string; format?: string }
     programs: rows.programs.length,
     edges: rows.edges.length,
     invalidPrograms: invalid,
+    unevaluatedPrograms: unevaluated,
     prompts: withPrompts,
     islands: islands.size,
     bestProgramExternalId: bestFound?.item.externalId ?? null,
@@ -134,9 +150,20 @@ function prepare(imported: ImportedRun, opts: { name?: string; format?: string }
 
 /** Stores several runs in one transaction: all of them land, or none does. */
 export async function storeImportedRuns(imported: ImportedRun[], opts: StoreOptions = {}): Promise<StoredRunSummary[]> {
-  const prepared = imported.map((r) => prepare(r, { name: imported.length === 1 ? opts.name : undefined, format: opts.format }));
+  const importJobId = opts.importJobId ?? crypto.randomUUID();
+  const prepared = imported.map((r) =>
+    prepare(r, { name: imported.length === 1 ? opts.name : undefined, format: opts.format, importJobId }),
+  );
   const total = prepared.reduce((s, p) => s + p.summary.programs, 0);
   await inTransaction(async (client) => {
+    if (!opts.importJobId) {
+      const format = opts.format ?? prepared[0]?.summary.format ?? 'auto';
+      await client.query(
+        `INSERT INTO import_jobs (id, kind, status, source_name, format, phase, run_ids, started_at, finished_at)
+         VALUES ($1, 'path', 'succeeded', $2, $3, 'done', $4::uuid[], now(), now())`,
+        [importJobId, clean(opts.sourceName ?? prepared[0]?.summary.name ?? 'import'), format, prepared.map((p) => p.summary.runId)],
+      );
+    }
     let before = 0;
     for (const p of prepared) {
       await p.write(client, (n) => opts.onProgress?.(before + n, total));

@@ -30,6 +30,8 @@ export interface ImportRequest {
   name?: string;
   onProgress?: (p: ImportProgress) => void;
   limits?: Partial<ArchiveLimits>;
+  /** The import_jobs row the runs belong to (an upload); without it a 'path' job is recorded. */
+  importJobId?: string;
   /** Where to unpack archives (default: the OS temp dir). */
   workDir?: string;
 }
@@ -64,6 +66,8 @@ export async function importFromPath(input: string, req: ImportRequest = {}): Pr
     const programsTotal = runs.reduce((s, r) => s + r.programs.length, 0);
     req.onProgress?.({ phase: 'storing', programsStored: 0, programsTotal });
     const stored = await storeImportedRuns(runs, {
+      importJobId: req.importJobId,
+      sourceName: path.basename(input),
       onProgress: (programsStored) => req.onProgress?.({ phase: 'storing', programsStored, programsTotal }),
     });
     for (const s of stored) await enqueueRunAnalyses(s.runId);

@@ -40,6 +40,7 @@ const task: Task = async (raw, helpers) => {
     const stored = await importFromPath(input, {
       format: job.format,
       name: job.runName ?? undefined,
+      importJobId: importId,
       onProgress: (p) => report(p, p.phase !== 'reading' && p.phase !== 'extracting' && p.programsStored === 0),
     });
     await writing;
