@@ -9,6 +9,7 @@ import { migrate } from '../../lib/db/migrate';
 import { computeRunAnalyses } from '../../lib/db/runAnalyses';
 import { deleteRun } from '../../lib/db/runEdit';
 import type { ImportedRun } from '../../lib/trace/schema';
+import { runCli } from '../helpers/cli';
 
 const tag = crypto.randomUUID().slice(0, 8);
 const runIds: string[] = [];
@@ -110,4 +111,21 @@ it('is one transaction: a failure at its last step leaves the run and its blobs 
   }
   expect(await counts(c.runId)).toEqual(before);
   expect(await blobsPresent(own)).toBe(own.length);
+});
+
+it('`evoscope delete <runId>` deletes through the same path, and fails for an unknown run', async () => {
+  const d = await storeImportedRun(run('d', `# ${tag} d seed\n`));
+  runIds.push(d.runId);
+  const ok = await runCli(['delete', d.runId, '--json']);
+  expect(ok.code, ok.stderr).toBe(0);
+  // Its seed is its own this time (10 blobs); the system prompt is still shared with run c.
+  expect(JSON.parse(ok.stdout)).toEqual({ deleted: true, runId: d.runId, programs: 3, blobsRemoved: 10 });
+  expect((await counts(d.runId)).runs).toBe(0);
+
+  const again = await runCli(['delete', d.runId]);
+  expect(again.code).toBe(1);
+  expect(again.stderr).toContain(`no run ${d.runId}`);
+  const bad = await runCli(['delete', 'not-a-uuid']);
+  expect(bad.code).toBe(2);
+  expect(bad.stderr).toContain("'not-a-uuid' is not a run id");
 });
