@@ -2,7 +2,7 @@ import { expect, test, type Locator } from '@playwright/test';
 import { DEMO_RUNS } from './helpers';
 
 async function columnTexts(table: Locator, index: number) {
-  return table.locator('tbody tr').evaluateAll((rows, i) => rows.map((r) => r.children[i]?.textContent?.trim() ?? ''), index);
+  return table.getByTestId('run-row').evaluateAll((rows, i) => rows.map((r) => r.children[i]?.textContent?.trim() ?? ''), index);
 }
 
 test('the runs list shows the demo runs and links to them', async ({ page }) => {

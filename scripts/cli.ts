@@ -1,6 +1,7 @@
 // `npm run evoscope -- <command>`: Evoscope from the command line.
 //   import <dir|archive.zip|archive.tar.gz> [--name NAME] [--format auto|FORMAT] [--json]
 //   export <runId> --format evotrace --out DIR [--json]
+//   delete <runId> [--json]
 //   help
 // With --json, stdout carries exactly one JSON object per imported (or exported) run, one per
 // line, and nothing else; every log line goes to stderr so scripts can pipe the output.
@@ -35,6 +36,9 @@ function usage() {
     '      stored run. --definitions evoreplay reproduces EvoReplay exactly (default scope: run);',
     '      the default definitions fix its quirks (default scope: lineage). See README.',
     '      --json  one JSON object per run: { run, definitions, scope, summary, edits }',
+    '  delete <runId> [--json]',
+    '      Delete a stored run with its programs, analyses and the sources no other run shares',
+    '      (one transaction).',
     '  help        this text',
   ].join('\n');
 }
@@ -154,6 +158,10 @@ async function main(argv: string[]) {
     case 'analyze': {
       const { analyzeCommand, parseAnalyzeArgs } = await import('./analyzeCommand');
       return analyzeCommand(parseAnalyzeArgs(rest), log);
+    }
+    case 'delete': {
+      const { deleteCommand, parseDeleteArgs } = await import('./deleteCommand');
+      return deleteCommand(parseDeleteArgs(rest), log);
     }
     case undefined:
     case 'help':

@@ -15,12 +15,12 @@ export function JsonDetails({ title, value }: { title: string; value: unknown })
   );
 }
 
-export function EvaluationPanel({ evaluations, invalidReason }: { evaluations: ProgramDetail['evaluations']; invalidReason: string | null }) {
+export function EvaluationPanel({ evaluations, invalidReason, evaluated = true }: { evaluations: ProgramDetail['evaluations']; invalidReason: string | null; evaluated?: boolean }) {
   return (
     <>
       {invalidReason && (
-        <p className="error">
-          <strong>Invalid:</strong> {invalidReason}
+        <p className={evaluated ? 'error' : 'muted'}>
+          <strong>{evaluated ? 'Invalid:' : 'Not evaluated:'}</strong> {invalidReason}
         </p>
       )}
       {evaluations.length === 0 && <p className="muted">No evaluator output recorded.</p>}

@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { programsPageSchema, type ProgramSort, type ProgramSortKey } from '@/lib/api/programs';
 import { fetchJson } from '../ui/fetchJson';
 import { formatCount, formatScore, shortId } from '../ui/format';
+import { ProgramStatusTag } from '../ui/ProgramStatusTag';
 import { SortableHeader } from '../ui/SortableHeader';
 
 const PAGE_SIZES = [50, 100, 250, 500];
@@ -73,7 +74,9 @@ export function ProgramsTable({ runId, scoreMetric, higherIsBetter }: { runId: s
                 </td>
                 <td className="num">{p.island ?? '—'}</td>
                 <td className="num">{formatScore(p.score)}</td>
-                <td>{p.valid ? <span className="tag ok">valid</span> : <span className="tag bad">invalid</span>}</td>
+                <td>
+                  <ProgramStatusTag valid={p.valid} evaluated={p.evaluated} />
+                </td>
                 <td className="mono">
                   {!p.parent ? (
                     <span className="muted">seed</span>

@@ -24,6 +24,11 @@ export function RunHeadline({ run }: { run: RunDetail }) {
         <Stat label="Invalid">
           {formatCount(run.invalidCount)} <span className="muted" style={{ fontSize: '0.8rem' }}>({formatShare(run.programCount ? run.invalidCount / run.programCount : null)})</span>
         </Stat>
+        {run.unevaluatedCount > 0 && (
+          <Stat label="Not evaluated" id="stat-not-evaluated">
+            {formatCount(run.unevaluatedCount)}
+          </Stat>
+        )}
         <Stat label={`Best ${run.scoreMetric ?? 'score'}${run.higherIsBetter ? '' : ' (min)'}`}>
           {run.bestProgramId ? <Link href={`/runs/${run.id}/programs/${run.bestProgramId}`}>{formatScore(run.bestScore)}</Link> : formatScore(run.bestScore)}
         </Stat>

@@ -1,12 +1,17 @@
 'use client';
-// The runs list: pages of GET /api/runs, sorted in the browser (a page holds up to 100 runs).
-import { useInfiniteQuery } from '@tanstack/react-query';
+// The runs list: pages of GET /api/runs (searched and filtered by the server, in SQL), sorted in
+// the browser within the pages loaded, runs imported together shown under their import with a
+// compare-all link, and per-run rename, tags and delete.
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useMemo, useState } from 'react';
-import { runsResponseSchema } from '@/lib/api/runs';
+import { Fragment, useEffect, useMemo, useState } from 'react';
+import { runsResponseSchema, type ImportGroup, type RunSummary } from '@/lib/api/runs';
 import { fetchJson } from '../ui/fetchJson';
-import { formatCount, formatDate, formatScore, formatShare } from '../ui/format';
 import { SortableHeader } from '../ui/SortableHeader';
+import { DeleteRunDialog } from './DeleteRunDialog';
+import { compareHref, groupRuns } from './groupRuns';
+import { RunRow } from './RunRow';
+import { NO_FILTER, RunsFilters, type RunsFilterState } from './RunsFilters';
 import { nextRunSort, sortRuns, type RunSort, type RunSortKey } from './sortRuns';
 
 const columns: { key: RunSortKey; label: string; numeric?: boolean }[] = [
@@ -16,37 +21,78 @@ const columns: { key: RunSortKey; label: string; numeric?: boolean }[] = [
   { key: 'language', label: 'Language' },
   { key: 'programCount', label: 'Programs', numeric: true },
   { key: 'validShare', label: 'Valid', numeric: true },
-  { key: 'bestScore', label: 'Best score', numeric: true },
+  { key: 'bestScore', label: 'Best score (metric)', numeric: true },
   { key: 'importedAt', label: 'Imported' },
 ];
+const SEARCH_DELAY_MS = 250;
+
+function queryString(f: RunsFilterState) {
+  const p = new URLSearchParams({ limit: '100' });
+  for (const [k, v] of Object.entries(f)) if (v.trim()) p.set(k, v.trim());
+  return p.toString();
+}
 
 export function RunsTable() {
   const [sort, setSort] = useState<RunSort>({ key: 'importedAt', dir: 'desc' });
+  const [filter, setFilter] = useState<RunsFilterState>(NO_FILTER);
+  // Typing waits for a pause before asking the server; menus apply at once.
+  const [q, setQ] = useState('');
+  useEffect(() => {
+    const t = setTimeout(() => setQ(filter.q), SEARCH_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [filter.q]);
+  const applied = { ...filter, q };
+  const qs = queryString(applied);
+  const client = useQueryClient();
   const query = useInfiniteQuery({
-    queryKey: ['runs'],
+    queryKey: ['runs', qs],
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
-      fetchJson(`/api/runs?limit=100${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`, runsResponseSchema, signal),
+      fetchJson(`/api/runs?${qs}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`, runsResponseSchema, signal),
     getNextPageParam: (last) => last.nextCursor,
+    placeholderData: (prev) => prev,
   });
   const [selected, setSelected] = useState<string[]>([]);
+  const [collapsed, setCollapsed] = useState<string[]>([]);
+  const [deleting, setDeleting] = useState<RunSummary | null>(null);
   const toggle = (id: string, on: boolean) => setSelected((s) => (on ? [...s.filter((x) => x !== id), id] : s.filter((x) => x !== id)));
-  const runs = useMemo(() => sortRuns(query.data?.pages.flatMap((p) => p.runs) ?? [], sort), [query.data, sort]);
+  const refresh = () => {
+    void client.invalidateQueries({ queryKey: ['runs'] });
+    void client.invalidateQueries({ queryKey: ['run-facets'] });
+  };
+  const items = useMemo(() => {
+    const pages = query.data?.pages ?? [];
+    const groups = new Map<string, ImportGroup>(pages.flatMap((p) => p.groups).map((g) => [g.id, g]));
+    return groupRuns(sortRuns(pages.flatMap((p) => p.runs), sort), [...groups.values()]);
+  }, [query.data, sort]);
+  const filtered = Object.values(applied).some((v) => v.trim());
 
   if (query.isPending) return <p className="muted" role="status">Loading runs…</p>;
   if (query.isError) return <p className="error" role="alert">Could not load runs: {query.error.message}</p>;
-  if (runs.length === 0) {
+  if (items.length === 0 && !filtered && !filter.q) {
     return (
       <p className="panel">
         No runs yet. Import one with <code>npm run evoscope -- import &lt;directory&gt;</code>.
       </p>
     );
   }
+  const row = (r: RunSummary, inGroup = false) => (
+    <RunRow
+      key={r.id}
+      run={r}
+      inGroup={inGroup}
+      selected={selected.includes(r.id)}
+      onSelect={(on) => toggle(r.id, on)}
+      onChanged={refresh}
+      onDelete={() => setDeleting(r)}
+    />
+  );
   return (
     <>
+      <RunsFilters value={filter} onChange={setFilter} />
       <div className="pager">
         {selected.length > 0 ? (
-          <Link href={`/compare?runs=${selected.join(',')}`} className="button-link" data-testid="compare-selected">
+          <Link href={compareHref(selected)} className="button-link" data-testid="compare-selected">
             Compare selected ({selected.length})
           </Link>
         ) : (
@@ -54,7 +100,7 @@ export function RunsTable() {
         )}
       </div>
       <div className="table-wrap">
-        <table className="data" aria-label="Runs">
+        <table className="data" aria-label="Runs" aria-busy={query.isFetching}>
           <thead>
             <tr>
               {columns.map((c) => (
@@ -68,28 +114,50 @@ export function RunsTable() {
                 />
               ))}
               <th scope="col">Compare</th>
+              <th scope="col">Actions</th>
             </tr>
           </thead>
           <tbody>
-            {runs.map((r) => (
-              <tr key={r.id} data-testid="run-row">
-                <td className="wrap">
-                  <Link href={`/runs/${r.id}`}>{r.name}</Link>
-                </td>
-                <td>{r.framework}</td>
-                <td className="wrap">{r.task ?? '—'}</td>
-                <td>{r.language ?? '—'}</td>
-                <td className="num">{formatCount(r.programCount)}</td>
-                <td className="num">{formatShare(r.validShare)}</td>
-                <td className="num" title={r.scoreMetric ?? undefined}>
-                  {formatScore(r.bestScore)}
-                </td>
-                <td>{formatDate(r.importedAt)}</td>
-                <td>
-                  <input type="checkbox" aria-label={`Select ${r.name} for comparison`} checked={selected.includes(r.id)} onChange={(e) => toggle(r.id, e.target.checked)} />
+            {items.length === 0 && (
+              <tr>
+                <td colSpan={columns.length + 2} className="muted" role="status">
+                  No run matches these filters.
                 </td>
               </tr>
-            ))}
+            )}
+            {items.map((item) => {
+              if (item.kind === 'run') return row(item.run);
+              const { group, runs } = item;
+              const open = !collapsed.includes(group.id);
+              return (
+                <Fragment key={group.id}>
+                  <tr className="import-group" data-testid="import-group">
+                    <th scope="rowgroup" colSpan={columns.length + 2}>
+                      <div className="row">
+                        <button
+                          type="button"
+                          aria-expanded={open}
+                          aria-label={`${open ? 'Collapse' : 'Expand'} import ${group.sourceName}`}
+                          onClick={() => setCollapsed((c) => (open ? [...c, group.id] : c.filter((x) => x !== group.id)))}
+                        >
+                          {open ? '▾' : '▸'}
+                        </button>
+                        <span>
+                          Imported together: <strong>{group.sourceName}</strong>{' '}
+                          <span className="muted">
+                            ({group.runIds.length} runs{runs.length < group.runIds.length ? `, ${runs.length} shown` : ''})
+                          </span>
+                        </span>
+                        <Link href={compareHref(group.runIds)} className="button-link" data-testid="compare-import">
+                          Compare all {group.runIds.length}
+                        </Link>
+                      </div>
+                    </th>
+                  </tr>
+                  {open && runs.map((r) => row(r, true))}
+                </Fragment>
+              );
+            })}
           </tbody>
         </table>
       </div>
@@ -100,6 +168,17 @@ export function RunsTable() {
           </button>
           <span className="muted">Sorting applies to the runs loaded so far.</span>
         </div>
+      )}
+      {deleting && (
+        <DeleteRunDialog
+          run={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => {
+            setSelected((s) => s.filter((x) => x !== deleting.id));
+            setDeleting(null);
+            refresh();
+          }}
+        />
       )}
     </>
   );

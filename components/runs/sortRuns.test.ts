@@ -3,8 +3,8 @@ import type { RunSummary } from '@/lib/api/runs';
 import { nextRunSort, sortRuns } from './sortRuns';
 
 const run = (name: string, programCount: number, bestScore: number | null): RunSummary => ({
-  id: name, name, framework: 'openevolve', task: null, language: null, status: 'ready', programCount, invalidCount: 0,
-  validShare: 1, bestScore, scoreMetric: 'score', higherIsBetter: true, lastIteration: null, importedAt: '2025-01-01T00:00:00.000Z',
+  id: name, name, framework: 'openevolve', task: null, language: null, status: 'ready', programCount, invalidCount: 0, unevaluatedCount: 0,
+  validShare: 1, bestScore, scoreMetric: 'score', higherIsBetter: true, lastIteration: null, importedAt: '2025-01-01T00:00:00.000Z', tags: [], importJobId: null,
 });
 
 describe('sortRuns', () => {

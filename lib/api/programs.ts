@@ -32,6 +32,8 @@ export const programRowSchema = z.object({
   island: z.number().nullable(),
   score: z.number().nullable(),
   valid: z.boolean(),
+  /** False for a program never evaluated (then valid is false too): "not evaluated", not invalid. */
+  evaluated: z.boolean(),
   isMigrant: z.boolean(),
   parentCount: z.number(),
   /** First parent (ordinal 0); id is null for a ghost parent the archive does not contain. */
@@ -95,6 +97,7 @@ export const programDetailSchema = z.object({
   seq: z.number(),
   island: z.number().nullable(),
   valid: z.boolean(),
+  evaluated: z.boolean(),
   invalidReason: z.string().nullable(),
   score: z.number().nullable(),
   metrics: z.record(z.string(), z.unknown()),

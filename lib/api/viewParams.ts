@@ -15,8 +15,10 @@ export function cyclingViewParams(sp: SearchParams): CyclingQuery {
   return { definitions: d.success ? d.data : defaults.definitions, scope: s.success ? s.data : defaults.scope };
 }
 
-/** Run ids of ?runs=a,b,c (also repeated ?runs=): valid UUIDs, first occurrence kept, at most `max`. */
-export function compareRunIds(sp: SearchParams, max = 12): string[] {
+/** Run ids of ?runs=a,b,c (also repeated ?runs=): valid UUIDs, first occurrence kept, at most `max`.
+ *  The default lets "compare all" of one import through (a FunSearch export holds 33 runs). */
+export const MAX_COMPARED_RUNS = 50;
+export function compareRunIds(sp: SearchParams, max = MAX_COMPARED_RUNS): string[] {
   const raw = sp.runs;
   const parts = (Array.isArray(raw) ? raw : raw ? [raw] : []).flatMap((r) => r.split(','));
   const ids: string[] = [];

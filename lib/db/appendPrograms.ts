@@ -105,14 +105,15 @@ export async function appendPrograms(runId: string, records: ProgramRecord[]): P
     // Headline figures, recomputed from the stored rows (indexed by run): always consistent.
     const agg = await c.query<{ program_count: number }>(
       `WITH s AS (
-         SELECT count(*)::int AS n, count(*) FILTER (WHERE NOT valid)::int AS bad,
+         SELECT count(*)::int AS n, count(*) FILTER (WHERE NOT valid AND evaluated)::int AS bad,
+                count(*) FILTER (WHERE NOT evaluated)::int AS unevaluated,
                 count(DISTINCT island)::int AS islands, max(iteration) AS last_it
          FROM programs WHERE run_id = $1),
        b AS (
          SELECT id, score, iteration FROM programs WHERE run_id = $1 AND valid AND score IS NOT NULL
          ORDER BY CASE WHEN $2 THEN -score ELSE score END, seq LIMIT 1),
        k AS (SELECT ARRAY(SELECT DISTINCT x FROM unnest(r.metric_keys || $3::text[]) x ORDER BY 1) AS keys FROM runs r WHERE r.id = $1)
-       UPDATE runs SET program_count = s.n, invalid_count = s.bad, island_count = s.islands, last_iteration = s.last_it,
+       UPDATE runs SET program_count = s.n, invalid_count = s.bad, unevaluated_count = s.unevaluated, island_count = s.islands, last_iteration = s.last_it,
          edge_count = (SELECT count(*) FROM edges WHERE run_id = $1),
          best_program_id = (SELECT id FROM b), best_score = (SELECT score FROM b), best_iteration = (SELECT iteration FROM b),
          metric_keys = k.keys, import_report = coalesce($4::jsonb, runs.import_report), updated_at = now()

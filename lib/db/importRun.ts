@@ -20,7 +20,10 @@ export interface StoredRunSummary {
   format: string;
   programs: number;
   edges: number;
+  /** Programs evaluated and found invalid (not counting those never evaluated). */
   invalidPrograms: number;
+  /** Programs never evaluated (valid=false, evaluated=false). */
+  unevaluatedPrograms: number;
   /** Programs with at least one stored prompt (context). */
   prompts: number;
   islands: number;
@@ -33,14 +36,18 @@ export interface StoreOptions {
   name?: string;
   /** Recorded in import_report; defaults to the run's framework. */
   format?: string;
+  /**
+   * The import_jobs row these runs are grouped under (the runs list shows runs imported together
+   * as one group). When absent, one is created in the same transaction (kind 'path': a CLI
+   * import), so every import's runs form a group. When given (a browser import), its runs are
+   * stored at most once: when a previous attempt already committed them (a worker that crashed
+   * before recording its success), they are returned instead of being stored again.
+   */
+  importJobId?: string;
+  /** What the group is called when it is created here (the path's base name). */
+  sourceName?: string;
   /** Programs stored so far, over the total of this import. */
   onProgress?: (stored: number, total: number) => void;
-  /**
-   * The browser import (import_jobs row) these runs come from. Its runs are stored at most once:
-   * when a previous attempt already committed them (a worker that crashed before recording its
-   * success), they are returned instead of being stored again.
-   */
-  importId?: string;
 }
 
 function validate(imported: ImportedRun) {
@@ -62,7 +69,7 @@ function validate(imported: ImportedRun) {
 }
 
 /** Rows for one run, built before the transaction so that it stays short. */
-function prepare(imported: ImportedRun, opts: { name?: string; format?: string; importId?: string }) {
+function prepare(imported: ImportedRun, opts: { name?: string; format?: string; importJobId?: string | null }) {
   const { run, programs } = validate(imported);
   const format = opts.format ?? run.framework;
   const name = clean(opts.name ?? run.name);
@@ -75,6 +82,7 @@ function prepare(imported: ImportedRun, opts: { name?: string; format?: string; 
   const islands = new Set<number>();
   let best: (typeof ordered)[number] | null = null;
   let invalid = 0;
+  let unevaluated = 0;
   let withPrompts = 0;
   let lastIteration: number | null = null;
   const better = (a: number, b: number) => (run.higherIsBetter ? a > b : a < b);
@@ -84,10 +92,11 @@ function prepare(imported: ImportedRun, opts: { name?: string; format?: string; 
     rows.add(p, { id: idOf.get(p.externalId)!, runId, seq, iteration: o.effectiveIteration }, (ext) => idOf.get(ext) ?? null, blobs);
     for (const [k, v] of Object.entries(p.metrics)) if (typeof v === 'number') metricKeys.add(k);
     if (p.island != null) islands.add(p.island);
-    if (!p.valid) invalid++;
+    if (!p.evaluated) unevaluated++;
+    else if (!p.valid) invalid++;
     if (p.contexts.length) withPrompts++;
     // Ties keep the earlier program (lower seq): the first to reach the best score.
-    if (p.valid && p.score != null && (!best || better(p.score, best.item.score!))) best = o;
+    if (p.valid && p.evaluated && p.score != null && (!best || better(p.score, best.item.score!))) best = o;
     lastIteration = Math.max(lastIteration ?? o.effectiveIteration, o.effectiveIteration);
   }
   const replayFiles = run.replay
@@ -102,15 +111,16 @@ function prepare(imported: ImportedRun, opts: { name?: string; format?: string; 
     jsonb({ format, warnings: imported.warnings, stats: imported.stats }),
     rows.programs.length, invalid, rows.edges.length, islands.size, bestFound?.item.score ?? null,
     bestFound ? idOf.get(bestFound.item.externalId) : null, bestFound?.effectiveIteration ?? null, lastIteration,
-    opts.importId ?? null,
+    unevaluated, opts.importJobId ?? null,
   ];
 
   async function write(client: pg.PoolClient, onPrograms: (n: number) => void) {
     await client.query(
       `INSERT INTO runs (id, name, framework, task, language, model_config, evaluator_command, budget, config, meta,
          score_metric, higher_is_better, metric_keys, source_kind, source_path, import_report, status,
-         program_count, invalid_count, edge_count, island_count, best_score, best_program_id, best_iteration, last_iteration, import_id)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,'ready',$17,$18,$19,$20,$21,$22,$23,$24,$25)`,
+         program_count, invalid_count, edge_count, island_count, best_score, best_program_id, best_iteration, last_iteration,
+         unevaluated_count, import_job_id)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,'ready',$17,$18,$19,$20,$21,$22,$23,$24,$25,$26)`,
       runParams,
     );
     await rows.write(client, blobs, onPrograms);
@@ -131,6 +141,7 @@ function prepare(imported: ImportedRun, opts: { name?: string; format?: string; 
     programs: rows.programs.length,
     edges: rows.edges.length,
     invalidPrograms: invalid,
+    unevaluatedPrograms: unevaluated,
     prompts: withPrompts,
     islands: islands.size,
     bestProgramExternalId: bestFound?.item.externalId ?? null,
@@ -142,17 +153,25 @@ function prepare(imported: ImportedRun, opts: { name?: string; format?: string; 
 
 /** Stores several runs in one transaction: all of them land, or none does. */
 export async function storeImportedRuns(imported: ImportedRun[], opts: StoreOptions = {}): Promise<StoredRunSummary[]> {
+  const importJobId = opts.importJobId ?? crypto.randomUUID();
   const prepared = imported.map((r) =>
-    prepare(r, { name: imported.length === 1 ? opts.name : undefined, format: opts.format, importId: opts.importId }),
+    prepare(r, { name: imported.length === 1 ? opts.name : undefined, format: opts.format, importJobId }),
   );
   const total = prepared.reduce((s, p) => s + p.summary.programs, 0);
   const storedBefore = await inTransaction(async (client) => {
-    if (opts.importId) {
+    if (opts.importJobId) {
       // Serialises two attempts of one import, then lets only the first store. An advisory lock,
       // not the import_jobs row: the progress updates write that row while the runs are stored.
-      await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [IMPORT_LOCK_CLASS, opts.importId]);
-      const { rowCount } = await client.query('SELECT 1 FROM runs WHERE import_id = $1 LIMIT 1', [opts.importId]);
+      await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [IMPORT_LOCK_CLASS, opts.importJobId]);
+      const { rowCount } = await client.query('SELECT 1 FROM runs WHERE import_job_id = $1 LIMIT 1', [opts.importJobId]);
       if (rowCount) return true;
+    } else {
+      const format = opts.format ?? prepared[0]?.summary.format ?? 'auto';
+      await client.query(
+        `INSERT INTO import_jobs (id, kind, status, source_name, format, phase, run_ids, started_at, finished_at)
+         VALUES ($1, 'path', 'succeeded', $2, $3, 'done', $4::uuid[], now(), now())`,
+        [importJobId, clean(opts.sourceName ?? prepared[0]?.summary.name ?? 'import'), format, prepared.map((p) => p.summary.runId)],
+      );
     }
     let before = 0;
     for (const p of prepared) {
@@ -161,7 +180,7 @@ export async function storeImportedRuns(imported: ImportedRun[], opts: StoreOpti
     }
     return false;
   });
-  if (storedBefore) return storedRunsOfImport(opts.importId!);
+  if (storedBefore) return storedRunsOfImport(opts.importJobId!);
   // A large import changes the tables' shape more than autovacuum notices in time: without
   // fresh statistics the first queries on the run (the lineage graph's joins) can pick plans
   // that take minutes instead of milliseconds.
@@ -173,12 +192,14 @@ export async function storeImportedRuns(imported: ImportedRun[], opts: StoreOpti
 export async function storedRunsOfImport(importId: string): Promise<StoredRunSummary[]> {
   const { rows } = await pool().query<{
     id: string; name: string; report: { format?: string; warnings?: ImportWarning[] } | null; program_count: number;
-    edge_count: number; invalid_count: number; island_count: number; best_score: number | null; best_ext: string | null; prompts: number;
+    edge_count: number; invalid_count: number; unevaluated_count: number; island_count: number; best_score: number | null;
+    best_ext: string | null; prompts: number;
   }>(
-    `SELECT r.id, r.name, r.import_report AS report, r.program_count, r.edge_count, r.invalid_count, r.island_count, r.best_score,
+    `SELECT r.id, r.name, r.import_report AS report, r.program_count, r.edge_count, r.invalid_count, r.unevaluated_count,
+            r.island_count, r.best_score,
             (SELECT external_id FROM programs WHERE id = r.best_program_id) AS best_ext,
             (SELECT count(DISTINCT program_id) FROM contexts WHERE run_id = r.id)::int AS prompts
-     FROM runs r WHERE r.import_id = $1 ORDER BY r.imported_at, r.id`,
+     FROM runs r WHERE r.import_job_id = $1 ORDER BY r.imported_at, r.id`,
     [importId],
   );
   return rows.map((r) => ({
@@ -188,6 +209,7 @@ export async function storedRunsOfImport(importId: string): Promise<StoredRunSum
     programs: r.program_count,
     edges: r.edge_count,
     invalidPrograms: r.invalid_count,
+    unevaluatedPrograms: r.unevaluated_count,
     prompts: r.prompts,
     islands: r.island_count,
     bestProgramExternalId: r.best_ext,

@@ -29,7 +29,7 @@ export async function listPrograms(runId: string, q: ProgramsQuery): Promise<Pro
       take: q.limit,
       select: {
         id: true, externalId: true, seq: true, iteration: true, island: true, score: true,
-        valid: true, isMigrant: true, parentCount: true,
+        valid: true, evaluated: true, isMigrant: true, parentCount: true,
         childEdges: { orderBy: { ordinal: 'asc' }, take: 1, select: { parentId: true, parentExternalId: true } },
       },
     }),
@@ -90,6 +90,7 @@ export async function getProgramDetail(runId: string, programId: string): Promis
     seq: p.seq,
     island: p.island,
     valid: p.valid,
+    evaluated: p.evaluated,
     invalidReason: p.invalidReason,
     score: p.score,
     metrics: p.metrics && typeof p.metrics === 'object' && !Array.isArray(p.metrics) ? (p.metrics as Record<string, unknown>) : {},

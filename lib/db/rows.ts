@@ -71,7 +71,7 @@ export const PROGRAM_COLUMNS: Column[] = [
   ['id', 'uuid'], ['run_id', 'uuid'], ['external_id', 'text'], ['code_sha', 'text'], ['language', 'text'],
   ['iteration', 'int'], ['raw_iteration', 'int'], ['generation', 'int'], ['timestamp', 'float8'], ['seq', 'int'], ['island', 'int'],
   ['valid', 'bool'], ['invalid_reason', 'text'], ['score', 'float8'], ['metrics', 'jsonb'], ['metadata', 'jsonb'],
-  ['lines', 'int'], ['is_migrant', 'bool'], ['parent_count', 'int'],
+  ['lines', 'int'], ['is_migrant', 'bool'], ['parent_count', 'int'], ['evaluated', 'bool'],
 ];
 export const EDGE_COLUMNS: Column[] = [
   ['run_id', 'uuid'], ['parent_id', 'uuid'], ['parent_external_id', 'text'], ['child_id', 'uuid'], ['operator', 'text'], ['ordinal', 'int'],
@@ -109,8 +109,10 @@ export class RowSets {
     );
     this.programs.push([
       id, runId, clean(p.externalId), blobs.add(p.code), cleanOpt(p.language), at.iteration, p.iteration ?? null,
-      p.generation ?? null, p.timestamp ?? null, at.seq, p.island ?? null, p.valid, cleanOpt(p.invalidReason),
+      p.generation ?? null, p.timestamp ?? null, at.seq, p.island ?? null, p.valid && p.evaluated, cleanOpt(p.invalidReason),
       p.score ?? null, jsonb(p.metrics), jsonb(p.metadata), lineCount(p.code), p.isMigrant, parents.length,
+      // Never evaluated implies not valid, whatever the source said: valid-only measures rely on it.
+      p.evaluated,
     ]);
     const e = p.evaluation;
     if (e) {
@@ -142,8 +144,17 @@ export class RowSets {
   }
 }
 
-/** Sorted by hash: concurrent writers then lock shared blob keys in the same order (no deadlock). */
+/**
+ * Advisory lock between writers of blob references (shared) and run deletion's removal of
+ * unreferenced blobs (exclusive, lib/db/runEdit.ts): without it a delete could remove a blob
+ * that a concurrent import found already stored and is about to reference.
+ */
+export const BLOB_GC_LOCK = 727_012;
+
+/** Sorted by hash: concurrent writers then lock shared blob keys in the same order (no deadlock).
+ *  Must run inside the transaction that writes the references (it holds BLOB_GC_LOCK until then). */
 export async function writeBlobs(client: pg.PoolClient, blobs: BlobSet) {
+  await client.query('SELECT pg_advisory_xact_lock_shared($1)', [BLOB_GC_LOCK]);
   const rows = [...blobs.byHash]
     .sort((a, b) => (a[0] < b[0] ? -1 : 1))
     .map(([sha, content]) => [sha, content, Buffer.byteLength(content, 'utf8'), lineCount(content)]);

@@ -1,9 +1,16 @@
-// Run queries for the web app: the runs list, one run, and the columnar score points.
+// Run queries for the web app: one run and the columnar score points. The runs list is in
+// runList.ts, renaming, tagging and deleting in runEdit.ts.
 import type { Run } from './generated/client';
 import { pool, prisma } from './client';
-import { encodeRunsCursor, type RunDetail, type RunSummary, type RunsCursor, type RunsResponse } from '../api/runs';
+import type { RunDetail, RunSummary } from '../api/runs';
 
-function toSummary(r: Run): RunSummary {
+type SummaryFields = Pick<
+  Run,
+  | 'id' | 'name' | 'framework' | 'task' | 'language' | 'status' | 'programCount' | 'invalidCount' | 'unevaluatedCount'
+  | 'bestScore' | 'scoreMetric' | 'higherIsBetter' | 'lastIteration' | 'importedAt' | 'tags' | 'importJobId'
+>;
+
+export function toSummary(r: SummaryFields): RunSummary {
   return {
     id: r.id,
     name: r.name,
@@ -13,35 +20,15 @@ function toSummary(r: Run): RunSummary {
     status: r.status,
     programCount: r.programCount,
     invalidCount: r.invalidCount,
-    validShare: r.programCount > 0 ? (r.programCount - r.invalidCount) / r.programCount : null,
+    unevaluatedCount: r.unevaluatedCount,
+    validShare: r.programCount > 0 ? (r.programCount - r.invalidCount - r.unevaluatedCount) / r.programCount : null,
     bestScore: r.bestScore,
     scoreMetric: r.scoreMetric,
     higherIsBetter: r.higherIsBetter,
     lastIteration: r.lastIteration,
     importedAt: r.importedAt.toISOString(),
-  };
-}
-
-/** Newest first, keyset-paginated on (importedAt, id). */
-export async function listRuns({ limit, cursor }: { limit: number; cursor?: RunsCursor }): Promise<RunsResponse> {
-  const after = cursor
-    ? {
-        OR: [
-          { importedAt: { lt: new Date(cursor.importedAt) } },
-          { importedAt: new Date(cursor.importedAt), id: { lt: cursor.id } },
-        ],
-      }
-    : {};
-  const rows = await prisma().run.findMany({
-    where: after,
-    orderBy: [{ importedAt: 'desc' }, { id: 'desc' }],
-    take: limit + 1,
-  });
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return {
-    runs: page.map(toSummary),
-    nextCursor: rows.length > limit && last ? encodeRunsCursor({ importedAt: last.importedAt.toISOString(), id: last.id }) : null,
+    tags: r.tags ?? [],
+    importJobId: r.importJobId,
   };
 }
 

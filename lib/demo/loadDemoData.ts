@@ -91,7 +91,7 @@ export async function loadDemoData(opts: LoadDemoOptions): Promise<{ loaded: { r
       }
       log(`demo data: generated ${runs.length} runs in ${Math.round(performance.now() - t0)} ms, storing...`);
       // One transaction for both runs: a failed load leaves nothing half-stored.
-      const stored = await storeImportedRuns(imported, { format: 'openevolve' });
+      const stored = await storeImportedRuns(imported, { format: 'openevolve', sourceName: 'demo data' });
 
       const port = process.env.PORT ?? 3000;
       const loaded: { runId: string; name: string }[] = [];

@@ -4,7 +4,7 @@ import path from 'node:path';
 import initSqlJs from 'sql.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { InputError } from '../files/errors';
-import { ImportError, programRecordSchema, runRecordSchema, type ImportedRun, type ProgramRecord } from '../trace/schema';
+import { ImportError, programRecordSchema, programStatus, runRecordSchema, type ImportedRun, type ProgramRecord } from '../trace/schema';
 import { readShinkaRuns, shinkaFormat } from './shinka';
 import { matchParentsByContent } from './shinkaLineage';
 import { writeShinkaRunWithOmegaConf } from './testOmegaConf';
@@ -91,10 +91,13 @@ describe('the real CUCo ShinkaEvolve run (no database)', () => {
     expect(r.warnings.find((w) => w.code === 'run-truncated')?.message).toContain('18 of 25 generations');
   });
 
-  it('marks gen_4 (no results), gen_12 and gen_15 (correct=false) invalid', () => {
-    const invalid = Object.fromEntries(r.programs.filter((p) => !p.valid).map((p) => [p.externalId, p.invalidReason]));
+  it('marks gen_4 (no results) not evaluated, gen_12 and gen_15 (correct=false) invalid', () => {
+    const notValid = Object.fromEntries(r.programs.filter((p) => !p.valid).map((p) => [p.externalId, p.invalidReason]));
     const verification = "correct is false: Verification failed: 'Verification: PASS' not found.";
-    expect(invalid).toEqual({ gen_4: 'no evaluation results', gen_12: verification, gen_15: verification });
+    expect(notValid).toEqual({ gen_4: 'no evaluation results', gen_12: verification, gen_15: verification });
+    const status = Object.fromEntries(r.programs.filter((p) => !p.valid).map((p) => [p.externalId, programStatus(p)]));
+    expect(status).toEqual({ gen_4: 'not_evaluated', gen_12: 'invalid', gen_15: 'invalid' });
+    expect(r.programs.filter((p) => p.evaluated === false).map((p) => p.externalId)).toEqual(['gen_4']);
     expect(byId(r, 'gen_4')).toMatchObject({ score: null, evaluation: { status: 'missing' } });
     expect(byId(r, 'gen_12').evaluation).toMatchObject({ status: 'failed', errors: expect.stringContaining('Verification failed') });
   });
@@ -278,7 +281,7 @@ describe('a ShinkaEvolve run without a database', () => {
 
   it('keeps unevaluated programs and cuts long logs', () => {
     const g4 = byId(r, 'gen_4');
-    expect(g4).toMatchObject({ valid: false, invalidReason: 'no evaluation results', score: null });
+    expect(g4).toMatchObject({ valid: false, evaluated: false, invalidReason: 'no evaluation results', score: null });
     expect(g4.evaluation?.errors).toMatch(/\[\.\.\. evoscope: .* omitted from results_plain\/gen_4\/results\/build\.log/);
     expect(g4.evaluation!.errors!.length).toBeLessThan(70_000);
     expect(g4.evaluation?.artifacts).toEqual({ logs: [{ file: 'results_plain/gen_4/results/build.log', bytes: 200_000, truncated: true }] });

@@ -26,8 +26,8 @@
 //     generation = N; code = the database code, else main.*; timestamp = the row's (seconds);
 //     island = where it was created (migration_history[0].from, else island_idx; the current
 //     island goes to metadata.finalIsland); score = combined_score; metrics = public metrics +
-//     combined_score + correct; valid: no metrics.json and no correct.json -> 'no evaluation
-//     results'; correct=false -> 'correct is false: <error>'; else the shared rules of
+//     combined_score + correct; valid: no metrics.json and no correct.json -> never evaluated
+//     (evaluated=false, valid=false, 'no evaluation results'); correct=false -> 'correct is false: <error>'; else the shared rules of
 //     trace/validity.ts (missing, non-finite or sentinel score).
 //   evaluation: status ok | failed | missing; publicMetrics = public; privateMetrics = private;
 //     feedback = text_feedback; output = run logs; errors = correct.json's error + build and

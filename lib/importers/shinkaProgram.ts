@@ -175,6 +175,7 @@ export function toShinkaProgram(src: ShinkaSource): ProgramRecord {
     timestamp: db?.timestamp ?? null,
     island: birthIsland,
     valid,
+    evaluated: !noResults,
     invalidReason,
     score,
     metrics,

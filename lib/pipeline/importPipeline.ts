@@ -32,10 +32,13 @@ export interface ImportRequest {
   name?: string;
   onProgress?: (p: ImportProgress) => void;
   limits?: Partial<ArchiveLimits>;
+  /**
+   * The import_jobs row the runs belong to (an upload; its runs are stored at most once, see
+   * storeImportedRuns); without it a 'path' job is recorded.
+   */
+  importJobId?: string;
   /** Where to unpack archives (default: the OS temp dir). */
   workDir?: string;
-  /** The browser import this is: its runs are stored at most once (see storeImportedRuns). */
-  importId?: string;
   /**
    * What the user calls the input (the uploaded file's name; default: the path as given). Every
    * message names the input by it, never by the folder it was stored or unpacked in.
@@ -76,7 +79,8 @@ export async function importFromPath(input: string, req: ImportRequest = {}): Pr
   const programsTotal = runs.reduce((s, r) => s + r.programs.length, 0);
   req.onProgress?.({ phase: 'storing', programsStored: 0, programsTotal });
   const stored = await storeImportedRuns(runs, {
-    importId: req.importId,
+    importJobId: req.importJobId,
+    sourceName: path.basename(req.label ?? input),
     onProgress: (programsStored) => req.onProgress?.({ phase: 'storing', programsStored, programsTotal }),
   });
   for (const s of stored) await enqueueRunAnalyses(s.runId);

@@ -46,6 +46,12 @@ export const programRecordSchema = z.object({
   timestamp: z.number().finite().nullish(),
   island: z.number().int().nullish(),
   valid: z.boolean(),
+  /**
+   * False for a program the evaluator never ran on (Shinka gen_N without any results): it is
+   * then also valid=false, so every valid-only measure leaves it out, but it is shown as
+   * "not evaluated", never as invalid. See programStatus().
+   */
+  evaluated: z.boolean().default(true),
   invalidReason: z.string().nullish(),
   /** Primary score when it is a finite number; null otherwise. */
   score: z.number().finite().nullish(),
@@ -82,6 +88,13 @@ export const runRecordSchema = z.object({
   sourcePath: z.string().nullish(),
   replay: replayEnvironmentSchema.nullish(),
 });
+
+/** valid, invalid (evaluated and failed), or not_evaluated (never ran). */
+export type ProgramStatus = 'valid' | 'invalid' | 'not_evaluated';
+export function programStatus(p: { valid: boolean; evaluated?: boolean | null }): ProgramStatus {
+  if (p.evaluated === false) return 'not_evaluated';
+  return p.valid ? 'valid' : 'invalid';
+}
 
 export type ParentRef = z.infer<typeof parentRefSchema>;
 export type EvaluationRecord = z.infer<typeof evaluationRecordSchema>;

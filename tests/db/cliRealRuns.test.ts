@@ -16,13 +16,14 @@ const REAL = realRunsDir();
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'evoscope-cli-'));
 const imported: string[] = [];
 
-// format, runs, programs, edges, invalid programs
-const EXPECTED: Record<string, [string, number, number, number, number]> = {
-  'openevolve__bochen-sysnet__QOS__qaoa-frozenqubits': ['openevolve', 1, 204, 203, 0],
-  'shinka__UT-AiInfra__cuco__ds-v3-moe': ['shinkaevolve', 1, 18, 14, 3],
-  'funsearch__lumi-a__funsearch__json-data': ['funsearch', 33, 2331, 2001, 0],
-  'llamea-blade__RigelKukoy__WORKING-GA-LLAMEA__comparison-prompts': ['llamea', 9, 450, 268, 119],
-  'eoh__langkhachhoha__LLM4MO__moeoh-pops': ['eoh', 1, 18, 0, 0],
+// format, runs, programs, edges, invalid programs, programs never evaluated (Shinka's gen_4:
+// no results at all; it is not counted as invalid)
+const EXPECTED: Record<string, [string, number, number, number, number, number]> = {
+  'openevolve__bochen-sysnet__QOS__qaoa-frozenqubits': ['openevolve', 1, 204, 203, 0, 0],
+  'shinka__UT-AiInfra__cuco__ds-v3-moe': ['shinkaevolve', 1, 18, 14, 2, 1],
+  'funsearch__lumi-a__funsearch__json-data': ['funsearch', 33, 2331, 2001, 0, 0],
+  'llamea-blade__RigelKukoy__WORKING-GA-LLAMEA__comparison-prompts': ['llamea', 9, 450, 268, 119, 0],
+  'eoh__langkhachhoha__LLM4MO__moeoh-pops': ['eoh', 1, 18, 0, 0, 0],
 };
 
 beforeAll(async () => {
@@ -44,18 +45,19 @@ function totals(stdout: string) {
     programs: rows.reduce((s, r) => s + r.programs, 0),
     edges: rows.reduce((s, r) => s + r.edges, 0),
     invalid: rows.reduce((s, r) => s + r.invalidPrograms, 0),
+    unevaluated: rows.reduce((s, r) => s + r.unevaluatedPrograms, 0),
     rows,
   };
 }
 
 describe('evoscope import on every real archive', () => {
-  for (const [folder, [format, runs, programs, edges, invalid]] of Object.entries(EXPECTED)) {
+  for (const [folder, [format, runs, programs, edges, invalid, unevaluated]] of Object.entries(EXPECTED)) {
     it(`${folder} (folder)`, async () => {
       const r = await runCli(['import', path.join(REAL, folder), '--json']);
       expect(r.code, r.stderr).toBe(0);
       const t = totals(r.stdout);
-      expect({ formats: t.formats, runs: t.runs, programs: t.programs, edges: t.edges, invalid: t.invalid }).toEqual({
-        formats: [format], runs, programs, edges, invalid,
+      expect({ formats: t.formats, runs: t.runs, programs: t.programs, edges: t.edges, invalid: t.invalid, unevaluated: t.unevaluated }).toEqual({
+        formats: [format], runs, programs, edges, invalid, unevaluated,
       });
       for (const row of t.rows) expect(Object.keys(row)).toEqual(expect.arrayContaining(['runId', 'name', 'format', 'programs', 'edges', 'invalidPrograms', 'warnings']));
       const stored = await pool().query('SELECT sum(program_count)::int AS n FROM runs WHERE id = ANY($1::uuid[])', [t.rows.map((x) => x.runId)]);
@@ -82,7 +84,7 @@ describe('evoscope import on every real archive', () => {
       const r = await runCli(['import', archive, '--json']);
       expect(r.code, r.stderr).toBe(0);
       const t = totals(r.stdout);
-      expect([t.runs, t.programs, t.edges, t.invalid]).toEqual([1, 18, 14, 3]);
+      expect([t.runs, t.programs, t.edges, t.invalid, t.unevaluated]).toEqual([1, 18, 14, 2, 1]);
     }
   });
 

@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 const runsOf = async (importId: string) =>
-  (await pool().query<{ id: string }>('SELECT id FROM runs WHERE import_id = $1 OR name = $2', [importId, `${tag} ${importId}`])).rows;
+  (await pool().query<{ id: string }>('SELECT id FROM runs WHERE import_job_id = $1 OR name = $2', [importId, `${tag} ${importId}`])).rows;
 
 it('a job left running after its runs were committed is not imported twice', async () => {
   const importId = await folderImport(`${tag} crash`);
@@ -62,7 +62,7 @@ it('two attempts of one import at the same time store its runs once', async () =
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'programs.jsonl'), jsonlRun(`${tag}-race`, 300));
   const name = `${tag} ${importId}`;
-  const [a, b] = await Promise.all([importFromPath(dir, { importId, name }), importFromPath(dir, { importId, name })]);
+  const [a, b] = await Promise.all([importFromPath(dir, { importJobId: importId, name }), importFromPath(dir, { importJobId: importId, name })]);
   expect(await runsOf(importId)).toHaveLength(1);
   expect(a.map((s) => s.runId)).toEqual(b.map((s) => s.runId));
   expect(b[0]).toMatchObject({ programs: 300, edges: 299, invalidPrograms: 0 });

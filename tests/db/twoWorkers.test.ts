@@ -59,7 +59,7 @@ const jobOf = async (importId: string) =>
 const statusOf = async (importId: string) =>
   (await pool().query<{ status: string }>('SELECT status FROM import_jobs WHERE id = $1', [importId])).rows[0].status;
 const storedRuns = async (importId: string) =>
-  (await pool().query('SELECT count(*)::int AS n FROM runs WHERE import_id = $1', [importId])).rows[0].n as number;
+  (await pool().query('SELECT count(*)::int AS n FROM runs WHERE import_job_id = $1', [importId])).rows[0].n as number;
 const logLines = (importId: string) =>
   workers.map((w) => w.log()).join('\n').split('\n').filter((l) => l.includes(`import ${importId}: `) && l.includes('stored'));
 

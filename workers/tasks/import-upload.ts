@@ -53,7 +53,7 @@ const task: Task = async (raw, helpers) => {
     const stored = await importFromPath(input, {
       format: job.format,
       name: job.runName ?? undefined,
-      importId,
+      importJobId: importId,
       label: job.sourceName,
       // The stored runs name what the user uploaded, never the server's folders.
       sourceLabel: uploadLabel(job.kind === 'archive' ? 'archive' : 'folder', job.sourceName),

@@ -1,7 +1,7 @@
-// GET /api/runs - one page of runs, newest first (?limit=1..500, default 100; ?cursor=nextCursor)
+// GET /api/runs - one page of runs, newest first, filtered (?q, framework, task, language, tag; ?limit=1..500, default 100; ?cursor=nextCursor)
 import { handle, queryOf } from '@/lib/api/handler';
 import { runsQuerySchema } from '@/lib/api/runs';
-import { listRuns } from '@/lib/db/runs';
+import { listRuns } from '@/lib/db/runList';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

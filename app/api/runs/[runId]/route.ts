@@ -1,6 +1,10 @@
 // GET /api/runs/[runId] - one run with its headline figures and metric keys
+// PATCH /api/runs/[runId] - rename and/or retag it ({ name?, tags? }, JSON)
+// DELETE /api/runs/[runId] - delete it with everything of it, in one transaction
 import { found, handle } from '@/lib/api/handler';
 import { runParamsSchema } from '@/lib/api/params';
+import { runPatchSchema, type RunDeleted } from '@/lib/api/runs';
+import { deleteRun, updateRun } from '@/lib/db/runEdit';
 import { getRun } from '@/lib/db/runs';
 
 export const runtime = 'nodejs';
@@ -9,4 +13,16 @@ export const dynamic = 'force-dynamic';
 export const GET = handle<{ runId: string }>(async (_req, params) => {
   const { runId } = runParamsSchema.parse(params);
   return found(await getRun(runId), 'run');
+});
+
+export const PATCH = handle<{ runId: string }>(async (req, params) => {
+  const { runId } = runParamsSchema.parse(params);
+  const patch = runPatchSchema.parse(await req.json().catch(() => undefined));
+  return found(await updateRun(runId, patch), 'run');
+});
+
+export const DELETE = handle<{ runId: string }>(async (_req, params) => {
+  const { runId } = runParamsSchema.parse(params);
+  const deleted = found(await deleteRun(runId), 'run');
+  return { deleted: true, runId: deleted.runId, blobsRemoved: deleted.blobsRemoved } satisfies RunDeleted;
 });

@@ -9,6 +9,7 @@ import { MetricsTable } from '@/components/program/MetricsTable';
 import { ProgramLineage } from '@/components/program/ProgramLineage';
 import { scoreDelta } from '@/components/program/scoreDelta';
 import { formatScore } from '@/components/ui/format';
+import { ProgramStatusTag } from '@/components/ui/ProgramStatusTag';
 import { programParamsSchema } from '@/lib/api/params';
 import { getProgramDetail } from '@/lib/db/programs';
 import { getRun } from '@/lib/db/runs';
@@ -66,7 +67,7 @@ export default async function ProgramPage({ params }: Props) {
             </>
           )}
         </span>
-        {p.valid ? <span className="tag ok">valid</span> : <span className="tag bad">invalid</span>}
+        <ProgramStatusTag valid={p.valid} evaluated={p.evaluated} />
         {p.isMigrant && <span className="tag">migrant copy</span>}
         <span>{p.lines} lines</span>
         {diffParent ? (
@@ -94,7 +95,7 @@ export default async function ProgramPage({ params }: Props) {
         </aside>
       </div>
       <h2>Evaluation</h2>
-      <EvaluationPanel evaluations={p.evaluations} invalidReason={p.invalidReason} />
+      <EvaluationPanel evaluations={p.evaluations} invalidReason={p.invalidReason} evaluated={p.evaluated} />
       <h2>Prompt and response</h2>
       <ContextPanel contexts={p.contexts} />
     </>

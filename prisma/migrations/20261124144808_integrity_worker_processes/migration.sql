@@ -1,8 +1,3 @@
--- Runs stored by a browser import carry its id: a re-run of the import finds them instead of
--- storing them twice (issue 7, item 2).
-ALTER TABLE "runs" ADD COLUMN "import_id" UUID;
-CREATE INDEX "runs_import_id_idx" ON "runs"("import_id");
-
 -- Live worker processes (see schema.prisma, WorkerProcess).
 CREATE TABLE "worker_processes" (
     "id" TEXT NOT NULL,

@@ -1,0 +1,68 @@
+// Renaming, tagging and deleting a run (PATCH and DELETE /api/runs/[runId], `evoscope delete`).
+import type { RunPatch, RunSummary } from '../api/runs';
+import { pool, prisma } from './client';
+import { BLOB_GC_LOCK, clean, inTransaction } from './rows';
+import { toSummary } from './runs';
+
+/** Renames and/or retags a run; null when there is no such run. */
+export async function updateRun(runId: string, patch: RunPatch): Promise<RunSummary | null> {
+  const { rows } = await pool().query<{ id: string }>(
+    `UPDATE runs SET name = coalesce($2, name), tags = coalesce($3::text[], tags) WHERE id = $1 RETURNING id`,
+    [runId, patch.name === undefined ? null : clean(patch.name), patch.tags === undefined ? null : patch.tags.map(clean)],
+  );
+  if (!rows.length) return null;
+  // Renaming does not change the run's content: updated_at (which keys the cached graph and
+  // the live pages) is left alone on purpose.
+  const r = await prisma().run.findUniqueOrThrow({ where: { id: runId } });
+  return toSummary(r);
+}
+
+export interface DeletedRun {
+  runId: string;
+  programs: number;
+  /** Blobs (sources, prompts, replay files) no other run references, removed with the run. */
+  blobsRemoved: number;
+}
+
+/**
+ * Deletes a run and everything of it in ONE transaction: analyses, cached graph, evaluations,
+ * contexts, edges, replay environment, programs, then the blobs no other run references.
+ * Set-based: one statement per table on its run_id index (100k programs delete in seconds,
+ * not one cascade at a time). Null when there is no such run.
+ *
+ * Blobs are content-addressed and shared between runs, so a blob is removed only when no
+ * program, context or replay environment of any run still names it. Writers of blobs take
+ * BLOB_GC_LOCK shared (rows.ts writeBlobs); this takes it exclusive, so an import that is
+ * about to reference an existing blob can never have it removed under its feet.
+ */
+export async function deleteRun(runId: string): Promise<DeletedRun | null> {
+  return inTransaction(async (c) => {
+    const run = await c.query<{ program_count: number }>('SELECT program_count FROM runs WHERE id = $1 FOR UPDATE', [runId]);
+    if (!run.rows.length) return null;
+    await c.query('SELECT pg_advisory_xact_lock($1)', [BLOB_GC_LOCK]);
+    await c.query(
+      `CREATE TEMP TABLE run_blobs ON COMMIT DROP AS
+       SELECT DISTINCT sha FROM (
+         SELECT code_sha AS sha FROM programs WHERE run_id = $1
+         UNION ALL SELECT unnest(ARRAY[system_sha, user_sha, response_sha]) FROM contexts WHERE run_id = $1
+         UNION ALL SELECT f.value FROM replay_environments r, jsonb_each_text(r.files) f
+                   WHERE r.run_id = $1 AND jsonb_typeof(r.files) = 'object') s
+       WHERE sha IS NOT NULL`,
+      [runId],
+    );
+    for (const table of ['analyses', 'graph_cache', 'evaluations', 'contexts', 'edges', 'replay_environments', 'programs']) {
+      await c.query(`DELETE FROM ${table} WHERE run_id = $1`, [runId]);
+    }
+    await c.query('DELETE FROM runs WHERE id = $1', [runId]);
+    await c.query('ANALYZE run_blobs');
+    const removed = await c.query(
+      `DELETE FROM blobs b USING run_blobs d
+       WHERE b.sha256 = d.sha
+         AND NOT EXISTS (SELECT 1 FROM programs p WHERE p.code_sha = d.sha)
+         AND NOT EXISTS (SELECT 1 FROM contexts x WHERE x.system_sha = d.sha OR x.user_sha = d.sha OR x.response_sha = d.sha)
+         AND NOT EXISTS (SELECT 1 FROM replay_environments r, jsonb_each_text(r.files) f
+                         WHERE jsonb_typeof(r.files) = 'object' AND f.value = d.sha)`,
+    );
+    return { runId, programs: run.rows[0].program_count, blobsRemoved: removed.rowCount ?? 0 };
+  });
+}

@@ -1,0 +1,42 @@
+// `evoscope delete <runId> [--json]`: removes a stored run with everything of it, in one
+// transaction, as the runs list's Delete button does (lib/db/runEdit.ts deleteRun).
+import { runParamsSchema } from '../lib/api/params';
+import { disconnect } from '../lib/db/client';
+import { ensureDatabase, type Database } from '../lib/db/ensureDatabase';
+import { deleteRun } from '../lib/db/runEdit';
+import { parseArgs, UsageError } from './cliArgs';
+
+export interface DeleteArgs {
+  runId: string;
+  json: boolean;
+}
+
+export function parseDeleteArgs(args: string[]): DeleteArgs {
+  const a = parseArgs(args, { values: [], switches: ['json'], positional: 'run' });
+  if (!a.positional) throw new UsageError('delete needs a <runId>');
+  const id = runParamsSchema.safeParse({ runId: a.positional.trim().toLowerCase() });
+  if (!id.success) throw new UsageError(`delete: '${a.positional}' is not a run id (a UUID, as the runs list links show)`);
+  return { runId: id.data.runId, json: a.switches.has('json') };
+}
+
+/** Exit code 1 when there is no such run (nothing deleted). */
+export async function deleteCommand(args: DeleteArgs, log: (l: string) => void) {
+  let db: Database | null = null;
+  try {
+    db = await ensureDatabase({ log });
+    const deleted = await deleteRun(args.runId);
+    if (!deleted) {
+      log(`delete failed: no run ${args.runId}`);
+      process.exitCode = 1;
+      return;
+    }
+    process.stdout.write(
+      args.json
+        ? `${JSON.stringify({ deleted: true, ...deleted })}\n`
+        : `deleted run ${deleted.runId}: ${deleted.programs} programs, ${deleted.blobsRemoved} unshared sources and prompts\n`,
+    );
+  } finally {
+    await disconnect();
+    db?.release();
+  }
+}
