@@ -5,6 +5,7 @@ import { ensureDatabase } from '../lib/db/ensureDatabase';
 import { disconnect } from '../lib/db/client';
 import { loadDemoData } from '../lib/demo/loadDemoData';
 import { maxUploadBytes } from '../lib/env';
+import { removeOrphanWorkDirs } from '../lib/uploads/workDir';
 import { buildIfStale, serve } from './serve';
 
 const log = (l: string) => process.stderr.write(`[evoscope] ${l}\n`);
@@ -16,6 +17,9 @@ try {
   log((e as Error).message);
   process.exit(1);
 }
+// Nothing else runs yet: whatever is in .evoscope/tmp was left by a crash.
+const leftovers = await removeOrphanWorkDirs({ all: true });
+if (leftovers.length) log(`removed ${leftovers.length} work folder(s) left by an earlier run`);
 const db = await ensureDatabase({ log });
 let release = () => db.release();
 try {
