@@ -2,7 +2,8 @@
 // embedded PostgreSQL, the worker and `next start`) run an import big enough to be caught mid-way;
 // the worker and then the postmaster are killed with SIGKILL. Throughout, the web app answers
 // /api/health and a read route (200, or 503 while the database is away: never a refused connection
-// or a 500); the import completes exactly once; no unpack or export folder is left.
+// or a 500); the import completes exactly once; no unpack or export folder is left; SIGTERM then
+// stops everything, the restarted PostgreSQL included.
 // Needs a production build in .next (built once here when missing).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -161,6 +162,17 @@ it('keeps serving through SIGKILL of the worker and of PostgreSQL, and imports o
   expect(serverLog).toMatch(/worker was killed \(SIGKILL\); restarting in \d+ ms/);
   expect(workFolders(path.join(dataDir, 'tmp'))).toEqual([]);
   expect(workFolders(os.tmpdir()).filter((f) => !systemBefore.includes(f))).toEqual([]);
+
+  // Ctrl-C (SIGTERM here) stops everything: the web server, the worker, the restarted PostgreSQL.
+  const postmaster = postmasterPid();
+  const code = await new Promise((r) => {
+    server.once('exit', r);
+    server.kill('SIGTERM');
+  });
+  expect(code).toBe(0);
+  const pgAlive = () => spawnSync('ps', ['-o', 'stat=', '-p', String(postmaster)], { encoding: 'utf8' }).stdout.trim();
+  expect(pgAlive(), `postmaster ${postmaster} after the stop\n${serverLog.slice(-3000)}`).toMatch(/^(Z.*)?$/); // gone (or a zombie awaiting init)
+
   const events = serverLog.split('\n').filter((l) => /restarting in|work folder|released the jobs|will be retried|run\(s\) stored/.test(l));
   console.log(JSON.stringify({ polls, unavailable }), `\n${events.map((l) => l.slice(0, 200)).join('\n')}`);
 }, 180_000);
