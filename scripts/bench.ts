@@ -11,6 +11,8 @@
 //            threads on a first pass, content-hash cache hits on the second, vs one thread
 //            (BENCH_COMPLEXITY_PROGRAMS, default 10,000: one thread needs minutes per 100k)
 //   lineage: time to the first drawn frame of a 50,000-node lineage page in headless Chromium
+//   ingest:  live ingestion under load (issue 15): 20 clients x 50 batches x 100 programs posted
+//            to a production server on loopback; sent, stored, lost, p50/p95 per batch
 // `npm run bench -- import analyze` runs some sections only.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -147,9 +149,40 @@ try {
       }
     }
   }
+
+  if (want('ingest')) {
+    buildIfStale(log);
+    const port = 3791;
+    const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
+      cwd: root,
+      env: { ...env, PORT: String(port), EVOSCOPE_DATA_DIR: path.join(tmp, 'data') },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    const exited = new Promise((r) => server.once('exit', r));
+    try {
+      await waitForHealth(port);
+      report(
+        'ingest 20 clients x 50 batches x 100 programs (loopback)',
+        child(['scripts/bench/ingestLoad.ts'], { ...env, BASE_URL: `http://127.0.0.1:${port}` }),
+        'lost 0, no failed batch',
+      );
+    } finally {
+      server.kill('SIGTERM');
+      await exited;
+    }
+  }
 } finally {
   pg.stop();
   fs.rmSync(tmp, { recursive: true, force: true });
+}
+
+async function waitForHealth(port: number) {
+  for (let i = 0; i < 120; i++) {
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok).catch(() => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`the server on port ${port} did not answer /api/health within a minute`);
 }
 
 process.stderr.write('\nsummary\n');

@@ -1,8 +1,11 @@
-// Runs the built web app (next start) and the worker as child processes; used by `npm start`
-// and by the Playwright web server in `npm test`.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+// Runs the built web app (next start) and the worker as supervised child processes; used by
+// `npm start` and by the Playwright web server in `npm test`.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { childService } from '../lib/supervise/childService';
+import { postgresService } from '../lib/supervise/postgresService';
+import { supervise, type Backoff } from '../lib/supervise/supervisor';
 
 const root = process.cwd();
 const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
@@ -35,45 +38,47 @@ export function buildIfStale(log: (l: string) => void, force = false) {
   if (r.status !== 0) throw new Error(`next build failed (exit ${r.status})`);
 }
 
-export function serve({ port, log }: { port: number; log: (l: string) => void }) {
+export interface ServeOptions {
+  port: number;
+  log: (l: string) => void;
+  /** The embedded PostgreSQL to supervise too (npm start, when it started it). */
+  postgres?: { baseDir: string; port: number };
+  backoff?: Backoff;
+}
+
+/**
+ * Starts the web server and the worker, each supervised (lib/supervise): a crashed one is started
+ * again with backoff, and so is the embedded PostgreSQL when given (first, and stopped last).
+ */
+export async function serve({ port, log, postgres, backoff }: ServeOptions) {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' };
-  const children: [string, ChildProcess][] = [
-    ['web server', spawn(process.execPath, [nextBin, 'start', '-p', String(port), '-H', process.env.HOST ?? '127.0.0.1'], { cwd: root, env, stdio: ['ignore', 2, 2] })],
-    ['worker', spawn(process.execPath, ['--import', 'tsx', path.join(root, 'workers', 'index.ts')], { cwd: root, env, stdio: ['ignore', 2, 2] })],
+  const opts = { log, backoff };
+  const db = postgres ? supervise(postgresService({ ...postgres, log }), opts) : null;
+  await db?.ready;
+  const host = process.env.HOST ?? '127.0.0.1';
+  const apps = [
+    supervise(childService('web server', () => spawn(process.execPath, [nextBin, 'start', '-p', String(port), '-H', host], { cwd: root, env, stdio: ['ignore', 2, 2] })), opts),
+    supervise(childService('worker', () => spawn(process.execPath, ['--import', 'tsx', path.join(root, 'workers', 'index.ts')], { cwd: root, env, stdio: ['ignore', 2, 2] })), opts),
   ];
-  const exited = new Promise<string>((resolve) => {
-    for (const [name, c] of children) c.on('exit', () => resolve(name));
-  });
   return {
-    exited,
     async stop() {
-      await Promise.all(
-        children.map(
-          ([, c]) =>
-            new Promise<void>((resolve) => {
-              if (c.exitCode !== null || c.signalCode !== null) return resolve();
-              c.once('exit', () => resolve());
-              c.kill('SIGTERM');
-              setTimeout(() => c.kill('SIGKILL'), 5000).unref();
-            }),
-        ),
-      );
+      await Promise.all(apps.map((a) => a.stop()));
+      await db?.stop();
     },
   };
 }
 
-// Run directly (Playwright's web server): serve until killed.
+// Run directly (Playwright's web server, the restart test): serve until killed.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const log = (l: string) => process.stderr.write(`[evoscope] ${l}\n`);
-  const services = serve({ port: Number(process.env.PORT ?? 3000), log });
+  const postgres = process.env.EVOSCOPE_SUPERVISE_PG_DIR
+    ? { baseDir: process.env.EVOSCOPE_SUPERVISE_PG_DIR, port: Number(new URL(process.env.DATABASE_URL!).port) }
+    : undefined;
+  const services = await serve({ port: Number(process.env.PORT ?? 3000), log, postgres });
   const stop = async () => {
     await services.stop();
     process.exit(0);
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  services.exited.then((what) => {
-    log(`${what} exited`);
-    void stop();
-  });
 }

@@ -1,10 +1,12 @@
 // `npm start`: database (embedded unless DATABASE_URL is set), migrations, demo data on first
 // start, a production build of the web app when the sources changed, then the web server and
-// the worker. Ctrl-C stops all of it, the embedded PostgreSQL included.
+// the worker. Each of them is supervised: a crash (kill -9) restarts it with backoff, logged
+// (lib/supervise). Ctrl-C stops all of it, the embedded PostgreSQL included.
 import { ensureDatabase } from '../lib/db/ensureDatabase';
 import { disconnect } from '../lib/db/client';
 import { loadDemoData } from '../lib/demo/loadDemoData';
 import { maxUploadBytes } from '../lib/env';
+import { removeOrphanWorkDirs } from '../lib/uploads/workDir';
 import { buildIfStale, serve } from './serve';
 
 const log = (l: string) => process.stderr.write(`[evoscope] ${l}\n`);
@@ -16,6 +18,9 @@ try {
   log((e as Error).message);
   process.exit(1);
 }
+// Nothing else runs yet: whatever is in .evoscope/tmp was left by a crash.
+const leftovers = await removeOrphanWorkDirs({ all: true });
+if (leftovers.length) log(`removed ${leftovers.length} work folder(s) left by an earlier run`);
 const db = await ensureDatabase({ log });
 let release = () => db.release();
 try {
@@ -29,7 +34,9 @@ try {
   process.exit(1);
 }
 const port = Number(process.env.PORT ?? 3000);
-const services = serve({ port, log });
+// The embedded PostgreSQL is stopped by the supervisor from now on (release() would stop it twice).
+const services = await serve({ port, log, postgres: db.owned });
+if (db.owned) release = () => {};
 process.stdout.write(`\nEvoscope is running at http://localhost:${port}\n(Ctrl-C stops it)\n\n`);
 
 let stopping = false;
@@ -45,8 +52,3 @@ const stop = async (code = 0) => {
 };
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
-services.exited.then((what) => {
-  if (stopping) return;
-  log(`${what} exited unexpectedly`);
-  void stop(1);
-});

@@ -2,7 +2,7 @@
 // workers/tasks/ (the file name is the task name). Started by `npm start` beside the web app.
 // Several worker processes may share one database (a team scaling out): each registers itself
 // as alive (lib/db/workerProcesses.ts), and only the jobs of processes that died are released,
-// at start-up and every minute. Stale uploads are swept and stale analyses re-queued at start-up.
+// at start-up and every minute. Work folders of dead processes and stale uploads are swept and stale analyses re-queued at start-up.
 import { EventEmitter } from 'node:events';
 import { makeWorkerUtils, run, runMigrations, type Task, type TaskList, type WorkerEvents } from 'graphile-worker';
 import { disconnect } from '../lib/db/client';
@@ -12,6 +12,7 @@ import { PermanentJobError, type JobName } from '../lib/jobs/definitions';
 import { releaseJobClient } from '../lib/jobs/enqueue';
 import { queueStaleAnalyses } from '../lib/jobs/staleAnalyses';
 import { removeStaleUploads } from '../lib/uploads/staleUploads';
+import { removeOrphanWorkDirs } from '../lib/uploads/workDir';
 import cleanUploads from './tasks/clean-uploads';
 import importUpload from './tasks/import-upload';
 import runAnalyses from './tasks/run-analyses';
@@ -55,6 +56,9 @@ async function reap() {
   for (const d of dead) log(`released the jobs of dead worker ${d.id} (pools ${d.poolIds.join(', ') || 'none'})`);
 }
 await reap();
+// A worker killed mid-import leaves its unpack folder; the one that takes over removes it.
+const orphans = await removeOrphanWorkDirs();
+if (orphans.length) log(`removed ${orphans.length} work folder(s) left by dead processes`);
 const swept = await removeStaleUploads();
 if (swept.length) log(`removed ${swept.length} stale upload(s)`);
 const stale = await queueStaleAnalyses();

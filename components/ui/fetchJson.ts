@@ -1,12 +1,22 @@
 // Client-side fetch of our own JSON API, validated with the same zod schema the server uses.
 import type { z } from 'zod';
 
+/** A refused API call, with its status: 503 means the database is reconnecting (ReconnectingBanner). */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 export async function fetchJson<S extends z.ZodType>(url: string, schema: S, signal?: AbortSignal): Promise<z.infer<S>> {
   const res = await fetch(url, { headers: { accept: 'application/json' }, signal });
   const body: unknown = await res.json().catch(() => null);
   if (!res.ok) {
     const message = body && typeof body === 'object' && 'error' in body ? String(body.error) : `${res.status} ${res.statusText}`;
-    throw new Error(message);
+    throw new HttpError(res.status, message);
   }
   return schema.parse(body);
 }

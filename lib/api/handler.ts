@@ -4,6 +4,7 @@
 // every method goes through handle(); tests/db/routeGuard.test.ts walks app/api to hold that.
 import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
+import { isDatabaseUnavailable, RECONNECTING_MESSAGE } from '../db/unavailable';
 import { refuseForeignRequest } from '../http/guard';
 
 export class ApiError extends Error {
@@ -59,6 +60,10 @@ export function handle<P extends Params = Params>(
       if (e instanceof ApiError) return NextResponse.json({ error: e.message }, { status: e.status });
       if (e instanceof z.ZodError) {
         return NextResponse.json({ error: errorMessage(e), issues: e.issues }, { status: 400 });
+      }
+      if (isDatabaseUnavailable(e)) {
+        // PostgreSQL is restarting (npm start supervises it): a moment, not a bug.
+        return NextResponse.json({ error: RECONNECTING_MESSAGE }, { status: 503, headers: { 'retry-after': '2' } });
       }
       console.error(`${req.method} ${req.nextUrl.pathname} failed`, e);
       return NextResponse.json({ error: 'internal error' }, { status: 500 });

@@ -17,7 +17,12 @@ export function prisma(): PrismaClient {
 
 export function pool(): pg.Pool {
   if (!g.__evoscopePool) {
-    g.__evoscopePool = new pg.Pool({ connectionString: databaseUrl(), max: 10 });
+    const p = new pg.Pool({ connectionString: databaseUrl(), max: 10 });
+    // An idle connection dropped by the server (PostgreSQL restarting) is an 'error' event on the
+    // pool; unhandled, it kills the process. The pool discards that client and opens a new one on
+    // the next query, so there is nothing to do but note it.
+    p.on('error', (e) => process.stderr.write(`[db] an idle database connection was lost: ${e.message}\n`));
+    g.__evoscopePool = p;
   }
   return g.__evoscopePool;
 }

@@ -7,6 +7,8 @@ import { migrate } from './migrate';
 export interface Database {
   url: string;
   embedded: boolean;
+  /** The embedded server's folder and port when this process started it (npm start supervises it). */
+  owned?: { baseDir: string; port: number };
   /** Stops the embedded server if this process started it; a no-op otherwise. */
   release(): void;
 }
@@ -20,7 +22,12 @@ export async function ensureDatabase(opts: { root?: string; log?: (l: string) =>
   } else {
     const pg = await startEmbeddedPostgres({ baseDir: path.join(root, '.evoscope', 'postgres'), log });
     process.env.DATABASE_URL = pg.url;
-    db = { url: pg.url, embedded: true, release: () => (pg.startedHere ? pg.stop() : undefined) };
+    db = {
+      url: pg.url,
+      embedded: true,
+      owned: pg.startedHere ? { baseDir: pg.baseDir, port: pg.port } : undefined,
+      release: () => (pg.startedHere ? pg.stop() : undefined),
+    };
   }
   const { applied } = await migrate(db.url, path.join(root, 'prisma', 'migrations'));
   if (applied.length) log(`applied migrations: ${applied.join(', ')}`);

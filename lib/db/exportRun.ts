@@ -135,6 +135,14 @@ async function* programsOf(runId: string, useEffectiveIteration: boolean, onPage
  * as an EvoTrace refined layout. On failure the files written so far are removed.
  * `onProgress(written, total)` is called after each page of programs.
  */
+/** The name an export of `runId` is downloaded under (HEAD answers it without exporting). */
+export async function exportedRunName(runId: string): Promise<string> {
+  if (!UUID.test(runId)) throw new ExportError('unknown-run', `no run with id ${runId}`);
+  const [run] = await q<{ name: string }>('SELECT name FROM runs WHERE id = $1', [runId]);
+  if (!run) throw new ExportError('unknown-run', `no run with id ${runId}`);
+  return run.name;
+}
+
 export async function exportRunToDirectory(
   runId: string,
   outDir: string,

@@ -3,7 +3,6 @@
 // stored in one transaction (lib/db), and their analyses are queued. Used by the CLI and by
 // the worker's import task, so both behave the same on good and on hostile input.
 import fsp from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { storeImportedRuns, type StoredRunSummary } from '../db/importRun';
 import { detectArchive, extractArchive, type ArchiveLimits } from '../files/extractArchive';
@@ -12,6 +11,7 @@ import { InputError } from '../files/errors';
 import { readRunsFromPath } from '../importers';
 import { enqueueRunAnalyses } from '../jobs/enqueue';
 import { ImportError, type ImportedRun } from '../trace/schema';
+import { makeWorkDir } from '../uploads/workDir';
 import { relabelSourcePath } from './sourceLabel';
 
 export type ImportPhase = 'extracting' | 'reading' | 'storing' | 'done';
@@ -37,7 +37,7 @@ export interface ImportRequest {
    * storeImportedRuns); without it a 'path' job is recorded.
    */
   importJobId?: string;
-  /** Where to unpack archives (default: the OS temp dir). */
+  /** Where to unpack archives (default: <data dir>/tmp, see lib/uploads/workDir.ts). */
   workDir?: string;
   /**
    * What the user calls the input (the uploaded file's name; default: the path as given). Every
@@ -110,7 +110,7 @@ export async function readRunsFromInput(input: string, req: ImportRequest = {}):
     }
     if (archive) {
       shownAs = path.basename(label);
-      tmp = await fsp.mkdtemp(path.join(req.workDir ?? os.tmpdir(), 'evoscope-import-'));
+      tmp = await makeWorkDir('import', req.workDir);
       // Named after the archive, so a run at the archive's top level is named after it too.
       root = path.join(tmp, archiveStem(input));
       req.onProgress?.({ phase: 'extracting', entries: 0, bytes: 0 });

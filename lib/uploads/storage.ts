@@ -13,6 +13,19 @@ import { InputError } from '../files/errors';
 import { safeEntryPath } from '../files/entryPath';
 import { UploadClosedError, type ByteBudget } from './budget';
 
+/**
+ * The disk (or the user's quota) filled up while storing an upload. Not the user's input and not
+ * a bug: the route answers 507 with this message, which names the folder, never its path.
+ */
+export class DiskFullError extends Error {
+  constructor() {
+    super('the disk is full (uploads folder)');
+    this.name = 'DiskFullError';
+  }
+}
+
+const isDiskFull = (e: unknown) => ['ENOSPC', 'EDQUOT'].includes((e as NodeJS.ErrnoException | null)?.code ?? '');
+
 /** Partial uploads, beside (never inside) the folder the importer reads. */
 const INCOMING = 'incoming';
 
@@ -58,6 +71,22 @@ export async function saveUpload(
   body: WebReadableStream<Uint8Array> | null,
   budget: ByteBudget,
   place: PlaceFile = placeDirectly,
+): Promise<SavedUpload> {
+  try {
+    return await saveUploadOrThrow(importId, sourceName, relPath, body, budget, place);
+  } catch (e) {
+    if (isDiskFull(e) || isDiskFull((e as Error | null)?.cause)) throw new DiskFullError();
+    throw e;
+  }
+}
+
+async function saveUploadOrThrow(
+  importId: string,
+  sourceName: string,
+  relPath: string | null,
+  body: WebReadableStream<Uint8Array> | null,
+  budget: ByteBudget,
+  place: PlaceFile,
 ): Promise<SavedUpload> {
   const dest = relPath === null ? archivePath(importId, sourceName) : path.join(folderRoot(importId), safeEntryPath(relPath) || '_');
   const root = relPath === null ? uploadDir(importId) : folderRoot(importId);

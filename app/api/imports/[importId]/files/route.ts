@@ -6,7 +6,7 @@ import { importParamsSchema, uploadFileQuerySchema } from '@/lib/api/imports';
 import { getImportJob, placeUploadedFile } from '@/lib/db/importJobs';
 import { InputError } from '@/lib/files/errors';
 import { UploadBudget, UploadClosedError } from '@/lib/uploads/budget';
-import { maxUploadBytes, saveUpload } from '@/lib/uploads/storage';
+import { DiskFullError, maxUploadBytes, saveUpload } from '@/lib/uploads/storage';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 
 export const runtime = 'nodejs';
@@ -34,6 +34,7 @@ export const PUT = handle(async (req, params) => {
     return saved;
   } catch (e) {
     await budget.settle(false);
+    if (e instanceof DiskFullError) throw new ApiError(507, e.message); // 507 Insufficient Storage
     if (e instanceof UploadClosedError) throw new ApiError(409, 'the import was started meanwhile; files can only be added while uploading');
     if (e instanceof InputError) {
       const status = e.code === 'too-large' ? 413 : e.code === 'duplicate-entry' || e.code === 'path-conflict' ? 409 : 400;
