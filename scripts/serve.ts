@@ -6,6 +6,8 @@ import path from 'node:path';
 
 const root = process.cwd();
 const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+// Answers TRACE/TRACK with 405 before Next, which can only fail on them (scripts/methodGuard.cjs).
+const methodGuard = path.join(root, 'scripts', 'methodGuard.cjs');
 
 function newestMtime(p: string): number {
   if (!fs.existsSync(p)) return 0;
@@ -38,7 +40,7 @@ export function buildIfStale(log: (l: string) => void, force = false) {
 export function serve({ port, log }: { port: number; log: (l: string) => void }) {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' };
   const children: [string, ChildProcess][] = [
-    ['web server', spawn(process.execPath, [nextBin, 'start', '-p', String(port), '-H', process.env.HOST ?? '127.0.0.1'], { cwd: root, env, stdio: ['ignore', 2, 2] })],
+    ['web server', spawn(process.execPath, ['--require', methodGuard, nextBin, 'start', '-p', String(port), '-H', process.env.HOST ?? '127.0.0.1'], { cwd: root, env, stdio: ['ignore', 2, 2] })],
     ['worker', spawn(process.execPath, ['--import', 'tsx', path.join(root, 'workers', 'index.ts')], { cwd: root, env, stdio: ['ignore', 2, 2] })],
   ];
   const exited = new Promise<string>((resolve) => {
