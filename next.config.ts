@@ -1,4 +1,5 @@
 import type { NextConfig } from 'next';
+import { securityHeaders } from './lib/http/securityHeaders';
 
 const nextConfig: NextConfig = {
   // Server-only packages that must not be bundled (pg's optional native bits, graphile-worker).
@@ -6,6 +7,10 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // Types are checked by `tsc --noEmit` as its own step of npm test; the build only bundles.
   typescript: { ignoreBuildErrors: true },
+  // Every response, pages and API alike (lib/http/securityHeaders.ts says what and why).
+  async headers() {
+    return [{ source: '/:path*', headers: securityHeaders() }];
+  },
 };
 
 export default nextConfig;

@@ -9,6 +9,8 @@ import { supervise, type Backoff } from '../lib/supervise/supervisor';
 
 const root = process.cwd();
 const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+// Answers TRACE/TRACK with 405 before Next, which can only fail on them (scripts/methodGuard.cjs).
+const methodGuard = path.join(root, 'scripts', 'methodGuard.cjs');
 
 function newestMtime(p: string): number {
   if (!fs.existsSync(p)) return 0;
@@ -57,7 +59,7 @@ export async function serve({ port, log, postgres, backoff }: ServeOptions) {
   await db?.ready;
   const host = process.env.HOST ?? '127.0.0.1';
   const apps = [
-    supervise(childService('web server', () => spawn(process.execPath, [nextBin, 'start', '-p', String(port), '-H', host], { cwd: root, env, stdio: ['ignore', 2, 2] })), opts),
+    supervise(childService('web server', () => spawn(process.execPath, ['--require', methodGuard, nextBin, 'start', '-p', String(port), '-H', host], { cwd: root, env, stdio: ['ignore', 2, 2] })), opts),
     supervise(childService('worker', () => spawn(process.execPath, ['--import', 'tsx', path.join(root, 'workers', 'index.ts')], { cwd: root, env, stdio: ['ignore', 2, 2] })), opts),
   ];
   return {

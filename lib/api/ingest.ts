@@ -2,6 +2,7 @@
 import type { NextRequest } from 'next/server';
 import { z } from 'zod';
 import { isAuthorised } from '../db/settings';
+import { storableJson } from '../trace/pgSafe';
 import { ApiError } from './handler';
 
 /** Throws 401 unless the request carries the ingestion bearer token. */
@@ -18,9 +19,15 @@ export const createLiveRunSchema = z.object({
   language: z.string().max(50).nullish(),
   scoreMetric: z.string().max(200).nullish(),
   higherIsBetter: z.boolean().default(true),
-  config: z.unknown().optional(),
-  modelConfig: z.unknown().optional(),
+  config: storableJson('config', z.unknown()).optional(),
+  modelConfig: storableJson('modelConfig', z.unknown()).optional(),
 });
 
 /** Most programs accepted in one request; bigger batches should be split by the client. */
 export const MAX_BATCH = 1000;
+
+/** Largest body of a create-run request: its config and model settings (a few MB at most). */
+export const MAX_RUN_BYTES = 16 * 1024 ** 2;
+
+/** Largest body of one batch request (413 past it): 1,000 programs of about 64 KB each. */
+export const MAX_BATCH_BYTES = 64 * 1024 ** 2;

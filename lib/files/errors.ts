@@ -26,6 +26,7 @@ export type InputErrorCode =
   | 'invalid-utf8'
   | 'json-syntax'
   | 'json-not-object'
+  | 'json-too-deep' // nesting past MAX_JSON_NESTING: later recursive code would overflow the stack
   | 'value-too-large'
   | 'line-too-long';
 

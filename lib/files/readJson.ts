@@ -76,9 +76,12 @@ export async function readJsonObject(absPath: string, relName: string, opts: Rea
  * message gives a position, the line (offset by `firstLine` for one line of a larger file).
  */
 export function parseJsonText(text: string, file: string, parse: (text: string) => unknown = JSON.parse, firstLine = 1): unknown {
+  let value: unknown;
   try {
-    return parse(text);
+    value = parse(text);
   } catch (e) {
+    // A reviver (parsePythonJson) recurses and overflows on deep input before we can look.
+    if (e instanceof RangeError) throw tooDeep(text, file, firstLine, e);
     if (!(e instanceof SyntaxError)) throw e;
     const { line, column } = locate(text, e.message);
     const where = column === undefined ? '' : ` (column ${column})`;
@@ -89,6 +92,53 @@ export function parseJsonText(text: string, file: string, parse: (text: string) 
       cause: e,
     });
   }
+  if (nestedDeeperThan(value, MAX_JSON_NESTING)) throw tooDeep(text, file, firstLine);
+  return value;
+}
+
+/**
+ * Deepest nesting of arrays and objects accepted. JSON.parse itself copes with 100,000 levels,
+ * but everything after it that recurses (JSON.stringify, zod, the reviver) overflows the stack
+ * with a bare RangeError naming no file (issue 15 item 6). Real traces nest under twenty.
+ */
+export const MAX_JSON_NESTING = 512;
+
+/** True when `value` nests containers deeper than `max`. Recursion is bounded by `max` itself
+ *  (512 frames are safe), and it is faster than an explicit stack on the small files of a run. */
+function nestedDeeperThan(value: unknown, max: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (max === 0) return true;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const c = value[i];
+      if (typeof c === 'object' && c !== null && nestedDeeperThan(c, max - 1)) return true;
+    }
+    return false;
+  }
+  for (const k in value) {
+    const c = (value as Record<string, unknown>)[k];
+    if (typeof c === 'object' && c !== null && nestedDeeperThan(c, max - 1)) return true;
+  }
+  return false;
+}
+
+/** The InputError for text nested past MAX_JSON_NESTING, at the line where it goes too deep. */
+function tooDeep(text: string, file: string, firstLine: number, cause?: unknown): InputError {
+  let depth = 0;
+  let line = 1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) {
+        if (text.charCodeAt(i) === 0x5c /* \ */) i++;
+        else if (text.charCodeAt(i) === 0x0a) line++;
+      }
+    } else if (c === 0x0a) line++;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > MAX_JSON_NESTING) break;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return new InputError('json-too-deep', `JSON nested more than ${MAX_JSON_NESTING} levels deep`, { file, line: firstLine + line - 1, cause });
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -31,14 +31,19 @@ import { FORMAT_DESCRIPTIONS } from './formatList';
 const FOLDER_FILES = ['programs.jsonl', 'evoscope.jsonl'];
 const HEAD_BYTES = 1024 * 1024;
 
-/** The JSONL file at `p` (a .jsonl file, or a folder with exactly one of FOLDER_FILES). */
+/**
+ * The JSONL file at `p`: a .jsonl file, or a folder with exactly one of FOLDER_FILES, or else
+ * with exactly one .jsonl file of any name (a run file uploaded as a folder, e.g. myrun/run.jsonl).
+ */
 function jsonlFileOf(p: string): string | null {
   const abs = path.resolve(p);
-  if (isFile(abs)) return abs.endsWith('.jsonl') ? abs : null;
+  if (isFile(abs)) return /\.jsonl$/i.test(abs) ? abs : null;
   if (!isDir(abs)) return null;
-  const names = new Set(listDir(abs).filter((d) => d.isFile()).map((d) => d.name));
-  const hits = FOLDER_FILES.filter((f) => names.has(f));
-  return hits.length === 1 ? path.join(abs, hits[0]) : null;
+  const names = listDir(abs).filter((d) => d.isFile()).map((d) => d.name);
+  const hits = FOLDER_FILES.filter((f) => names.includes(f));
+  if (hits.length) return hits.length === 1 ? path.join(abs, hits[0]) : null;
+  const any = names.filter((n) => /\.jsonl$/i.test(n));
+  return any.length === 1 ? path.join(abs, any[0]) : null;
 }
 
 /** Whether the first non-empty line is an Evoscope header or program record (from its first MiB). */

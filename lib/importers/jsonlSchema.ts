@@ -4,11 +4,26 @@
 // `metadata`. Every field error reads "<field> must be ..." so the importer can prefix it with
 // file and line: "programs.jsonl:17: parent_ids must be an array of strings".
 import { z } from 'zod';
+import { badName, INT4_MAX, storableJson } from '../trace/pgSafe';
 import { asNumber } from '../trace/validity';
 
 const must = (field: string, what: string) => ({ error: `${field} must be ${what}` });
 const text = (field: string) => z.string(must(field, 'a string')).nullish();
-const count = (field: string) => z.number(must(field, 'a non-negative integer')).int(must(field, 'a non-negative integer')).nonnegative(must(field, 'a non-negative integer')).nullish();
+const count = (field: string) =>
+  z
+    .number(must(field, 'a non-negative integer'))
+    .int(must(field, 'a non-negative integer'))
+    .nonnegative(must(field, 'a non-negative integer'))
+    .max(INT4_MAX, must(field, `an integer no larger than ${INT4_MAX}`))
+    .nullish();
+
+/** A string usable as an id or key: PostgreSQL holds no U+0000, jsonb no lone surrogate. */
+const name = (field: string, min = 1, what = 'a non-empty string') =>
+  z
+    .string(must(field, what))
+    .min(min, must(field, what))
+    .refine((s) => !badName(s), must(field, 'free of NUL characters (U+0000) and lone UTF-16 surrogates'));
+
 
 /** A number, or a numeric string for values JSON cannot spell ("-inf", "nan", "inf"). */
 const numberLike = (field: string) =>
@@ -25,9 +40,9 @@ export const runHeaderSchema = z.strictObject(
     language: text('evoscope_run.language'),
     score_metric: z.string(must('evoscope_run.score_metric', 'a non-empty string')).min(1, must('evoscope_run.score_metric', 'a non-empty string')).nullish(),
     higher_is_better: z.boolean(must('evoscope_run.higher_is_better', 'true or false')).nullish(),
-    model: z.unknown().optional(),
-    config: z.unknown().optional(),
-    meta: z.unknown().optional(),
+    model: storableJson('evoscope_run.model', z.unknown()).optional(),
+    config: storableJson('evoscope_run.config', z.unknown()).optional(),
+    meta: storableJson('evoscope_run.meta', z.unknown()).optional(),
   },
   must('evoscope_run', 'an object'),
 );
@@ -49,10 +64,10 @@ export const promptSchema = z.strictObject(
 );
 
 export const programLineSchema = z.strictObject({
-  id: z.string(must('id', 'a non-empty string')).min(1, must('id', 'a non-empty string')),
+  id: name('id'),
   code: z.string(must('code', 'a string')),
   parent_ids: z
-    .array(z.string(must('parent_ids', 'an array of strings')).min(1, must('parent_ids', 'an array of non-empty strings')), must('parent_ids', 'an array of strings'))
+    .array(name('parent_ids', 1, 'an array of non-empty strings'), must('parent_ids', 'an array of strings'))
     .nullish(),
   operator: text('operator'),
   iteration: count('iteration'),
@@ -63,13 +78,13 @@ export const programLineSchema = z.strictObject({
     .refine((v) => (typeof v === 'number' ? Number.isFinite(v) : !Number.isNaN(Date.parse(v))), must('timestamp', 'seconds since the epoch or an ISO 8601 string'))
     .nullish(),
   language: text('language'),
-  metrics: z.record(z.string(), z.unknown(), must('metrics', 'an object')).nullish(),
+  metrics: storableJson('metrics', z.record(z.string(), z.unknown(), must('metrics', 'an object'))).nullish(),
   score: numberLike('score'),
   valid: z.boolean(must('valid', 'true or false')).nullish(),
   error: text('error'),
   feedback: text('feedback'),
   prompt: promptSchema.nullish(),
-  metadata: z.record(z.string(), z.unknown(), must('metadata', 'an object')).nullish(),
+  metadata: storableJson('metadata', z.record(z.string(), z.unknown(), must('metadata', 'an object'))).nullish(),
 });
 
 export type RunHeader = z.infer<typeof runHeaderSchema>;
@@ -84,5 +99,5 @@ export function describeIssue(error: z.ZodError): string {
     return `${where}unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')} (put free-form data in "metadata")`;
   }
   // Our messages name their field; zod's own (rare: deep inside a union) get the path.
-  return / must be /.test(issue.message) || !issue.path.length ? issue.message : `${issue.path.join('.')}: ${issue.message}`;
+  return / must /.test(issue.message) || !issue.path.length ? issue.message : `${issue.path.join('.')}: ${issue.message}`;
 }

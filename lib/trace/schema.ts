@@ -1,12 +1,13 @@
 // The unified trace model (EvoTrace, paper appendix A.1): what every importer yields and
 // what lib/db writes. Plain data, validated with zod at the importer boundary.
 import { z } from 'zod';
+import { int4, storableJson, storableName } from './pgSafe';
 
 const json = z.unknown();
 
 /** One parent link of a program. Crossover children list several, in order. */
 export const parentRefSchema = z.object({
-  externalId: z.string().min(1),
+  externalId: storableName(z.string().min(1)),
   operator: z.string().nullish(),
 });
 
@@ -29,22 +30,22 @@ export const contextRecordSchema = z.object({
   user: z.string().nullish(),
   response: z.string().nullish(),
   model: z.string().nullish(),
-  promptTokens: z.number().int().nullish(),
-  completionTokens: z.number().int().nullish(),
+  promptTokens: int4().nullish(),
+  completionTokens: int4().nullish(),
   cost: z.number().finite().nullish(),
   extra: json.optional(),
 });
 
 export const programRecordSchema = z.object({
   /** The id the source gave the program; unique within a run. */
-  externalId: z.string().min(1),
+  externalId: storableName(z.string().min(1)),
   code: z.string(),
   language: z.string().nullish(),
-  iteration: z.number().int().nullish(),
-  generation: z.number().int().nullish(),
+  iteration: int4().nullish(),
+  generation: int4().nullish(),
   /** Seconds since the epoch. */
   timestamp: z.number().finite().nullish(),
-  island: z.number().int().nullish(),
+  island: int4().nullish(),
   valid: z.boolean(),
   /**
    * False for a program the evaluator never ran on (Shinka gen_N without any results): it is
@@ -55,8 +56,8 @@ export const programRecordSchema = z.object({
   invalidReason: z.string().nullish(),
   /** Primary score when it is a finite number; null otherwise. */
   score: z.number().finite().nullish(),
-  metrics: z.record(z.string(), json).default({}),
-  metadata: json.optional(),
+  metrics: storableJson('metrics', z.record(z.string(), json)).default({}),
+  metadata: storableJson('metadata', json).optional(),
   isMigrant: z.boolean().default(false),
   parents: z.array(parentRefSchema).default([]),
   evaluation: evaluationRecordSchema.nullish(),
@@ -77,11 +78,11 @@ export const runRecordSchema = z.object({
   framework: z.string().min(1),
   task: z.string().nullish(),
   language: z.string().nullish(),
-  modelConfig: json.optional(),
+  modelConfig: storableJson('modelConfig', json).optional(),
   evaluatorCommand: z.string().nullish(),
-  budget: json.optional(),
-  config: json.optional(),
-  meta: json.optional(),
+  budget: storableJson('budget', json).optional(),
+  config: storableJson('config', json).optional(),
+  meta: storableJson('meta', json).optional(),
   scoreMetric: z.string().nullish(),
   higherIsBetter: z.boolean().default(true),
   sourceKind: z.string().default('directory'),

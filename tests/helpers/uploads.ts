@@ -11,11 +11,13 @@ export async function folderImport(name: string) {
   return job.id;
 }
 
-/** PUT one file of an import through the route; `body` may be a stream to control timing. */
-export async function putFile(importId: string, relPath: string, body: BodyInit) {
+/** PUT one file of an import through the route; `body` may be a stream to control timing.
+ *  `relPath` null: the single file of an 'archive' upload (no ?path=). */
+export async function putFile(importId: string, relPath: string | null, body: BodyInit) {
   // duplex: streamed request bodies need it in Node's fetch; NextRequest's types do not list it.
   const init = { method: 'PUT', body, duplex: 'half', headers: { host: localHost() } };
-  const req = new NextRequest(local(`/api/imports/${importId}/files?path=${encodeURIComponent(relPath)}`), init as never);
+  const query = relPath === null ? '' : `?path=${encodeURIComponent(relPath)}`;
+  const req = new NextRequest(local(`/api/imports/${importId}/files${query}`), init as never);
   const res = await PUT(req, { params: Promise.resolve({ importId }) });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }

@@ -1,8 +1,8 @@
 // POST /api/ingest/runs/[runId]/programs - append a batch of programs to a live run; records
 // use Evoscope's JSONL program format (docs/jsonl-format.md)
 import { z } from 'zod';
-import { MAX_BATCH, requireIngestToken } from '@/lib/api/ingest';
-import { ApiError, handle, jsonBody } from '@/lib/api/handler';
+import { MAX_BATCH, MAX_BATCH_BYTES, requireIngestToken } from '@/lib/api/ingest';
+import { ApiError, handle, jsonBodyOf } from '@/lib/api/handler';
 import { runParamsSchema } from '@/lib/api/params';
 import { AppendError, appendPrograms } from '@/lib/db/appendPrograms';
 import { prisma } from '@/lib/db/client';
@@ -10,6 +10,7 @@ import { toProgram } from '@/lib/importers/jsonl';
 import { describeIssue, programLineSchema } from '@/lib/importers/jsonlSchema';
 import { enqueueRunAnalyses } from '@/lib/jobs/enqueue';
 import { ImportError } from '@/lib/trace/schema';
+import { replacedTextWarnings } from '@/lib/api/ingestWarnings';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -21,7 +22,8 @@ const bodySchema = z.object({
 export const POST = handle(async (req, params) => {
   await requireIngestToken(req);
   const { runId } = runParamsSchema.parse(params);
-  const { programs } = bodySchema.parse(await jsonBody(req));
+  const body = await jsonBodyOf(req, MAX_BATCH_BYTES);
+  const { programs } = bodySchema.parse(body.value);
   const run = await prisma().run.findUnique({ where: { id: runId }, select: { scoreMetric: true, language: true, programCount: true } });
   if (!run) throw new ApiError(404, 'run not found');
   const records = programs.map((raw, i) => {
@@ -32,7 +34,7 @@ export const POST = handle(async (req, params) => {
   try {
     const result = await appendPrograms(runId, records);
     await enqueueRunAnalyses(runId, { debounceMs: 3000 });
-    return result;
+    return { ...result, warnings: replacedTextWarnings(records, body.invalidUtf8) };
   } catch (e) {
     if (e instanceof AppendError) throw new ApiError(e.status, e.message);
     if (e instanceof ImportError) throw new ApiError(400, e.message);
