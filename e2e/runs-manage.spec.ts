@@ -139,3 +139,34 @@ test('delete asks first, then removes the run for good', async ({ page, request 
   await expect(rowOf(page, 'gasoline_2d_1743498946')).toHaveCount(1);
   await expect(rowOf(page, RENAMED)).toHaveCount(0);
 });
+
+test('the run routes refuse bad input and unknown runs', async ({ request }) => {
+  const list = await (await request.get('/api/runs?framework=funsearch&limit=1')).json();
+  const runId = list.runs[0].id as string;
+  const bad = await request.patch(`/api/runs/${runId}`, { data: { name: '   ' } });
+  expect(bad.status()).toBe(400);
+  expect((await bad.json()).error).toContain('name must not be empty');
+  expect((await request.patch(`/api/runs/${runId}`, { data: { tags: ['a,b'] } })).status()).toBe(400);
+  const missing = '00000000-0000-4000-8000-000000000000';
+  expect((await request.patch(`/api/runs/${missing}`, { data: { name: 'x' } })).status()).toBe(404);
+  expect((await request.delete(`/api/runs/${missing}`)).status()).toBe(404);
+  expect((await request.delete('/api/runs/not-a-uuid')).status()).toBe(400);
+});
+
+test('a Shinka generation without results shows as not evaluated, not invalid', async ({ page }, info) => {
+  const dir = path.join(realRuns, 'shinka__UT-AiInfra__cuco__ds-v3-moe');
+  const archive = info.outputPath('cuco-shinka.tar.gz');
+  await tar.c({ gzip: true, file: archive, cwd: dir, portable: true }, fs.readdirSync(dir));
+  await page.goto('/upload');
+  await page.getByTestId('upload-input').setInputFiles(archive);
+  await page.getByRole('button', { name: 'Import' }).click();
+  const status = page.getByTestId('import-status');
+  await expect(status).toHaveAttribute('data-status', 'succeeded', { timeout: 120_000 });
+  await status.getByRole('link').first().click();
+  await expect(page.getByTestId('stat-not-evaluated')).toContainText('1');
+  await expect(page.getByTestId('stat-invalid')).toContainText(/^Invalid\s*2\b/);
+  const programs = page.getByRole('table', { name: 'Programs' });
+  const gen4 = programs.getByTestId('program-row').filter({ has: page.getByRole('link', { name: 'gen_4', exact: true }) });
+  await expect(gen4.getByTestId('program-status')).toHaveText('not evaluated');
+  await expect(programs.getByTestId('program-status').filter({ hasText: /^invalid$/ })).toHaveCount(2);
+});

@@ -21,7 +21,7 @@ export function RunHeadline({ run }: { run: RunDetail }) {
     <>
       <dl className="stats" aria-label="Headline figures">
         <Stat label="Programs" id="stat-programs">{formatCount(run.programCount)}</Stat>
-        <Stat label="Invalid">
+        <Stat label="Invalid" id="stat-invalid">
           {formatCount(run.invalidCount)} <span className="muted" style={{ fontSize: '0.8rem' }}>({formatShare(run.programCount ? run.invalidCount / run.programCount : null)})</span>
         </Stat>
         {run.unevaluatedCount > 0 && (

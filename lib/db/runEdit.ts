@@ -27,8 +27,9 @@ export interface DeletedRun {
 /**
  * Deletes a run and everything of it in ONE transaction: analyses, cached graph, evaluations,
  * contexts, edges, replay environment, programs, then the blobs no other run references.
- * Set-based: one statement per table on its run_id index (100k programs delete in seconds,
- * not one cascade at a time). Null when there is no such run.
+ * Set-based: one statement per table on its run_id index, children before programs, so the
+ * foreign-key cascades find nothing left to do (20k programs with prompts: about 4 s, most of
+ * it the per-row foreign-key checks on programs and blobs). Null when there is no such run.
  *
  * Blobs are content-addressed and shared between runs, so a blob is removed only when no
  * program, context or replay environment of any run still names it. Writers of blobs take
@@ -59,7 +60,11 @@ export async function deleteRun(runId: string): Promise<DeletedRun | null> {
       `DELETE FROM blobs b USING run_blobs d
        WHERE b.sha256 = d.sha
          AND NOT EXISTS (SELECT 1 FROM programs p WHERE p.code_sha = d.sha)
-         AND NOT EXISTS (SELECT 1 FROM contexts x WHERE x.system_sha = d.sha OR x.user_sha = d.sha OR x.response_sha = d.sha)
+         -- One NOT EXISTS per column, never an OR: each is then a hash anti-join over contexts
+         -- (an OR made it a nested loop: 20k programs took 4 minutes instead of seconds).
+         AND NOT EXISTS (SELECT 1 FROM contexts x WHERE x.system_sha = d.sha)
+         AND NOT EXISTS (SELECT 1 FROM contexts x WHERE x.user_sha = d.sha)
+         AND NOT EXISTS (SELECT 1 FROM contexts x WHERE x.response_sha = d.sha)
          AND NOT EXISTS (SELECT 1 FROM replay_environments r, jsonb_each_text(r.files) f
                          WHERE jsonb_typeof(r.files) = 'object' AND f.value = d.sha)`,
     );
