@@ -69,10 +69,14 @@ export function supervise(
       const startedAt = Date.now();
       let reason: string;
       try {
-        current = await spec.start();
+        const started = await spec.start();
         if (first) markReady();
         first = false;
-        if (stopping) break;
+        if (stopping) {
+          await started.stop(); // stop() was called while it started: it saw nothing to stop
+          break;
+        }
+        current = started;
         reason = await current.exited;
       } catch (e) {
         reason = `could not start: ${(e as Error).message.split('\n')[0]}`;
