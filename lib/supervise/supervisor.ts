@@ -34,6 +34,8 @@ export interface Supervised {
   ready: Promise<void>;
   /** Restarts so far. */
   restarts(): number;
+  /** No more restarts from now on (a Ctrl-C also reaches the children; their exits are not crashes). */
+  hold(): void;
   stop(): Promise<void>;
 }
 
@@ -96,6 +98,9 @@ export function supervise(
   return {
     ready,
     restarts: () => restarts,
+    hold() {
+      stopping = true;
+    },
     async stop() {
       stopping = true;
       wake?.();

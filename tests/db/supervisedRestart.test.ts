@@ -80,6 +80,7 @@ beforeAll(async () => {
     cwd: root,
     env: { ...process.env, DATABASE_URL: db.url, EVOSCOPE_SUPERVISE_PG_DIR: path.join(tmp, 'pg'), EVOSCOPE_DATA_DIR: dataDir, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true, // its own process group, as a terminal's: Ctrl-C is sent to the whole group
   });
   server.stdout!.on('data', (d) => (serverLog += d));
   server.stderr!.on('data', (d) => (serverLog += d));
@@ -163,13 +164,16 @@ it('keeps serving through SIGKILL of the worker and of PostgreSQL, and imports o
   expect(workFolders(path.join(dataDir, 'tmp'))).toEqual([]);
   expect(workFolders(os.tmpdir()).filter((f) => !systemBefore.includes(f))).toEqual([]);
 
-  // Ctrl-C (SIGTERM here) stops everything: the web server, the worker, the restarted PostgreSQL.
+  // Ctrl-C (SIGINT to the whole process group, as a terminal sends it) stops everything, the
+  // restarted PostgreSQL included, and restarts nothing on the way.
   const postmaster = postmasterPid();
+  const logBefore = serverLog.length;
   const code = await new Promise((r) => {
     server.once('exit', r);
-    server.kill('SIGTERM');
+    process.kill(-server.pid!, 'SIGINT');
   });
   expect(code).toBe(0);
+  expect(serverLog.slice(logBefore)).not.toMatch(/restarting in/);
   const pgAlive = () => spawnSync('ps', ['-o', 'stat=', '-p', String(postmaster)], { encoding: 'utf8' }).stdout.trim();
   expect(pgAlive(), `postmaster ${postmaster} after the stop\n${serverLog.slice(-3000)}`).toMatch(/^(Z.*)?$/); // gone (or a zombie awaiting init)
 
