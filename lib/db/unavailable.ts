@@ -27,3 +27,20 @@ export function isDatabaseUnavailable(e: unknown): boolean {
 }
 
 export const RECONNECTING_MESSAGE = 'the database is reconnecting';
+
+/**
+ * Runs `read`, waiting through a database restart (up to `withinMs`) instead of failing: the
+ * embedded PostgreSQL is back within seconds of a crash, so a page render that waits is served.
+ * Other errors, and an outage longer than that, are thrown as they are.
+ */
+export async function waitingForDatabase<T>(read: () => Promise<T>, withinMs = 15_000, everyMs = 500): Promise<T> {
+  const end = Date.now() + withinMs;
+  for (;;) {
+    try {
+      return await read();
+    } catch (e) {
+      if (!isDatabaseUnavailable(e) || Date.now() + everyMs > end) throw e;
+      await new Promise((r) => setTimeout(r, everyMs));
+    }
+  }
+}
