@@ -19,6 +19,8 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(withCode('23505', 'duplicate key value violates unique constraint'))).toBe(false);
     expect(isDatabaseUnavailable(new TypeError('x is undefined'))).toBe(false);
     expect(isDatabaseUnavailable(null)).toBe(false);
+    expect(isDatabaseUnavailable(Object.assign(withCode('ENOENT'), { syscall: 'open' }))).toBe(false); // a missing file
+    expect(isDatabaseUnavailable(Object.assign(withCode('ENOENT'), { syscall: 'connect' }))).toBe(true); // a missing socket
   });
 });
 
