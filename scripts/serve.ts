@@ -64,6 +64,7 @@ export async function serve({ port, log, postgres, backoff }: ServeOptions) {
   ];
   return {
     async stop() {
+      db?.hold(); // stopped last, but not restarted if it goes first (Ctrl-C reaches it too)
       await Promise.all(apps.map((a) => a.stop()));
       await db?.stop();
     },

@@ -98,4 +98,26 @@ describe('supervise', () => {
     await s.stop();
     expect(children[0].exitCode !== null || children[0].signalCode !== null).toBe(true);
   });
+
+  it('stops a service that was still starting when stop() was called', async () => {
+    const children: ChildProcess[] = [];
+    let started: () => void = () => {};
+    const starting = new Promise<void>((r) => (started = r));
+    const s = supervise(
+      {
+        name: 'slow',
+        start: async () => {
+          started();
+          await new Promise((r) => setTimeout(r, 200));
+          return childService('slow', idle, (c) => children.push(c)).start();
+        },
+      },
+      { log: () => {} },
+    );
+    await starting;
+    await s.stop();
+    expect(children).toHaveLength(1);
+    await until(() => children[0].exitCode !== null || children[0].signalCode !== null);
+    expect(s.restarts()).toBe(0);
+  });
 });

@@ -34,6 +34,8 @@ export interface Supervised {
   ready: Promise<void>;
   /** Restarts so far. */
   restarts(): number;
+  /** No more restarts from now on (a Ctrl-C also reaches the children; their exits are not crashes). */
+  hold(): void;
   stop(): Promise<void>;
 }
 
@@ -69,10 +71,14 @@ export function supervise(
       const startedAt = Date.now();
       let reason: string;
       try {
-        current = await spec.start();
+        const started = await spec.start();
         if (first) markReady();
         first = false;
-        if (stopping) break;
+        if (stopping) {
+          await started.stop(); // stop() was called while it started: it saw nothing to stop
+          break;
+        }
+        current = started;
         reason = await current.exited;
       } catch (e) {
         reason = `could not start: ${(e as Error).message.split('\n')[0]}`;
@@ -92,6 +98,9 @@ export function supervise(
   return {
     ready,
     restarts: () => restarts,
+    hold() {
+      stopping = true;
+    },
     async stop() {
       stopping = true;
       wake?.();

@@ -4,10 +4,12 @@ import type { Metadata } from 'next';
 import { cache } from 'react';
 import { runParamsSchema } from '@/lib/api/params';
 import { getRun } from '@/lib/db/runs';
+import { waitingForDatabase } from '@/lib/db/unavailable';
 
 export const loadRun = cache(async (runId: string) => {
   const parsed = runParamsSchema.safeParse({ runId });
-  return parsed.success ? getRun(parsed.data.runId) : null;
+  // Through a database restart the page waits rather than fails (app/error.tsx after that).
+  return parsed.success ? waitingForDatabase(() => getRun(parsed.data.runId)) : null;
 });
 
 /** generateMetadata for a run view: "<view> · <run name>". */
