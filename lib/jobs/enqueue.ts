@@ -32,7 +32,10 @@ export async function enqueue<N extends JobName>(
 }
 
 export async function enqueueImport(importId: string) {
-  await enqueue('import-upload', { importId }, { maxAttempts: 3 });
+  // Input problems end the job at once (the task fails it itself); attempts are spent only by
+  // crashes of the worker or the database mid-import, and the task is safe to re-run (runs keyed
+  // by the import), so a few crashes in a row must not fail a good upload.
+  await enqueue('import-upload', { importId }, { maxAttempts: 6 });
 }
 
 /**

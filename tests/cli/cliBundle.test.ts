@@ -65,7 +65,7 @@ describe('the bundled CLI', () => {
     expect(r.code, r.stderr).toBe(0);
     const row = JSON.parse(r.stdout.trim());
     imported.push(row.runId);
-    expect(row).toMatchObject({ format: 'shinkaevolve', programs: 18, edges: 14, invalidPrograms: 3 });
+    expect(row).toMatchObject({ format: 'shinkaevolve', programs: 18, edges: 14, invalidPrograms: 2, unevaluatedPrograms: 1 });
     const analyzed = run([path.join(root, 'bin', 'evoscope.mjs'), 'analyze', row.runId, '--json']);
     expect(analyzed.code, analyzed.stderr).toBe(0);
     expect(JSON.parse(analyzed.stdout).summary.programs).toBe(18);

@@ -167,7 +167,7 @@ it('keeps serving through SIGKILL of the worker and of PostgreSQL, and imports o
   expect(done.status).toBe('succeeded');
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
-  const { rows } = await client.query('SELECT program_count FROM runs WHERE import_id = $1', [id]);
+  const { rows } = await client.query('SELECT program_count FROM runs WHERE import_job_id = $1', [id]);
   await client.end();
   expect(rows).toEqual([{ program_count: PROGRAMS }]);
   expect(failures).toEqual([]);
