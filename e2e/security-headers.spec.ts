@@ -53,7 +53,7 @@ async function watchCsp(page: Page): Promise<string[]> {
   await page.exposeFunction('__cspViolation', (s: string) => seen.push(s));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) =>
-      (window as unknown as { __cspViolation: (s: string) => void }).__cspViolation(`${e.violatedDirective} ${e.blockedURI}`),
+      (window as unknown as { __cspViolation: (s: string) => void }).__cspViolation(`${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber} on ${location.pathname}`),
     );
   });
   return seen;

@@ -4,6 +4,9 @@ import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import { formatBytes, InputError, printable } from './errors';
 import { decodeUtf8Strict } from './utf8';
+import { JsonTooDeepError, MAX_JSON_NESTING, nestedDeeperThan } from './jsonDepth';
+
+export { MAX_JSON_NESTING } from './jsonDepth';
 
 export const DEFAULT_MAX_JSON_BYTES = 256 * 1024 ** 2;
 
@@ -81,7 +84,7 @@ export function parseJsonText(text: string, file: string, parse: (text: string) 
     value = parse(text);
   } catch (e) {
     // A reviver (parsePythonJson) recurses and overflows on deep input before we can look.
-    if (e instanceof RangeError) throw tooDeep(text, file, firstLine, e);
+    if (e instanceof RangeError || e instanceof JsonTooDeepError) throw tooDeep(text, file, firstLine, e);
     if (!(e instanceof SyntaxError)) throw e;
     const { line, column } = locate(text, e.message);
     const where = column === undefined ? '' : ` (column ${column})`;
@@ -94,32 +97,6 @@ export function parseJsonText(text: string, file: string, parse: (text: string) 
   }
   if (nestedDeeperThan(value, MAX_JSON_NESTING)) throw tooDeep(text, file, firstLine);
   return value;
-}
-
-/**
- * Deepest nesting of arrays and objects accepted. JSON.parse itself copes with 100,000 levels,
- * but everything after it that recurses (JSON.stringify, zod, the reviver) overflows the stack
- * with a bare RangeError naming no file (issue 15 item 6). Real traces nest under twenty.
- */
-export const MAX_JSON_NESTING = 512;
-
-/** True when `value` nests containers deeper than `max`. Recursion is bounded by `max` itself
- *  (512 frames are safe), and it is faster than an explicit stack on the small files of a run. */
-function nestedDeeperThan(value: unknown, max: number): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  if (max === 0) return true;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const c = value[i];
-      if (typeof c === 'object' && c !== null && nestedDeeperThan(c, max - 1)) return true;
-    }
-    return false;
-  }
-  for (const k in value) {
-    const c = (value as Record<string, unknown>)[k];
-    if (typeof c === 'object' && c !== null && nestedDeeperThan(c, max - 1)) return true;
-  }
-  return false;
 }
 
 /** The InputError for text nested past MAX_JSON_NESTING, at the line where it goes too deep. */

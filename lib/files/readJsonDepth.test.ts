@@ -3,7 +3,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as tar from 'tar';
 import { readRunsFromPath } from '../importers/index';
+import { readRunsFromInput } from '../pipeline/importPipeline';
+import { JsonTooDeepError } from './jsonDepth';
 import { parsePythonJson } from '../importers/pythonJson';
 import { InputError } from './errors';
 import { MAX_JSON_NESTING, readJsonValue } from './readJson';
@@ -65,5 +68,23 @@ describe('JSON nesting depth', () => {
     put('evo/checkpoints/checkpoint_1/programs/a.json', `{"id": "a", "code": "x", "metrics": ${nested(100_000)}}`);
     const e = await readRunsFromPath(root).then(() => null, (err: Error) => err);
     expect(e?.message).toBe(`checkpoints/checkpoint_1/programs/a.json:1: JSON nested more than ${MAX_JSON_NESTING} levels deep`);
+  });
+
+  it('names the file inside an archive too', async () => {
+    const src = path.join(tmp, 'arch');
+    put('arch/evo/checkpoints/checkpoint_1/metadata.json', JSON.stringify({ islands: [['a']], last_iteration: 1 }));
+    put('arch/evo/checkpoints/checkpoint_1/programs/a.json', `{"id": "a",\n "code": "x",\n "metrics": ${nested(100_000)}}`);
+    const archive = path.join(tmp, 'evo.tar.gz');
+    await tar.c({ gzip: true, file: archive, cwd: src, portable: true }, ['evo']);
+    const e = await readRunsFromInput(archive, { label: 'evo.tar.gz', workDir: tmp }).then(() => null, (err: Error) => err);
+    expect(e?.message).toBe(`evo/checkpoints/checkpoint_1/programs/a.json:3: JSON nested more than ${MAX_JSON_NESTING} levels deep`);
+  });
+
+  it('bounds JSON parsed outside the reader (artifacts, prompt blobs) as a SyntaxError, not a RangeError', () => {
+    for (const text of [nested(100_000), `[NaN, ${nested(100_000)}]`, nested(MAX_JSON_NESTING + 1)]) {
+      expect(() => parsePythonJson(text)).toThrow(JsonTooDeepError);
+      expect(() => parsePythonJson(text)).toThrow(SyntaxError);
+    }
+    expect(parsePythonJson(`[NaN, ${nested(MAX_JSON_NESTING - 1)}]`)).toHaveLength(2);
   });
 });

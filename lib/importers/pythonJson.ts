@@ -2,6 +2,8 @@
 // for non-finite floats (a failed evaluation often scores float('-inf')), which JSON.parse
 // rejects. Such files are common in evolutionary-run archives and must not fail an import.
 
+import { boundedDepth, JsonTooDeepError } from '../files/jsonDepth';
+
 // Marker strings stand in for the tokens; a NUL prefix keeps them from colliding with real text.
 const MARK = '\u0000pyjson:';
 const MARK_IN_JSON = '\\u0000pyjson:'; // the same marker, escaped as JSON text must spell it
@@ -44,16 +46,19 @@ const revive = (_k: string, v: unknown) =>
 /**
  * Parses JSON, accepting Python's NaN / Infinity / -Infinity as the numbers they stand for.
  * Throws JSON.parse's own SyntaxError (e.g. "Unexpected end of JSON input") when the text is
- * not JSON even then.
+ * not JSON even then, and a JsonTooDeepError (a SyntaxError) for text nested past
+ * MAX_JSON_NESTING, which later recursive code (JSON.stringify, zod) could not handle.
  */
 export function parsePythonJson(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return boundedDepth(JSON.parse(text));
   } catch (first) {
-    if (!/NaN|Infinity/.test(text)) throw first;
+    if (first instanceof JsonTooDeepError || !/NaN|Infinity/.test(text)) throw first;
     try {
-      return JSON.parse(quoteNonFinite(text), revive);
+      return boundedDepth(JSON.parse(quoteNonFinite(text), revive));
     } catch (second) {
+      // The reviver recurses: deep text overflows the stack inside JSON.parse.
+      if (second instanceof RangeError) throw new JsonTooDeepError();
       // The second message is the truer one (e.g. "Unexpected end of JSON input" for a
       // truncated file with NaNs) unless it quotes our rewritten text.
       throw (second as Error).message.includes('pyjson') ? first : second;

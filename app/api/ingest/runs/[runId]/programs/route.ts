@@ -24,13 +24,15 @@ export const POST = handle(async (req, params) => {
   const { runId } = runParamsSchema.parse(params);
   const body = await jsonBodyOf(req, MAX_BATCH_BYTES);
   const { programs } = bodySchema.parse(body.value);
-  const run = await prisma().run.findUnique({ where: { id: runId }, select: { scoreMetric: true, language: true, programCount: true } });
-  if (!run) throw new ApiError(404, 'run not found');
-  const records = programs.map((raw, i) => {
+  // Every record is checked before the database is read or written.
+  const lines = programs.map((raw, i) => {
     const r = programLineSchema.safeParse(raw);
     if (!r.success) throw new ApiError(400, `programs[${i}]: ${describeIssue(r.error)}`);
-    return toProgram(r.data, run.programCount + i, run.scoreMetric ?? 'score', run.language ?? null);
+    return r.data;
   });
+  const run = await prisma().run.findUnique({ where: { id: runId }, select: { scoreMetric: true, language: true, programCount: true } });
+  if (!run) throw new ApiError(404, 'run not found');
+  const records = lines.map((line, i) => toProgram(line, run.programCount + i, run.scoreMetric ?? 'score', run.language ?? null));
   try {
     const result = await appendPrograms(runId, records);
     await enqueueRunAnalyses(runId, { debounceMs: 3000 });
