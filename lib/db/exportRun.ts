@@ -56,7 +56,7 @@ const groupBy = <T extends Row>(rows: T[], key: string) => {
 async function programPage(runId: string, afterSeq: number, useEffectiveIteration: boolean) {
   const rows = await q(
     `SELECT p.id, p.seq, p.external_id, p.language, p.iteration, p.raw_iteration, p.generation, p.timestamp, p.island,
-            p.valid, p.invalid_reason, p.score, p.metrics, p.metadata, p.is_migrant, b.content AS code
+            p.valid, p.evaluated, p.invalid_reason, p.score, p.metrics, p.metadata, p.is_migrant, b.content AS code
        FROM programs p JOIN blobs b ON b.sha256 = p.code_sha
       WHERE p.run_id = $1 AND p.seq > $2 ORDER BY p.seq LIMIT ${PAGE}`,
     [runId, afterSeq],
@@ -100,6 +100,7 @@ async function programPage(runId: string, afterSeq: number, useEffectiveIteratio
       timestamp: r.timestamp as number | null,
       island: r.island as number | null,
       valid: r.valid as boolean,
+      evaluated: r.evaluated as boolean,
       invalidReason: r.invalid_reason as string | null,
       score: r.score as number | null,
       metrics: (r.metrics ?? {}) as Record<string, unknown>,

@@ -19,6 +19,7 @@
 //   status             'accepted' for valid programs, 'failed' for invalid ones; source 'evoscope'
 //   artifacts          evaluation artifacts (refine_outputs.py's field)
 //   island_idx, valid, invalid_reason, score, is_migrant       Evoscope columns
+//   evaluated          false for a program never evaluated (Evoscope column; absent otherwise)
 //   parents            [{id, operator}] every parent in order (crossover has several)
 //   evaluation         {status, output, errors, timing_ms, public_metrics, private_metrics, feedback}
 // Non-finite numbers (which JSON cannot spell) are written as strings, as lib/db stores them.
@@ -155,6 +156,7 @@ export function programRow(p: ProgramRecord, solutionSha: string, promptsSha: st
     island_idx: p.island ?? null,
     valid: p.valid,
     invalid_reason: p.invalidReason ?? null,
+    ...(p.evaluated === false ? { evaluated: false } : {}),
     score: p.score ?? null,
     is_migrant: p.isMigrant ?? false,
     parents: parents.map((pa) => ({ id: pa.externalId, operator: pa.operator ?? null })),

@@ -20,7 +20,8 @@
 //     iteration_found, generation, timestamp, language, metrics -> the same-named fields
 //     island_idx | metadata.island | iterations.jsonl role island_member (newest) -> island
 //     is_migrant | metadata.migrant -> isMigrant
-//     valid, invalid_reason, score (Evoscope) -> as written; otherwise validity comes from the
+//     valid, invalid_reason, score, evaluated (Evoscope; evaluated=false: never evaluated, not
+//                                invalid) -> as written; otherwise validity comes from the
 //                                metrics (lib/trace/validity.ts), `correct: false` or status 'failed'
 //     evaluation (Evoscope) {status, output, errors, timing_ms, public_metrics, private_metrics,
 //                                feedback}, artifacts, text_feedback, public_metrics,
@@ -60,6 +61,7 @@ const MAPPED = new Set([
   'id', 'language', 'metrics', 'iteration_found', 'parent_id', 'timestamp', 'metadata', 'generation', 'solution',
   'solution_sha256', 'prompts', 'prompts_sha256', 'artifacts', 'island_idx', 'valid', 'invalid_reason', 'score',
   'is_migrant', 'parents', 'evaluation', 'text_feedback', 'public_metrics', 'private_metrics', 'code', 'correct',
+  'evaluated',
 ]);
 /** Large vectors with no use in Evoscope (ShinkaEvolve rows). */
 const DROPPED = new Set(['embedding', 'embedding_pca_2d', 'embedding_pca_3d']);
@@ -317,6 +319,7 @@ export async function readEvoTraceRun(p: string, opts: ReadOptions = {}): Promis
     if (!stated && v.valid && row.correct === false) v = { valid: false, invalidReason: 'correct is false', score: v.score };
     if (!stated && v.valid && row.status === 'failed') v = { valid: false, invalidReason: 'status is failed', score: v.score };
     record.valid = v.valid;
+    if (stated && row.evaluated === false) record.evaluated = false;
     record.invalidReason = v.invalidReason;
     record.score = v.score;
     record.evaluation = evaluationOf(row, v.valid, metrics);

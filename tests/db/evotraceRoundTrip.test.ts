@@ -31,7 +31,7 @@ const sha = (s: string) => crypto.createHash('sha256').update(s, 'utf8').digest(
 async function programsOf(runId: string) {
   const rows = await q(
     `SELECT p.external_id, b.content AS code, p.code_sha, p.seq, p.iteration, p.raw_iteration, p.generation, p.timestamp,
-            p.island, p.valid, p.invalid_reason, p.score, p.metrics, p.metadata, p.is_migrant, p.parent_count,
+            p.island, p.valid, p.evaluated, p.invalid_reason, p.score, p.metrics, p.metadata, p.is_migrant, p.parent_count,
             (SELECT json_agg(json_build_array(e.parent_external_id, e.operator, e.parent_id IS NOT NULL) ORDER BY e.ordinal)
                FROM edges e WHERE e.child_id = p.id) AS parents,
             (SELECT json_agg(json_build_array(c.kind, c.system_sha, c.user_sha, c.response_sha, c.extra) ORDER BY c.id)
@@ -149,6 +149,8 @@ describe('a run with a replay environment, crossover and failed programs', () =>
         evaluation: { status: 'failed', errors: 'Traceback', timingMs: 5 },
         contexts: [{ kind: 'crossover', system: 's', user: 'u', response: 'r', model: 'm', promptTokens: 7 }],
       },
+      // Never evaluated (a Shinka generation without results): stays "not evaluated", not invalid.
+      { externalId: 'd', code: 'D\n', iteration: 2, valid: false, evaluated: false, invalidReason: 'no evaluation results', parents: [{ externalId: 'a' }] },
     ];
     const replay = { evaluatorCommand: 'python evaluate.py', files: { 'evaluate.py': 'print(42)\n' }, dependencies: ['numpy'], timeoutSeconds: 60, notes: 'n' };
     const stored = await storeImportedRun({ run: { name: `${tag}-small`, framework: 'llamea', higherIsBetter: false, replay }, programs, warnings: [], stats: {} });
@@ -157,9 +159,10 @@ describe('a run with a replay environment, crossover and failed programs', () =>
     const [imported] = await evotraceFormat.read(out, {});
     expect(imported.run).toMatchObject({ name: `${tag}-small`, framework: 'llamea', higherIsBetter: false, replay });
     const again = await storeImportedRun(imported, { name: `${tag}-small-again` });
-    expect(again).toMatchObject({ programs: 3, edges: 2, invalidPrograms: 1, prompts: 1, bestProgramExternalId: 'a' });
+    expect(again).toMatchObject({ programs: 4, edges: 3, invalidPrograms: 1, unevaluatedPrograms: 1, prompts: 1, bestProgramExternalId: 'a' });
     const [before, after] = [await programsOf(stored.runId), await programsOf(again.runId)];
     expect([...after.entries()]).toEqual([...before.entries()]);
+    expect(after.get('d')).toMatchObject({ valid: false, evaluated: false });
     expect(after.get('c')!.parents).toEqual([['b', 'crossover', true], ['a', 'crossover', true]]);
     const env = await q(`SELECT r.name, e.evaluator_command, e.files, e.dependencies, e.timeout_seconds, e.notes
       FROM replay_environments e JOIN runs r ON r.id = e.run_id WHERE e.run_id = ANY($1::uuid[]) ORDER BY r.name`, [[stored.runId, again.runId]]);
