@@ -4,7 +4,6 @@
 // a body limit must keep small.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Readable } from 'node:stream';
 import { NextRequest } from 'next/server';
 
 type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -13,6 +12,25 @@ export interface RouteServer {
   url: string;
   bytesRead(): number;
   close(): Promise<void>;
+}
+
+/**
+ * The request body as a web stream, pulled chunk by chunk. Cancelling it stops reading but leaves
+ * the socket open until the answer is written: destroying it at once (as Readable.toWeb's cancel
+ * does) can make the client fail with EPIPE before it reads the answer.
+ */
+function bodyStream(req: http.IncomingMessage): ReadableStream<Uint8Array> {
+  const it = req[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await it.next();
+      if (done) controller.close();
+      else controller.enqueue(new Uint8Array(value as Buffer));
+    },
+    cancel() {
+      req.pause();
+    },
+  });
 }
 
 /** Which handler answers a path, and its route params; null for 404. */
@@ -37,14 +55,14 @@ export async function serveRoutes(route: Router): Promise<RouteServer> {
     const nreq = new NextRequest(`http://127.0.0.1:${port}${req.url}`, {
       method: req.method,
       headers,
-      body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+      body: hasBody ? bodyStream(req) : undefined,
       duplex: 'half',
     } as ConstructorParameters<typeof NextRequest>[1]);
     const out = await handler(nreq, { params: Promise.resolve(params) });
-    res.writeHead(out.status, { 'content-type': out.headers.get('content-type') ?? 'application/json', connection: 'close' });
+    // The connection stays open, unread: closing a socket with unread data sends a reset, which
+    // can reach the client before it reads the answer. Clients close it once answered.
+    res.writeHead(out.status, { 'content-type': out.headers.get('content-type') ?? 'application/json' });
     res.end(Buffer.from(await out.arrayBuffer()));
-    // What Node does after answering a request whose body was not read: drop the connection.
-    req.destroy();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
