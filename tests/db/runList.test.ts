@@ -1,5 +1,5 @@
 // The runs list's queries (lib/db/runList.ts, lib/db/runEdit.ts updateRun): search and filters
-// in SQL, rename, tags, import groups, and its speed with hundreds of runs.
+// in SQL, rename, tags, import groups, and paging with hundreds of runs.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPatchSchema } from '../../lib/api/runs';
@@ -137,7 +137,8 @@ describe('import groups', () => {
   });
 });
 
-it('stays fast with 500 runs: filtered and searched pages', async () => {
+// Correctness at scale; the list's speed is measured by the benchmarks, not asserted here.
+it('with 500 runs, filters and search are answered in SQL, a page at a time', async () => {
   await pool().query(
     `INSERT INTO runs (id, name, framework, task, language, tags, program_count, best_score, score_metric, imported_at)
      SELECT gen_random_uuid(), 'scale run ' || i || ' ${tag}', 'scale-${tag}-' || (i % 5), 'task_' || (i % 17), CASE WHEN i % 2 = 0 THEN 'python' ELSE 'cpp' END,
@@ -145,22 +146,13 @@ it('stays fast with 500 runs: filtered and searched pages', async () => {
      FROM generate_series(1, 500) i`,
   );
   await pool().query('ANALYZE runs');
-  const queries = [
-    { limit: 100 },
-    { limit: 100, q: `run 42` },
-    { limit: 100, framework: `scale-${tag}-3`, language: 'python' },
-    { limit: 100, tag: `ten-${tag}` },
-    { limit: 100, task: 'task_5', q: tag },
-  ];
+  const first = await listRuns({ limit: 100 });
+  expect(first.runs).toHaveLength(100);
+  expect(first.nextCursor).not.toBeNull();
+  // i % 5 = 3 and i even: i = 8, 18, ..., 498.
+  expect((await listRuns({ limit: 100, framework: `scale-${tag}-3`, language: 'python' })).runs).toHaveLength(50);
+  // i % 10 = 0.
   expect((await listRuns({ limit: 500, tag: `ten-${tag}` })).runs).toHaveLength(50);
-  const times: number[] = [];
-  for (let i = 0; i < 100; i++) {
-    const t = performance.now();
-    await listRuns(queries[i % queries.length]);
-    times.push(performance.now() - t);
-  }
-  times.sort((a, b) => a - b);
-  const p95 = times[Math.floor(times.length * 0.95)];
-  console.log(`runs list with 500+ runs: p50 ${times[50].toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
-  expect(p95).toBeLessThan(100); // target p95 < 50 ms; slack for a loaded 2-core test machine
+  // i % 17 = 5: i = 5, 22, ..., 498.
+  expect((await listRuns({ limit: 100, task: 'task_5', q: tag })).runs).toHaveLength(30);
 });
