@@ -1,32 +1,17 @@
 // An import is stored at most once (issue 7, item 2): a worker that crashed after the runs were
 // committed but before the job was marked done leaves it `running`; the re-run must find the
 // runs (keyed by the import id) instead of importing them again. Two attempts at once store once.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { disconnect, pool } from '../../lib/db/client';
+import { expect, it } from 'vitest';
+import { pool } from '../../lib/db/client';
 import { getImportJob } from '../../lib/db/importJobs';
-import { migrate } from '../../lib/db/migrate';
-import { releaseJobClient } from '../../lib/jobs/enqueue';
 import { importFromPath } from '../../lib/pipeline/importPipeline';
 import { folderRoot } from '../../lib/uploads/storage';
-import { folderImport, jsonlRun, putFile, runImportTask } from '../helpers/uploads';
+import { folderImport, jsonlRun, putFile, runImportTask, uploadTestContext } from '../helpers/uploads';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evoscope-import-once-'));
-const tag = `import-once-${crypto.randomUUID().slice(0, 8)}`;
+const { dataDir, tag } = uploadTestContext('import-once');
 
-beforeAll(async () => {
-  process.env.EVOSCOPE_DATA_DIR = dataDir;
-  await migrate(process.env.DATABASE_URL!);
-});
-afterAll(async () => {
-  await pool().query('DELETE FROM runs WHERE name LIKE $1', [`${tag}%`]);
-  await releaseJobClient();
-  await disconnect();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 const runsOf = async (importId: string) =>
   (await pool().query<{ id: string }>('SELECT id FROM runs WHERE import_job_id = $1 OR name = $2', [importId, `${tag} ${importId}`])).rows;

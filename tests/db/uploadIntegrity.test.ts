@@ -3,29 +3,17 @@
 // touching it, parallel PUTs share one byte budget, and uploads never started go after a day.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disconnect, pool } from '../../lib/db/client';
+import { afterAll, describe, expect, it } from 'vitest';
+import { pool } from '../../lib/db/client';
 import { getImportJob } from '../../lib/db/importJobs';
-import { migrate } from '../../lib/db/migrate';
-import { releaseJobClient } from '../../lib/jobs/enqueue';
 import { folderRoot, uploadDir } from '../../lib/uploads/storage';
 import { ABANDONED_MESSAGE, removeStaleUploads } from '../../lib/uploads/staleUploads';
-import { folderImport, jsonlRun, putFile, runImportTask, startImportRoute } from '../helpers/uploads';
+import { folderImport, jsonlRun, putFile, runImportTask, startImportRoute, uploadTestContext } from '../helpers/uploads';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evoscope-upload-integrity-'));
-const tag = `upload-integrity-${crypto.randomUUID().slice(0, 8)}`;
+const { tag } = uploadTestContext('upload-integrity');
 
-beforeAll(async () => {
-  process.env.EVOSCOPE_DATA_DIR = dataDir;
-  await migrate(process.env.DATABASE_URL!);
-});
-afterAll(async () => {
-  await pool().query('DELETE FROM runs WHERE name LIKE $1', [`${tag}%`]);
-  await releaseJobClient();
-  await disconnect();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+afterAll(() => {
   delete process.env.EVOSCOPE_MAX_UPLOAD_BYTES;
 });
 

@@ -8,30 +8,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { NextRequest } from 'next/server';
 import * as tar from 'tar';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as exportRoute from '../../app/api/runs/[runId]/export/route';
-import { disconnect, pool } from '../../lib/db/client';
-import { migrate } from '../../lib/db/migrate';
-import { releaseJobClient } from '../../lib/jobs/enqueue';
 import { importFromPath } from '../../lib/pipeline/importPipeline';
 import { removeOrphanWorkDirs, workRoot } from '../../lib/uploads/workDir';
-import { jsonlRun } from '../helpers/uploads';
+import { jsonlRun, uploadTestContext } from '../helpers/uploads';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evoscope-work-folders-'));
-const tag = `work-folders-${crypto.randomUUID().slice(0, 8)}`;
+const { dataDir, tag } = uploadTestContext('work-folders');
 const ours = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => /^evoscope-(import|export)-/.test(f)) : []);
 
-beforeAll(async () => {
-  process.env.EVOSCOPE_DATA_DIR = dataDir;
-  await migrate(process.env.DATABASE_URL!);
-});
-afterAll(async () => {
-  await pool().query('DELETE FROM runs WHERE name LIKE $1', [`${tag}%`]);
-  await releaseJobClient();
-  await disconnect();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  delete process.env.EVOSCOPE_DATA_DIR;
-});
 
 async function importArchive(name: string, onReading?: () => void) {
   const src = path.join(dataDir, `${name}-src`);

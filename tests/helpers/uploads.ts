@@ -1,10 +1,40 @@
 // Helpers for tests of browser imports: an import job, PUTs through the real route handler,
 // the worker's import task called as graphile-worker calls it, and small JSONL runs.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { NextRequest } from 'next/server';
+import { afterAll, beforeAll } from 'vitest';
 import { PUT } from '../../app/api/imports/[importId]/files/route';
 import { POST as START } from '../../app/api/imports/[importId]/start/route';
+import { disconnect, pool } from '../../lib/db/client';
 import { createImportJob } from '../../lib/db/importJobs';
+import { migrate } from '../../lib/db/migrate';
+import { releaseJobClient } from '../../lib/jobs/enqueue';
 import task from '../../workers/tasks/import-upload';
+
+/**
+ * A test file's own data folder (EVOSCOPE_DATA_DIR: uploads, work folders) and name tag, with
+ * the hooks that migrate first and afterwards remove the runs named after the tag, the job
+ * client, the connections and the folder.
+ */
+export function uploadTestContext(name: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `evoscope-${name}-`));
+  const tag = `${name}-${crypto.randomUUID().slice(0, 8)}`;
+  beforeAll(async () => {
+    process.env.EVOSCOPE_DATA_DIR = dataDir;
+    await migrate(process.env.DATABASE_URL!);
+  });
+  afterAll(async () => {
+    await pool().query('DELETE FROM runs WHERE name LIKE $1', [`${tag}%`]);
+    await releaseJobClient();
+    await disconnect();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    delete process.env.EVOSCOPE_DATA_DIR;
+  });
+  return { dataDir, tag };
+}
 
 export async function folderImport(name: string) {
   const job = await createImportJob({ kind: 'folder', sourceName: name, format: 'auto', runName: name });
