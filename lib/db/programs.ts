@@ -139,12 +139,15 @@ export async function findProgramIdByExternalId(runId: string, externalId: strin
 }
 
 /** What a "compare against" reference means in a run: one program, several (ambiguous), or none. */
-export type ProgramRef = { id: string } | { ambiguous: string[] } | null;
+export type ProgramRef = { id: string } | { ambiguous: string[]; more: boolean } | null;
+
+/** How many of an ambiguous reference's matches are listed. */
+const AMBIGUOUS_SHOWN = 5;
 
 /**
  * A program named by a reference a reader typed: its exact source id or uuid first, else a
  * prefix of either (uuid prefixes case-insensitively). Several matches are reported (up to 5
- * source ids, in seq order) rather than one picked at random.
+ * source ids, in seq order, and whether there are more) rather than one picked at random.
  */
 export async function resolveProgramRef(runId: string, ref: string): Promise<ProgramRef> {
   const exact = await findProgramIdByExternalId(runId, ref);
@@ -153,10 +156,10 @@ export async function resolveProgramRef(runId: string, ref: string): Promise<Pro
   const { rows } = await pool().query<{ id: string; external_id: string }>(
     `SELECT id, external_id FROM programs
      WHERE run_id = $1 AND (id::text = lower($2) OR id::text LIKE lower($3) OR external_id LIKE $3)
-     ORDER BY (id::text = lower($2)) DESC, seq LIMIT 6`,
-    [runId, ref, like],
+     ORDER BY (id::text = lower($2)) DESC, seq LIMIT $4`,
+    [runId, ref, like, AMBIGUOUS_SHOWN + 1],
   );
   if (!rows.length) return null;
   if (rows.length === 1 || rows[0].id === ref.toLowerCase()) return { id: rows[0].id };
-  return { ambiguous: rows.slice(0, 5).map((r) => r.external_id) };
+  return { ambiguous: rows.slice(0, AMBIGUOUS_SHOWN).map((r) => r.external_id), more: rows.length > AMBIGUOUS_SHOWN };
 }

@@ -27,11 +27,11 @@ type Props = {
 async function resolveAgainst(runId: string, programId: string, against: string | undefined) {
   if (!against) {
     const parentId = await getFirstParentId(programId);
-    return { source: parentId ? await getProgramSource(runId, parentId) : null, ambiguous: null };
+    return { source: parentId ? await getProgramSource(runId, parentId) : null, ambiguous: null, more: false };
   }
   const ref = await resolveProgramRef(runId, against);
-  if (ref && 'ambiguous' in ref) return { source: null, ambiguous: ref.ambiguous };
-  return { source: ref ? await getProgramSource(runId, ref.id) : null, ambiguous: null };
+  if (ref && 'ambiguous' in ref) return { source: null, ambiguous: ref.ambiguous, more: ref.more };
+  return { source: ref ? await getProgramSource(runId, ref.id) : null, ambiguous: null, more: false };
 }
 
 function Side({ runId, p, role }: { runId: string; p: ProgramSource; role: string }) {
@@ -57,7 +57,7 @@ export default async function DiffPage({ params, searchParams }: Props) {
   const against = (Array.isArray(raw) ? raw[0] : raw)?.trim() || undefined;
   const [run, program] = await Promise.all([getRun(runId), getProgramSource(runId, programId)]);
   if (!run || !program) notFound();
-  const { source: other, ambiguous } = await resolveAgainst(runId, programId, against);
+  const { source: other, ambiguous, more } = await resolveAgainst(runId, programId, against);
   // Re-added lines are marked only on the program's own edit (against its first parent).
   const ownEdit = other !== null && (!against || other.id === (await getFirstParentId(programId)));
   const marks = cyclingViewParams(query);
@@ -91,7 +91,7 @@ export default async function DiffPage({ params, searchParams }: Props) {
         ) : (
           <p className="panel" role="alert">
             {ambiguous
-              ? `"${against}" matches several programs (${ambiguous.join(', ')}${ambiguous.length === 5 ? ', …' : ''}): type more of it.`
+              ? `"${against}" matches several programs (${ambiguous.join(', ')}${more ? ', …' : ''}): type more of it.`
               : against
               ? `No program "${against}" in this run.`
               : 'This program has no parent in the archive; pick another program to compare against.'}
