@@ -1,34 +1,22 @@
 // Two worker processes on one database, the way a team scales out (issue 7, item 2): a queue of
 // imports is shared between them with each import stored exactly once, neither releases or runs
 // the other's job while it is running, and the job of a worker that died is run by another at once.
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { disconnect, pool } from '../../lib/db/client';
-import { migrate } from '../../lib/db/migrate';
+import { afterAll, expect, it } from 'vitest';
+import { pool } from '../../lib/db/client';
 import { APPLICATION_NAME } from '../../lib/db/workerProcesses';
-import { enqueueImport, releaseJobClient } from '../../lib/jobs/enqueue';
-import { folderImport, jsonlRun, putFile } from '../helpers/uploads';
+import { enqueueImport } from '../../lib/jobs/enqueue';
+import { folderImport, jsonlRun, putFile, uploadTestContext } from '../helpers/uploads';
 import { startWorker, type StartedWorker } from '../helpers/workerProcess';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evoscope-two-workers-'));
-const tag = `two-workers-${crypto.randomUUID().slice(0, 8)}`;
+const { dataDir, tag } = uploadTestContext('two-workers');
 const workers: StartedWorker[] = [];
 const env: Record<string, string> = { EVOSCOPE_DATA_DIR: dataDir };
 
-beforeAll(async () => {
-  process.env.EVOSCOPE_DATA_DIR = dataDir;
-  await migrate(process.env.DATABASE_URL!);
-});
+// Registered after the context's clean-up, so it runs first (vitest runs afterAll hooks as a
+// stack): the workers stop before the runs and the data folder go.
 afterAll(async () => {
   await Promise.all(workers.map((w) => w.stop()));
-  await pool().query('DELETE FROM runs WHERE name LIKE $1', [`${tag}%`]);
-  await releaseJobClient();
-  await disconnect();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 60_000): Promise<T> {
