@@ -59,13 +59,15 @@ export async function appendPrograms(runId: string, records: ProgramRecord[]): P
   }
 
   return inTransaction(async (c) => {
-    const run = await c.query<{ status: string; higher_is_better: boolean; seq: number; report: { warnings?: ImportWarning[] } | null }>(
-      `SELECT r.status, r.higher_is_better, COALESCE((SELECT max(seq) + 1 FROM programs WHERE run_id = r.id), 0) AS seq,
-              r.import_report AS report
-       FROM runs r WHERE r.id = $1 FOR UPDATE`,
+    const run = await c.query<{ status: string; higher_is_better: boolean; report: { warnings?: ImportWarning[] } | null }>(
+      'SELECT status, higher_is_better, import_report AS report FROM runs WHERE id = $1 FOR UPDATE',
       [runId],
     );
     if (!run.rows.length) throw new AppendError(404, 'run not found');
+    // The next seq is read in its own statement, after the lock is held: a subquery of the locking
+    // statement keeps the snapshot taken before it waited for the lock, so a batch that waited
+    // for another would number its programs as if that one had not been stored.
+    const next = await c.query<{ seq: number }>('SELECT COALESCE(max(seq) + 1, 0) AS seq FROM programs WHERE run_id = $1', [runId]);
     if (run.rows[0].status !== 'live') throw new AppendError(409, `run is ${run.rows[0].status}, not live: programs can no longer be added`);
     const dup = await c.query<{ external_id: string }>(
       'SELECT external_id FROM programs WHERE run_id = $1 AND external_id = ANY($2::text[]) LIMIT 5',
@@ -74,7 +76,7 @@ export async function appendPrograms(runId: string, records: ProgramRecord[]): P
     if (dup.rows.length) throw new AppendError(409, `already stored: ${dup.rows.map((r) => r.external_id).join(', ')}`);
 
     // Positions continue the run's dense seq numbering, in the order the batch lists them.
-    const base = run.rows[0].seq;
+    const base = next.rows[0].seq;
     const unplaced = parsed.filter((p) => p.iteration == null).length;
     const programs = unplaced ? parsed.map((p, i) => (p.iteration == null ? { ...p, iteration: base + i } : p)) : parsed;
     const report = unplaced ? withIterationWarning(run.rows[0].report, unplaced) : null;
@@ -89,7 +91,7 @@ export async function appendPrograms(runId: string, records: ProgramRecord[]): P
     for (const o of ordered) idOf.set(o.item.externalId, crypto.randomUUID());
     const rows = new RowSets();
     const blobs = new BlobSet();
-    let seq = run.rows[0].seq;
+    let seq = base;
     for (const o of ordered) {
       const p = o.item;
       rows.add(p, { id: idOf.get(p.externalId)!, runId, seq: seq++, iteration: o.effectiveIteration }, (ext) => idOf.get(ext) ?? null, blobs);

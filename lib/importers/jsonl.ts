@@ -72,7 +72,11 @@ function toSeconds(t: ProgramLine['timestamp']): number | null {
   return typeof t === 'number' ? t : Date.parse(t) / 1000;
 }
 
-export function toProgram(rec: ProgramLine, position: number, scoreMetric: string, language: string | null): ProgramRecord {
+/**
+ * `position`: the iteration of a record that has none (its place in the file), or null when the
+ * writer places it (live ingestion numbers programs under the run's lock, lib/db/appendPrograms).
+ */
+export function toProgram(rec: ProgramLine, position: number | null, scoreMetric: string, language: string | null): ProgramRecord {
   const metrics: Json = { ...(rec.metrics ?? {}) };
   const raw = rec.score !== undefined ? rec.score : metrics[scoreMetric];
   const num = asNumber(raw);
@@ -96,7 +100,7 @@ export function toProgram(rec: ProgramLine, position: number, scoreMetric: strin
     externalId: rec.id,
     code: rec.code,
     language: rec.language ?? language,
-    iteration: rec.iteration ?? position,
+    iteration: rec.iteration ?? position ?? undefined,
     generation: rec.generation ?? null,
     timestamp: toSeconds(rec.timestamp),
     island: rec.island ?? null,

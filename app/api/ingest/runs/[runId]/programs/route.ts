@@ -30,9 +30,10 @@ export const POST = handle(async (req, params) => {
     if (!r.success) throw new ApiError(400, `programs[${i}]: ${describeIssue(r.error)}`);
     return r.data;
   });
-  const run = await prisma().run.findUnique({ where: { id: runId }, select: { scoreMetric: true, language: true, programCount: true } });
+  const run = await prisma().run.findUnique({ where: { id: runId }, select: { scoreMetric: true, language: true } });
   if (!run) throw new ApiError(404, 'run not found');
-  const records = lines.map((line, i) => toProgram(line, run.programCount + i, run.scoreMetric ?? 'score', run.language ?? null));
+  // Programs without an iteration are placed by appendPrograms, under the run's row lock.
+  const records = lines.map((line) => toProgram(line, null, run.scoreMetric ?? 'score', run.language ?? null));
   try {
     const result = await appendPrograms(runId, records);
     await enqueueRunAnalyses(runId, { debounceMs: 3000 });
