@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { checkFileSet, detectContract, EvaluatorInputError, MAX_EVALUATOR_BYTES, MAX_EVALUATOR_FILES } from './files';
+import { SKIPPED_DIRS, skippedFile } from './skip';
 import type { EvaluatorContract } from './types';
 
 export interface FoundEvaluator {
@@ -18,7 +19,6 @@ export interface FoundEvaluator {
   files: Record<string, Buffer>;
 }
 
-const SKIPPED = new Set(['__pycache__', '.git', '.hg', '.svn', '.ipynb_checkpoints', 'node_modules']);
 
 const inside = (child: string, parent: string) => {
   const rel = path.relative(parent, child);
@@ -38,9 +38,9 @@ function collect(dir: string, runDirs: string[], deep: boolean): Record<string, 
       const childRel = rel ? `${rel}/${e.name}` : e.name;
       if (e.isDirectory()) {
         // A run folder, a folder holding one, or one inside one: the run, not its evaluator.
-        if (!deep || SKIPPED.has(e.name) || runDirs.some((r) => inside(r, childAbs) || inside(childAbs, r))) continue;
+        if (!deep || SKIPPED_DIRS.has(e.name) || runDirs.some((r) => inside(r, childAbs) || inside(childAbs, r))) continue;
         walk(childAbs, childRel);
-      } else if (e.isFile() && !e.name.endsWith('.pyc')) {
+      } else if (e.isFile() && !skippedFile(e.name)) {
         const size = fs.statSync(childAbs).size;
         bytes += size;
         count++;
