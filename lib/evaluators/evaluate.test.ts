@@ -137,6 +137,36 @@ json.dump({'correct': ok, 'error': None if ok else out.stderr.strip().splitlines
     expect(o).toMatchObject({ status: 'candidate-error', message: 'no solution', metrics: { combined_score: 0 } });
   });
 
+  it('an evaluate.py written against shinka.core.run_shinka_eval runs (stand-in), validation failures blamed on the candidate', async () => {
+    const ev = `import argparse
+from shinka.core import run_shinka_eval
+
+def validate(result):
+    return (result >= 0, None if result >= 0 else 'negative result %s' % result)
+
+def aggregate(results):
+    return {'combined_score': float(sum(results)), 'public': {'runs': len(results)}, 'private': {}}
+
+def main(program_path, results_dir):
+    return run_shinka_eval(program_path=program_path, results_dir=results_dir, experiment_fn_name='run_experiment',
+                           num_runs=3, get_experiment_kwargs=lambda i: {'k': i}, validate_fn=validate,
+                           aggregate_metrics_fn=aggregate)
+
+if __name__ == '__main__':
+    p = argparse.ArgumentParser()
+    p.add_argument('--program_path')
+    p.add_argument('--results_dir')
+    a = p.parse_args()
+    main(a.program_path, a.results_dir)
+`;
+    const ok = await evaluateProgram(shinka({ 'evaluate.py': ev }), candidate('def run_experiment(k):\n    return k * 10\n'));
+    expect(ok, ok.stderr).toMatchObject({ status: 'ok', score: 30, metrics: { combined_score: 30, public: { runs: 3 }, num_valid_runs: 3, num_invalid_runs: 0 } });
+    const bad = await evaluateProgram(shinka({ 'evaluate.py': ev }), candidate('def run_experiment(k):\n    return k - 1\n'));
+    expect(bad).toMatchObject({ status: 'candidate-error', message: 'Validation failed: negative result -1', metrics: { num_invalid_runs: 1 } });
+    const crash = await evaluateProgram(shinka({ 'evaluate.py': ev }), candidate('def run_experiment(k):\n    raise ValueError("nope")\n'));
+    expect(crash).toMatchObject({ status: 'candidate-error', message: 'nope', metrics: { combined_score: 0 } });
+  });
+
   it('an evaluate.py that crashes before writing metrics.json is an evaluator error', async () => {
     const o = await evaluateProgram(shinka({ 'evaluate.py': 'import sys\nraise RuntimeError("dataset missing")\n' }), candidate('print(1)\n'));
     expect(o).toMatchObject({ status: 'evaluator-error', message: 'evaluate.py exited with code 1 without writing metrics.json' });
