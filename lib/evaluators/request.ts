@@ -3,7 +3,8 @@
 // the SandboxRequest, runs nothing.
 import os from 'node:os';
 import type { SandboxFile, SandboxLimits, SandboxRequest } from '../sandbox/types';
-import { HARNESS_FILE, OPENEVOLVE_HARNESS, SHIM_FILES, SHINKA_HARNESS, SHINKA_RESULTS_DIR } from './harness';
+import { HARNESS_FILE, OPENEVOLVE_HARNESS, SHINKA_HARNESS, SHINKA_RESULTS_DIR } from './harness';
+import { SHIM_FILES } from './shims';
 import type { EvaluatorBundle } from './types';
 
 export type TestSet = 'public' | 'private';
