@@ -40,6 +40,15 @@ function usage() {
     '  delete <runId> [--json]',
     '      Delete a stored run with its programs, analyses and the sources no other run shares',
     '      (one transaction).',
+    '  env attach <runId> <dir> [--command CMD] [--private DIR] [--contract openevolve|shinka|command]',
+    '             [--program-file NAME] [--timeout S] [--memory MB] [--json]',
+    '      Attach the evaluator in <dir> to a stored run as its next version. The contract is read from',
+    '      the folder: evaluator.py with def evaluate (OpenEvolve), evaluate.py (ShinkaEvolve), or',
+    "      --command 'python3 score.py {program}' (metrics: a JSON object on the last stdout line).",
+    "      --private DIR   a private test set, overlaid on the evaluator's files for private re-scoring",
+    "      --program-file  the candidate's file name (default by the run's language: program.py, main.cpp)",
+    '      --timeout S (default 60), --memory MB (default 2048): the limits of one evaluation',
+    '      --json  one JSON object describing the stored evaluator on stdout',
     '  help        this text',
   ].join('\n');
 }
