@@ -63,6 +63,22 @@ def evaluate(p):
     expect(stopped.metrics).not.toHaveProperty('full');
   });
 
+  it('follows the run config: cascade off calls evaluate(); other thresholds stop elsewhere', async () => {
+    const ev = `def evaluate_stage1(p):
+    return {'combined_score': 0.3}
+def evaluate_stage2(p):
+    return {'combined_score': 0.8}
+def evaluate_stage3(p):
+    return {'combined_score': 0.99}
+def evaluate(p):
+    return {'combined_score': 0.123}
+`;
+    const direct = await evaluateProgram(bundle({ 'evaluator.py': ev }, { cascade: { enabled: false, thresholds: [0.5] } }), good);
+    expect(direct).toMatchObject({ status: 'ok', score: 0.123 });
+    const low = await evaluateProgram(bundle({ 'evaluator.py': ev }, { cascade: { enabled: true, thresholds: [0.2, 0.9] } }), good);
+    expect(low).toMatchObject({ status: 'ok', score: 0.8 });
+  });
+
   it('a stage 2 that raises keeps stage 1 with stage2_passed 0, as OpenEvolve does', async () => {
     const ev = `def evaluate_stage1(p):
     return {'combined_score': 0.9}

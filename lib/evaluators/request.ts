@@ -65,7 +65,8 @@ export function buildEvaluationRequest(
   for (const [path, content] of Object.entries(SHIM_FILES)) files.push({ path, content });
   if (bundle.contract === 'openevolve') {
     files.push({ path: HARNESS_FILE, content: OPENEVOLVE_HARNESS });
-    const command = [PYTHON, HARNESS_FILE, entry, bundle.programFile, JSON.stringify(OPENEVOLVE_THRESHOLDS)];
+    const cascade = bundle.cascade ?? { enabled: true, thresholds: OPENEVOLVE_THRESHOLDS };
+    const command = [PYTHON, HARNESS_FILE, entry, bundle.programFile, JSON.stringify(cascade.thresholds), cascade.enabled ? 'cascade' : 'direct'];
     return { files, command, limits, env, resultPipe: true };
   }
   files.push({ path: HARNESS_FILE, content: SHINKA_HARNESS });
