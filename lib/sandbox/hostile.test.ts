@@ -2,6 +2,7 @@
 // typed result, and nothing escapes. Real bubblewrap, no mocks. Every program's file name carries a
 // random marker, so "no process remains" is checked on the host's /proc for that very program
 // (other sandboxes may run meanwhile and reuse the slot uid).
+import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -150,6 +151,23 @@ describe('hostile programs', () => {
     await new Promise((resolve) => setTimeout(resolve, 2000));
     expect(processesWith(r.marker)).toEqual([]);
     expect(r.stdout.text).toBe('parent exits\n');
+  });
+
+  it('a caller killed outright (kill -9 of the worker) takes its sandbox with it', async () => {
+    const marker = `orphaned_${crypto.randomBytes(6).toString('hex')}`;
+    // The marker goes through the environment: on the caller's command line it would match itself.
+    const script = `import { runSandbox } from ${JSON.stringify(path.resolve(import.meta.dirname, 'run.ts'))};
+      const f = process.env.MARKER + '.py';
+      await runSandbox({ files: [{ path: f, content: 'import time\\ntime.sleep(60)' }], command: ['/usr/bin/python3', f], limits: { wallSeconds: 60 } });`;
+    const caller = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: 'ignore', env: { ...process.env, MARKER: marker } });
+    const deadline = Date.now() + 20_000;
+    while (processesWith(`${marker}.py`).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(processesWith(`${marker}.py`).length).toBeGreaterThan(0); // the sandboxed program runs
+    caller.kill('SIGKILL');
+    const killedAt = Date.now();
+    while (processesWith(marker).length > 0 && Date.now() - killedAt < 5000) await new Promise((r) => setTimeout(r, 50));
+    expect(processesWith(marker)).toEqual([]);
+    expect(Date.now() - killedAt).toBeLessThan(1000);
   });
 
   it('a C++ file that does not compile is a compile-error showing the compiler message, capped', async () => {
