@@ -155,7 +155,11 @@ export async function runSandboxRaw(req: SandboxRequest, opts: { resultCap?: num
   if (r.reason === 'pids') {
     return done({ status: 'pids', ...base, signal: 'SIGKILL', message: `killed on reaching the limit of ${limits.pids} processes/threads` });
   }
-  return done(classifyExit(Number(r.code), limits, base));
+  const result = classifyExit(Number(r.code), limits, base);
+  if (result.status === 'sandbox-error' && result.message) {
+    for (const b of req.readOnlyBinds ?? []) result.message = result.message.replaceAll(b.host, `(bound at ${b.inside})`);
+  }
+  return done(result);
 }
 
 /** The program ended on its own: bwrap passes on its exit code, 128+N when signal N killed it. */
