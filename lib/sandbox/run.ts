@@ -174,7 +174,8 @@ function classifyExit(code: number, limits: SandboxLimits, base: Omit<SandboxRes
   if (signal === 'SIGXCPU' || (signal === 'SIGKILL' && cpuHit)) return { ...r, status: 'timeout', message: `killed after ${limits.cpuSeconds} s CPU time` };
   if (code === 0) return { ...r, status: 'ok' };
   const nearLimit = r.peakMemoryKb >= limits.memoryMb * 1024 * 0.8;
-  if (MEMORY_TEXT.test(stderr) || (['SIGSEGV', 'SIGABRT', 'SIGBUS', 'SIGKILL'].includes(signal ?? '') && nearLimit)) {
+  // The end of stderr: where a traceback's MemoryError or the C++ runtime's bad_alloc line is.
+  if (MEMORY_TEXT.test(stderr.slice(-2000)) || (['SIGSEGV', 'SIGABRT', 'SIGBUS', 'SIGKILL'].includes(signal ?? '') && nearLimit)) {
     return { ...r, status: 'memory', message: `ran out of memory (limit ${limits.memoryMb} MiB)` };
   }
   return { ...r, status: 'exit', message: signal ? `killed by ${signal}` : `exited with code ${code}` };
