@@ -170,6 +170,23 @@ describe('hostile programs', () => {
     expect(Date.now() - killedAt).toBeLessThan(1000);
   });
 
+  it('the supervisor killed outright takes its sandbox with it', async () => {
+    const marker = `unsupervised_${crypto.randomBytes(6).toString('hex')}`;
+    const run = runSandbox({ files: [{ path: `${marker}.py`, content: 'import time\ntime.sleep(60)' }], command: ['/usr/bin/python3', `${marker}.py`], limits: { wallSeconds: 60 } });
+    const supervisor = () => processesWith(marker).find((p) => p.split(' ')[1].includes('/supervisor-'));
+    const program = () => processesWith(marker).find((p) => p.split(' ')[1] === '/usr/bin/python3');
+    const deadline = Date.now() + 10_000;
+    while (!program() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(program()).toBeDefined();
+    process.kill(Number(supervisor()!.split(':')[0]), 'SIGKILL');
+    const killedAt = Date.now();
+    const r = await run;
+    expect(r).toMatchObject({ status: 'sandbox-error', message: 'the sandbox supervisor did not report (killed)' });
+    while (processesWith(marker).length > 0 && Date.now() - killedAt < 5000) await new Promise((res) => setTimeout(res, 50));
+    expect(processesWith(marker)).toEqual([]);
+    expect(Date.now() - killedAt).toBeLessThan(1000);
+  });
+
   it('a C++ file that does not compile is a compile-error showing the compiler message, capped', async () => {
     const r = await runProgram({ source: `#include <vector>\nint main() { std::vector<int> v; return v.nope(); }\n${'template<class T> struct S { typename T::x y; }; S<int> s;\n'.repeat(200)}`, language: 'cpp' });
     expect(r.status).toBe('compile-error');

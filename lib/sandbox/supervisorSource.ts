@@ -198,8 +198,10 @@ int main(int argc, char **argv) {
   if (pid == 0) {
     sigprocmask(SIG_UNBLOCK, &set, NULL);
     signal(SIGCHLD, SIG_DFL);
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (drop_to(uid) != 0) _exit(126);
+    // After the uid change, which clears it: bwrap dies if the supervisor is killed outright.
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() == 1) _exit(126);
     struct rlimit r;
     r.rlim_cur = r.rlim_max = (rlim_t)nproc;
     setrlimit(RLIMIT_NPROC, &r);
