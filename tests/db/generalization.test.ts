@@ -2,7 +2,12 @@
 // latest re-runs of each program, fallbacks, the evaluator and batch state, thresholds, and the
 // cross-run list behind Tables 11-12. Rows are inserted directly, as the re-run batches write them.
 import crypto from 'node:crypto';
+import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as crossRoute from '../../app/api/generalization/route';
+import * as thresholdRoute from '../../app/api/runs/[runId]/generalization/threshold/route';
+import * as runRoute from '../../app/api/runs/[runId]/generalization/route';
+import * as settingsRoute from '../../app/api/settings/generalization/route';
 import { disconnect, pool } from '../../lib/db/client';
 import {
   getRunGeneralization,
@@ -153,5 +158,62 @@ describe('across runs', () => {
       [`Maximise ${tag}`, 'ahc-demo', 'overfit-mild', 4, 1],
       [`Minimise ${tag}`, 'tsp', 'not-scored', 3, 0],
     ]);
+  });
+});
+
+describe('routes', () => {
+  type Handler<P> = (req: NextRequest, ctx: { params: Promise<P> }) => Promise<Response>;
+  const call = <P extends Record<string, string>>(handler: Handler<P>, url: string, params = {} as P, init: { method?: string; body?: unknown } = {}) => {
+    const host = `127.0.0.1:${process.env.PORT ?? 3000}`;
+    return handler(
+      new NextRequest(`http://${host}${url}`, {
+        method: init.method ?? 'GET',
+        headers: { host, 'content-type': 'application/json' },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      }),
+      { params: Promise.resolve(params) },
+    );
+  };
+
+  it('GET /api/runs/[runId]/generalization answers JSON or the per-step CSV, 404 for an unknown run', async () => {
+    const json = await call(runRoute.GET, `/api/runs/${maxRun}/generalization`, { runId: maxRun });
+    expect(json.status).toBe(200);
+    expect(((await json.json()) as { result: { verdict: string } }).result.verdict).toBe('overfit-mild');
+    const csv = await call(runRoute.GET, `/api/runs/${maxRun}/generalization?format=csv`, { runId: maxRun });
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const lines = (await csv.text()).trimEnd().split('\r\n');
+    expect(lines).toHaveLength(5);
+    expect(lines[3]).toMatch(/^2,4,[0-9a-f-]{36},p4,3,3\.1,rerun,90,,1\.1\d*,-30,true$/);
+    const unknown = crypto.randomUUID();
+    expect((await call(runRoute.GET, `/api/runs/${unknown}/generalization`, { runId: unknown })).status).toBe(404);
+    expect((await call(runRoute.GET, `/api/runs/${maxRun}/generalization?format=xml`, { runId: maxRun })).status).toBe(400);
+  });
+
+  it('PUT .../threshold sets and clears the run threshold, refusing negative and non-numeric values', async () => {
+    const put = (body: unknown) => call(thresholdRoute.PUT, `/api/runs/${maxRun}/generalization/threshold`, { runId: maxRun }, { method: 'PUT', body });
+    const set = await put({ threshold: 1 });
+    expect(set.status).toBe(200);
+    expect(((await set.json()) as { result: { verdict: string } }).result.verdict).toBe('overfit-severe');
+    expect((await put({ threshold: -1 })).status).toBe(400);
+    expect((await put({ threshold: 'ten' })).status).toBe(400);
+    expect((await put({ threshold: null })).status).toBe(200);
+    expect((await getRunGeneralization(maxRun))!.threshold.source).not.toBe('run');
+  });
+
+  it('PUT /api/settings/generalization validates the global setting', async () => {
+    const put = (body: unknown) => call(settingsRoute.PUT, '/api/settings/generalization', {}, { method: 'PUT', body });
+    expect((await put({ absolute: null, relative: -0.1 })).status).toBe(400);
+    expect((await put({ absolute: 'x', relative: 0.05 })).status).toBe(400);
+    expect((await put({ absolute: null })).status).toBe(400);
+    const got = await call(settingsRoute.GET, '/api/settings/generalization');
+    expect(await got.json()).toEqual(await getThresholdSetting());
+  });
+
+  it('GET /api/generalization serves both tables as JSON and CSV', async () => {
+    const counts = (await (await call(crossRoute.GET, '/api/generalization?table=counts')).json()) as { counts: { framework: string; scored: number; notScored: number }[] };
+    expect(counts.counts.find((c) => c.framework === fw)).toMatchObject({ scored: 1, notScored: 1 });
+    const csv = await (await call(crossRoute.GET, '/api/generalization?table=verdicts&format=csv')).text();
+    expect(csv).toContain(`ahc-demo,${fw},${maxRun},Maximise ${tag},overfit-mild,3,-5,5,higher,4,1`);
+    expect((await call(crossRoute.GET, '/api/generalization?table=both')).status).toBe(400);
   });
 });
