@@ -14,7 +14,7 @@ import {
   type ThresholdSetting,
 } from '../analysis/generalization';
 import type { RunVerdict } from '../analysis/generalizationTables';
-import { getBestSoFar, loadScoredPrograms } from './analyses';
+import { loadScoredPrograms } from './analyses';
 import { pool } from './client';
 import { getSetting, setSetting } from './settings';
 
@@ -75,11 +75,13 @@ interface RunRow {
   higher_is_better: boolean;
 }
 
-/** The public best-so-far chain: the stored analysis when current, else computed now. */
+/**
+ * The public best-so-far chain, computed now from the recorded scores exactly as the re-run
+ * batches compute the chain they re-score (lib/db/evaluationBatches.ts bestChainProgramIds), not
+ * read from the stored analysis, which lags behind a live run until the worker recomputes it.
+ */
 async function chainOf(run: RunRow): Promise<BestSoFarPoint[]> {
   const metric = run.score_metric ?? 'score';
-  const stored = await getBestSoFar(run.id, metric);
-  if (stored && stored.higherIsBetter === run.higher_is_better) return stored.points;
   return bestSoFar(await loadScoredPrograms(run.id, metric, true), metric, run.higher_is_better).points;
 }
 
@@ -95,7 +97,8 @@ async function latestReruns(runId: string, programIds: string[]): Promise<Map<st
   const out = new Map<string, RerunScore>();
   for (const r of rows) {
     const score = r.score !== null && Number.isFinite(r.score) ? r.score : null;
-    out.set(`${r.program_id}:${r.test_set}`, { score, status: r.sandbox_status && r.sandbox_status !== 'ok' ? r.sandbox_status : r.status });
+    const sandbox = r.sandbox_status && r.sandbox_status !== 'ok' && r.sandbox_status !== r.status ? `, ${r.sandbox_status}` : '';
+    out.set(`${r.program_id}:${r.test_set}`, { score, status: `${r.status}${sandbox}` });
   }
   return out;
 }
