@@ -43,7 +43,7 @@ export function StepsTable({
       <table className="data" aria-label="Chain steps">
         <caption className="muted" style={{ textAlign: 'left', padding: '0.4rem 0.7rem' }}>
           The public best-so-far chain, one row per program; changes are from the previous step with a value ({higherIsBetter ? 'higher' : 'lower'} is better).
-          Arrow keys move between rows.
+          Arrow keys move between rows, Enter opens the program.
         </caption>
         <thead>
           <tr>

@@ -61,7 +61,10 @@ export function VerdictTables({ runs }: { runs: RunVerdict[] }) {
                           <Link href={`/runs/${r.runId}/generalization`} prefetch={false} title={r.name}>
                             {r.verdict.startsWith('overfit') ? <strong>{VERDICT_LABELS[r.verdict]}</strong> : VERDICT_LABELS[r.verdict]}
                           </Link>{' '}
-                          <span className="muted">{signed(r.privateChange)}</span>
+                          <span className="muted">
+                            {signed(r.privateChange)}
+                            {!r.higherIsBetter && ' (lower is better)'}
+                          </span>
                           {m.cells[t][f].length > 1 && <span className="muted"> · {r.name}</span>}
                         </div>
                       ))

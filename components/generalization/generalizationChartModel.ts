@@ -43,7 +43,8 @@ const MARGIN = { top: 12, right: 64, bottom: 34, left: 64 };
 function yScale(values: number[], height: number) {
   const lo = Math.min(...values);
   const hi = Math.max(...values);
-  const pad = lo === hi ? Math.abs(lo) * 0.05 || 1 : 0;
+  // A margin of 6 % of the span keeps the extreme points off the frame (and off the x labels).
+  const pad = lo === hi ? Math.abs(lo) * 0.05 || 1 : (hi - lo) * 0.06;
   return scaleLinear()
     .domain([lo - pad, hi + pad])
     .range([height - MARGIN.bottom, MARGIN.top])
