@@ -2,6 +2,7 @@
 //   import <dir|archive.zip|archive.tar.gz> [--name NAME] [--format auto|FORMAT] [--json]
 //   export <runId> --format evotrace --out DIR [--json]
 //   delete <runId> [--json]
+//   env attach <runId> <dir> [--command CMD] [--private DIR] [--contract C] [--timeout S] [--memory MB] [--json]
 //   help
 // With --json, stdout carries exactly one JSON object per imported (or exported) run, one per
 // line, and nothing else; every log line goes to stderr so scripts can pipe the output.
@@ -162,6 +163,10 @@ async function main(argv: string[]) {
     case 'delete': {
       const { deleteCommand, parseDeleteArgs } = await import('./deleteCommand');
       return deleteCommand(parseDeleteArgs(rest), log);
+    }
+    case 'env': {
+      const { envCommand, parseEnvArgs } = await import('./envCommand');
+      return envCommand(parseEnvArgs(rest), log);
     }
     case undefined:
     case 'help':
