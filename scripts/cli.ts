@@ -2,6 +2,7 @@
 //   import <dir|archive.zip|archive.tar.gz> [--name NAME] [--format auto|FORMAT] [--json]
 //   export <runId> --format evotrace --out DIR [--json]
 //   delete <runId> [--json]
+//   env attach <runId> <dir> [--command CMD] [--private DIR] [--contract C] [--timeout S] [--memory MB] [--json]
 //   sandbox run <file> [--lang python|cpp] [--timeout S] [--memory MB] [--json]
 //   help
 // With --json, stdout carries exactly one JSON object per imported (or exported) run, one per
@@ -170,6 +171,10 @@ async function main(argv: string[]) {
     case 'delete': {
       const { deleteCommand, parseDeleteArgs } = await import('./deleteCommand');
       return deleteCommand(parseDeleteArgs(rest), log);
+    }
+    case 'env': {
+      const { envCommand, parseEnvArgs } = await import('./envCommand');
+      return envCommand(parseEnvArgs(rest), log);
     }
     case 'sandbox': {
       const { sandboxCommand, parseSandboxArgs } = await import('./sandboxCommand');

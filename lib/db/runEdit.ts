@@ -47,7 +47,9 @@ export async function deleteRun(runId: string): Promise<DeletedRun | null> {
          SELECT code_sha AS sha FROM programs WHERE run_id = $1
          UNION ALL SELECT unnest(ARRAY[system_sha, user_sha, response_sha]) FROM contexts WHERE run_id = $1
          UNION ALL SELECT f.value FROM replay_environments r, jsonb_each_text(r.files) f
-                   WHERE r.run_id = $1 AND jsonb_typeof(r.files) = 'object') s
+                   WHERE r.run_id = $1 AND jsonb_typeof(r.files) = 'object'
+         UNION ALL SELECT regexp_replace(f.value, '^base64:', '') FROM evaluators e,
+                   jsonb_each_text(e.files || coalesce(e.private_files, '{}'::jsonb)) f WHERE e.run_id = $1) s
        WHERE sha IS NOT NULL`,
       [runId],
     );
@@ -66,6 +68,8 @@ export async function deleteRun(runId: string): Promise<DeletedRun | null> {
       'contexts r WHERE r.user_sha = d.sha',
       'contexts r WHERE r.response_sha = d.sha',
       "replay_environments r, jsonb_each_text(r.files) f WHERE jsonb_typeof(r.files) = 'object' AND f.value = d.sha",
+      // Evaluator files (lib/db/evaluators.ts): binary ones are named 'base64:<sha>'.
+      "evaluators r, jsonb_each_text(r.files || coalesce(r.private_files, '{}'::jsonb)) f WHERE regexp_replace(f.value, '^base64:', '') = d.sha",
     ]) {
       await c.query(`DELETE FROM run_blobs d USING ${still}`);
     }

@@ -36,6 +36,8 @@ export interface EvaluationOutcome {
   /** The sandbox's typed result of the evaluator process. */
   sandboxStatus: SandboxStatus;
   metrics: Record<string, unknown>;
+  /** What the evaluator returned besides metrics (OpenEvolve's EvaluationResult.artifacts), when any. */
+  artifacts?: Record<string, unknown>;
   /** combined_score (or `score`) when a finite number, else null. */
   score: number | null;
   testSet: 'public' | 'private';
