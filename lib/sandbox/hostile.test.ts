@@ -208,3 +208,34 @@ describe('hostile programs', () => {
     expect(Number(uidA)).toBeGreaterThanOrEqual(62000);
   });
 });
+
+describe('slots across processes', () => {
+  // Each process runs one sandbox that sleeps 2 s and prints its uid and when it ran.
+  const script = `import { runSandbox } from ${JSON.stringify(path.resolve(import.meta.dirname, 'run.ts'))};
+    const code = 'import os, time\\nt = time.time()\\ntime.sleep(2)\\nprint(os.getuid(), t, time.time())';
+    const r = await runSandbox({ files: [{ path: 'main.py', content: code }], command: ['/usr/bin/python3', 'main.py'] });
+    process.stdout.write(r.stdout.text);`;
+  const one = (slots: string) =>
+    new Promise<number[]>((resolve) => {
+      const env = { ...process.env, EVOSCOPE_SANDBOX_SLOTS: slots };
+      const c = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'], env });
+      let out = '';
+      c.stdout.on('data', (d) => (out += d));
+      c.on('close', () => resolve(out.trim().split(' ').map(Number)));
+    });
+
+  it('a slot held by one process is not handed to another: with one slot, the second run waits', async () => {
+    const [a, b] = await Promise.all([one('1'), one('1')]);
+    expect(a).toHaveLength(3);
+    expect(b).toHaveLength(3);
+    expect(a[0]).toBe(b[0]); // the one uid
+    const [first, second] = a[1] < b[1] ? [a, b] : [b, a];
+    expect(second[1]).toBeGreaterThanOrEqual(first[2]); // one after the other, never sharing it
+  });
+
+  it('with free slots, two processes run at the same time under different uids', async () => {
+    const [a, b] = await Promise.all([one('64'), one('64')]);
+    expect(Math.max(a[1], b[1])).toBeLessThan(Math.min(a[2], b[2]));
+    expect(a[0]).not.toBe(b[0]);
+  });
+});

@@ -12,7 +12,12 @@ import { DEFAULT_LIMITS, type CapturedStream, type SandboxLimits, type SandboxRe
 
 /** Slot uids: 62000..62063 (no account on this machine uses them); one run per uid at a time. */
 const UID_BASE = 62000;
-const SLOTS = 64;
+const MAX_SLOTS = 64;
+/** EVOSCOPE_SANDBOX_SLOTS (1-64) uses fewer uids: runs beyond that many wait for a free one. */
+function slots() {
+  const n = Number(process.env.EVOSCOPE_SANDBOX_SLOTS ?? MAX_SLOTS);
+  return Number.isInteger(n) && n >= 1 && n <= MAX_SLOTS ? n : MAX_SLOTS;
+}
 const REPORT_FD = 4;
 const FIRST_FILE_FD = 5;
 
@@ -82,7 +87,7 @@ export async function runSandboxRaw(req: SandboxRequest, opts: { resultCap?: num
     ...req.files.map(() => 'pipe' as const),
   ];
   const args = [
-    String(REPORT_FD), String(UID_BASE), String(SLOTS), sandboxDir(),
+    String(REPORT_FD), String(UID_BASE), String(slots()), sandboxDir(),
     String(Math.round(limits.wallSeconds * 1000)),
     String(Math.max(1, Math.ceil(limits.cpuSeconds))),
     String(Math.round(limits.memoryMb * 1024 * 1024)),
