@@ -160,7 +160,9 @@ export async function runSandboxRaw(req: SandboxRequest, opts: { resultCap?: num
   if (r.reason === 'pids') {
     return done({ status: 'pids', ...base, signal: 'SIGKILL', message: `killed on reaching the limit of ${limits.pids} processes/threads` });
   }
-  const result = classifyExit(Number(r.code), limits, base);
+  // bwrap itself killed by a signal (the OOM killer, say): read it as bwrap reports a signal.
+  const code = r.exited === '0' && Number(r.signal) > 0 ? 128 + Number(r.signal) : Number(r.code);
+  const result = classifyExit(code, limits, base);
   if (result.status === 'sandbox-error' && result.message) {
     for (const b of req.readOnlyBinds ?? []) result.message = result.message.replaceAll(b.host, `(bound at ${b.inside})`);
   }
