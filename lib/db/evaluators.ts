@@ -9,6 +9,9 @@ import { checkFileSet, checkProgramFile, EvaluatorInputError } from '../evaluato
 import type { EvaluatorBundle, EvaluatorContract } from '../evaluators/types';
 import { BlobSet, cleanOpt, jsonb, writeBlobs } from './rows';
 
+/** Memory limit of an evaluation when nobody said (the evaluators table's default). */
+export const DEFAULT_EVALUATOR_MEMORY_MB = 2048;
+
 export type EvaluatorOrigin = 'archive' | 'upload' | 'cli' | 'demo';
 export const EVALUATOR_CONTRACTS: EvaluatorContract[] = ['openevolve', 'shinka', 'command'];
 

@@ -9,6 +9,7 @@ import type pg from 'pg';
 import { canonicalOrder } from '../trace/order';
 import { ImportError, programRecordSchema, runRecordSchema, type ImportedRun, type ImportWarning } from '../trace/schema';
 import { pool } from './client';
+import { attachEvaluator, DEFAULT_EVALUATOR_MEMORY_MB } from './evaluators';
 import { BlobSet, clean, cleanOpt, inTransaction, jsonb, RowSets } from './rows';
 
 const ANALYZE_AFTER = 2000;
@@ -132,6 +133,7 @@ function prepare(imported: ImportedRun, opts: { name?: string; format?: string; 
         [runId, cleanOpt(r.evaluatorCommand), jsonb(replayFiles), jsonb(r.dependencies), r.timeoutSeconds ?? null, cleanOpt(r.notes)],
       );
     }
+    if (imported.evaluator) await attachArchiveEvaluator(client, runId, imported);
   }
 
   const summary: StoredRunSummary = {
@@ -149,6 +151,30 @@ function prepare(imported: ImportedRun, opts: { name?: string; format?: string; 
     warnings: imported.warnings,
   };
   return { summary, write };
+}
+
+/**
+ * The evaluator the archive held, as version 1 of the run's evaluator. Under a savepoint: a
+ * failure to attach it leaves the import whole and becomes a warning of its report.
+ */
+async function attachArchiveEvaluator(client: pg.PoolClient, runId: string, imported: ImportedRun) {
+  const ev = imported.evaluator!;
+  await client.query('SAVEPOINT archive_evaluator');
+  try {
+    await attachEvaluator(client, runId, {
+      contract: ev.contract, entry: ev.entry, programFile: ev.programFile, files: ev.files, timeoutSeconds: ev.timeoutSeconds,
+      memoryMb: DEFAULT_EVALUATOR_MEMORY_MB, origin: 'archive', notes: `found in ${ev.dir || 'the imported folder'}`,
+    });
+    await client.query('RELEASE SAVEPOINT archive_evaluator');
+  } catch (e) {
+    await client.query('ROLLBACK TO SAVEPOINT archive_evaluator');
+    const warning: ImportWarning = { code: 'evaluator-not-attached', message: `evaluator not attached: ${(e as Error).message}`, file: ev.dir || undefined };
+    imported.warnings.push(warning);
+    await client.query(
+      `UPDATE runs SET import_report = jsonb_set(import_report, '{warnings}', coalesce(import_report->'warnings', '[]'::jsonb) || $2::jsonb) WHERE id = $1`,
+      [runId, jsonb([warning])],
+    );
+  }
 }
 
 /** Stores several runs in one transaction: all of them land, or none does. */

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { HARNESS_FILE, SHIM_DIR, SHINKA_RESULTS_DIR } from './harness';
+import { SKIPPED_DIRS, skippedFile } from './skip';
 import type { EvaluatorContract } from './types';
 
 export const MAX_EVALUATOR_FILES = 500;
@@ -12,9 +13,6 @@ export const MAX_EVALUATOR_BYTES = 20 * 1024 * 1024;
 /** A refused evaluator; the message names the file (relative to the folder) at fault. */
 export class EvaluatorInputError extends Error {}
 
-/** Folders and files that are build litter, not part of an evaluator: skipped when reading a folder. */
-const SKIPPED_DIRS = new Set(['__pycache__', '.git', '.hg', '.svn', '.ipynb_checkpoints', 'node_modules']);
-const skippedFile = (name: string) => name.endsWith('.pyc') || name === '.DS_Store';
 
 const RESERVED = [HARNESS_FILE, SHIM_DIR, SHINKA_RESULTS_DIR];
 

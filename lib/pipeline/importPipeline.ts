@@ -12,6 +12,7 @@ import { readRunsFromPath } from '../importers';
 import { enqueueRunAnalyses } from '../jobs/enqueue';
 import { ImportError, type ImportedRun } from '../trace/schema';
 import { makeWorkDir } from '../uploads/workDir';
+import { attachFoundEvaluators } from './archiveEvaluator';
 import { relabelSourcePath } from './sourceLabel';
 
 export type ImportPhase = 'extracting' | 'reading' | 'storing' | 'done';
@@ -127,6 +128,7 @@ export async function readRunsFromInput(input: string, req: ImportRequest = {}):
       forAnalysis: req.forAnalysis,
       onFileRead: (filesRead) => req.onProgress?.({ phase: 'reading', filesRead }),
     });
+    if (!req.forAnalysis) attachFoundEvaluators(runs, root);
     const sourceOf = req.sourceLabel ?? (tmp ? (rel: string) => (rel ? `${path.resolve(input)}/${rel}` : path.resolve(input)) : null);
     for (const r of runs) {
       if (req.rootName && !req.name && r.run.name === path.basename(root)) r.run.name = req.rootName;

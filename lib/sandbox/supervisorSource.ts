@@ -86,6 +86,8 @@ static void reap(int block) {
 // kill(-1) as the uid hits exactly the processes of that uid (never the caller: it is excluded).
 static void kill_uid(uid_t uid) {
   for (int i = 0; i < 200; i++) {
+    reap(0);  // and orphans re-parented to us (subreaper)
+    if (count_tasks(uid) == 0) return;  // the usual case: no fork needed
     pid_t k = fork();
     if (k == 0) {
       if (drop_to(uid) != 0) _exit(1);
@@ -93,9 +95,7 @@ static void kill_uid(uid_t uid) {
       _exit(0);
     }
     if (k > 0) waitpid(k, NULL, 0);
-    reap(0);  // and orphans re-parented to us (subreaper)
-    if (count_tasks(uid) == 0) return;
-    usleep(2000);
+    usleep(1000);
   }
 }
 

@@ -121,6 +121,21 @@ export interface ImportedRun {
   warnings: ImportWarning[];
   /** Counters for the report: files read, checkpoints merged, ... */
   stats: Record<string, number>;
+  /**
+   * The evaluator found beside the run in what was imported (lib/evaluators/discover.ts),
+   * attached at import with origin 'archive' (lib/db/importRun.ts).
+   */
+  evaluator?: ArchiveEvaluatorRecord;
+}
+
+export interface ArchiveEvaluatorRecord {
+  contract: 'openevolve' | 'shinka';
+  entry: string;
+  programFile: string;
+  files: Record<string, Buffer>;
+  timeoutSeconds: number;
+  /** The evaluator's folder inside what was imported, for the import report. */
+  dir: string;
 }
 
 /** An error in the input that makes an import fail; names the file (and line) at fault. */
