@@ -11,6 +11,9 @@
 //            threads on a first pass, content-hash cache hits on the second, vs one thread
 //            (BENCH_COMPLEXITY_PROGRAMS, default 10,000: one thread needs minutes per 100k)
 //   lineage: time to the first drawn frame of a 50,000-node lineage page in headless Chromium
+//   sandbox: start-up overhead of the sandbox (lib/sandbox): median/p90 of 50 runs of a trivial
+//            Python program and of a trivial C++ binary (warm cache), bare runs for comparison,
+//            and a C++ compilation (scripts/bench/sandboxStartup.ts)
 //   ingest:  live ingestion under load (issue 15): 20 clients x 50 batches x 100 programs posted
 //            to a production server on loopback; sent, stored, lost, p50/p95 per batch
 // `npm run bench -- import analyze` runs some sections only.
@@ -148,6 +151,14 @@ try {
         server.kill('SIGTERM');
       }
     }
+  }
+
+  if (want('sandbox')) {
+    const r = child(['scripts/bench/sandboxStartup.ts'], env);
+    const { python, pythonBare, pythonOverheadMs, cppWarm, cppBare, cppOverheadMs, cppCompileMs, ...rest } = r as Record<string, unknown>;
+    report('sandbox start-up: python print(1), end to end', { ...(python as object), bare: pythonBare, overheadMs: pythonOverheadMs, ...rest }, 'median < 60 ms');
+    report('sandbox start-up: C++ binary, warm cache, end to end', { ...(cppWarm as object), bare: cppBare, overheadMs: cppOverheadMs, ...rest });
+    report('sandbox C++ compile (g++ -O2, cache miss)', { ...(cppCompileMs as object), ...rest, runs: 3 });
   }
 
   if (want('ingest')) {

@@ -3,6 +3,7 @@
 //   export <runId> --format evotrace --out DIR [--json]
 //   delete <runId> [--json]
 //   env attach <runId> <dir> [--command CMD] [--private DIR] [--contract C] [--timeout S] [--memory MB] [--json]
+//   sandbox run <file> [--lang python|cpp] [--timeout S] [--memory MB] [--json]
 //   help
 // With --json, stdout carries exactly one JSON object per imported (or exported) run, one per
 // line, and nothing else; every log line goes to stderr so scripts can pipe the output.
@@ -49,6 +50,13 @@ function usage() {
     "      --program-file  the candidate's file name (default by the run's language: program.py, main.cpp)",
     '      --timeout S (default 60), --memory MB (default 2048): the limits of one evaluation',
     '      --json  one JSON object describing the stored evaluator on stdout',
+    '  sandbox run <file> [--lang python|cpp|c] [--timeout S] [--memory MB] [--stdin FILE] [--json]',
+    '      Run one program in the sandbox (bubblewrap: no network, read-only system, limits) as the',
+    '      worker does; the language comes from the extension unless --lang says it. --timeout sets',
+    '      the wall and CPU limits (default 10 s), --memory the memory limit (default 1024 MB).',
+    '      --json  the typed result (status ok|exit|timeout|memory|pids|output-limit|compile-error|',
+    '              sandbox-error, exitCode, wallMs, cpuMs, peakMemoryKb, stdout, stderr) on stdout.',
+    '      Exit code 0 when the program succeeded, 1 otherwise.',
     '  help        this text',
   ].join('\n');
 }
@@ -176,6 +184,10 @@ async function main(argv: string[]) {
     case 'env': {
       const { envCommand, parseEnvArgs } = await import('./envCommand');
       return envCommand(parseEnvArgs(rest), log);
+    }
+    case 'sandbox': {
+      const { sandboxCommand, parseSandboxArgs } = await import('./sandboxCommand');
+      return sandboxCommand(parseSandboxArgs(rest));
     }
     case undefined:
     case 'help':

@@ -8,6 +8,7 @@ import { loadDemoData } from '../lib/demo/loadDemoData';
 import { maxUploadBytes } from '../lib/env';
 import { removeOrphanWorkDirs } from '../lib/uploads/workDir';
 import { buildIfStale, serve } from './serve';
+import { ensureSandboxPackages } from './systemPackages';
 
 const log = (l: string) => process.stderr.write(`[evoscope] ${l}\n`);
 
@@ -18,6 +19,7 @@ try {
   log((e as Error).message);
   process.exit(1);
 }
+ensureSandboxPackages(log);
 // Nothing else runs yet: whatever is in .evoscope/tmp was left by a crash.
 const leftovers = await removeOrphanWorkDirs({ all: true });
 if (leftovers.length) log(`removed ${leftovers.length} work folder(s) left by an earlier run`);

@@ -1,4 +1,4 @@
-// `npm test`: sets up what the tests need (Debian's chromium, a throw-away PostgreSQL with
+// `npm test`: sets up what the tests need (Debian's chromium, bubblewrap, python3-numpy/scipy, a throw-away PostgreSQL with
 // the migrations and the demo data, a production build), then runs unit and database tests
 // (vitest) and browser tests (Playwright). Exits non-zero when any suite fails.
 import { spawnSync } from 'node:child_process';
@@ -10,6 +10,7 @@ import { migrate } from '../lib/db/migrate';
 import { disconnect } from '../lib/db/client';
 import { loadDemoData } from '../lib/demo/loadDemoData';
 import { buildIfStale } from './serve';
+import { ensureSandboxPackages } from './systemPackages';
 
 const root = process.cwd();
 const log = (l: string) => process.stderr.write(`[evoscope:test] ${l}\n`);
@@ -39,6 +40,7 @@ const realRuns = process.env.EVOSCOPE_REAL_RUNS ?? path.resolve(root, '..', 'sha
 if (!fs.existsSync(realRuns)) log(`warning: ${realRuns} is missing; tests on real archives will fail`);
 
 if (only !== '--unit') ensureChromium();
+ensureSandboxPackages(log); // the sandbox tests run real bubblewrap and Debian's python3
 const baseDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evoscope-test-pg-'));
 const pg = await startEmbeddedPostgres({ baseDir, ephemeral: true, log });
 let ok = true;

@@ -1,13 +1,15 @@
-// /settings - the ingestion token and how to stream a live run into Evoscope
+// /settings - the ingestion token and how to stream a live run into Evoscope; the public-vs-private threshold
 import { headers } from 'next/headers';
+import { ThresholdSettingPanel } from '@/components/settings/ThresholdSettingPanel';
 import { TokenPanel } from '@/components/settings/TokenPanel';
+import { getThresholdSetting } from '@/lib/db/generalization';
 import { ingestToken } from '@/lib/db/settings';
 
 export const metadata = { title: 'Settings' };
 export const dynamic = 'force-dynamic';
 
 export default async function SettingsPage() {
-  const token = await ingestToken();
+  const [token, threshold] = await Promise.all([ingestToken(), getThresholdSetting()]);
   const h = await headers();
   const origin = `${h.get('x-forwarded-proto') ?? 'http'}://${h.get('host') ?? 'localhost:3000'}`;
   return (
@@ -19,6 +21,7 @@ export default async function SettingsPage() {
         Evoscope&apos;s JSONL format (see the README).
       </p>
       <TokenPanel initialToken={token} origin={origin} />
+      <ThresholdSettingPanel initial={threshold} />
     </>
   );
 }

@@ -1,5 +1,8 @@
 // PREPARE for the edits table: client-side sort within a page and the CSV export. Pure.
 import type { EditRow } from '@/lib/api/analyses';
+import { csvField } from '@/lib/export/csv';
+
+export { csvField };
 
 export type EditSortKey = keyof EditRow;
 export interface EditSort {
@@ -39,15 +42,6 @@ export function sortEdits(rows: readonly EditRow[], sort: EditSort | null): Edit
     return c !== 0 ? sign * c : ia - ib;
   });
   return indexed.map(([r]) => r);
-}
-
-/** RFC 4180 field: quoted when it holds a comma, quote or line break; formula-like text defused. */
-export function csvField(v: string | number | null): string {
-  if (v === null) return '';
-  let s = String(v);
-  // A cell starting with = + - @ is run as a formula by spreadsheets; ids are text, so prefix a quote.
-  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 export function editsCsv(rows: readonly EditRow[]): string {

@@ -9,6 +9,7 @@ export const RUN_VIEWS = [
   { label: 'Lineage', path: '/lineage' },
   { label: 'Cycling', path: '/cycling' },
   { label: 'Evolution', path: '/evolution' },
+  { label: 'Public vs private', path: '/generalization' },
 ] as const;
 
 export function RunNav({ runId }: { runId: string }) {

@@ -68,7 +68,7 @@ async function programPage(runId: string, afterSeq: number, useEffectiveIteratio
   const [edges, evaluations, contexts] = await Promise.all([
     q(`SELECT child_id, parent_external_id, operator FROM edges WHERE child_id = ANY($1::uuid[]) ORDER BY child_id, ordinal`, [ids]),
     q(`SELECT program_id, status, output, errors, timing_ms, public_metrics, private_metrics, artifacts, feedback
-         FROM evaluations WHERE program_id = ANY($1::uuid[]) ORDER BY program_id, id`, [ids]),
+         FROM evaluations WHERE program_id = ANY($1::uuid[]) AND kind = 'recorded' ORDER BY program_id, id`, [ids]),
     q(`SELECT c.program_id, c.kind, s.content AS system, u.content AS "user", r.content AS response, c.model,
               c.prompt_tokens, c.completion_tokens, c.cost, c.extra
          FROM contexts c

@@ -63,7 +63,8 @@ export async function getProgramDetail(runId: string, programId: string): Promis
     where: { id: programId, runId },
     include: {
       code: { select: { content: true } },
-      evaluations: { orderBy: { id: 'asc' } },
+      // What the trace recorded; Evoscope's own re-runs are read by getProgramEvaluations.
+      evaluations: { where: { kind: 'recorded' }, orderBy: { id: 'asc' } },
       contexts: { orderBy: { id: 'asc' } },
       childEdges: { orderBy: { ordinal: 'asc' }, include: { parent: { select: relativeSelect } } },
       parentEdges: {

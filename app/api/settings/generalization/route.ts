@@ -1,0 +1,16 @@
+// GET /api/settings/generalization - the global severe-overfit threshold setting
+// PUT /api/settings/generalization - replace it ({ absolute: number | null, relative: number })
+import { handle, jsonBody } from '@/lib/api/handler';
+import { thresholdSettingSchema } from '@/lib/api/generalization';
+import { getThresholdSetting, setThresholdSetting } from '@/lib/db/generalization';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export const GET = handle(async () => getThresholdSetting());
+
+export const PUT = handle(async (req) => {
+  const setting = thresholdSettingSchema.parse(await jsonBody(req));
+  await setThresholdSetting(setting);
+  return setting;
+});

@@ -1,0 +1,207 @@
+// Public vs private re-scoring: a run's page (verdict, chart, keyboard table, threshold, progress
+// of the re-scoring batch, export) and the cross-run Tables 11-12. The set-up creates its runs
+// through the ingestion API and writes the evaluator, batch and re-run rows into the database
+// directly, as the re-evaluation worker writes them.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import pg from 'pg';
+import { ingestToken } from './ingest';
+
+const tag = crypto.randomUUID().slice(0, 8);
+const task = `ahc-${tag}`;
+const fwA = `openevolve-${tag}`;
+const fwB = `shinka-${tag}`;
+let db: pg.Pool;
+const ids: Record<'a' | 'b' | 'c', string> = { a: '', b: '', c: '' };
+let programsA: Record<string, string> = {};
+
+async function makeRun(request: APIRequestContext, name: string, framework: string, runTask: string, scores: number[], higherIsBetter = true) {
+  const res = await request.post('/api/ingest/runs', {
+    headers: { authorization: `Bearer ${await ingestToken(request)}` },
+    data: { name: `${name} ${tag}`, framework, task: runTask, scoreMetric: 'score', higherIsBetter },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { runId } = (await res.json()) as { runId: string };
+  const programs = scores.map((s, i) => ({ id: `p${i}`, parent_ids: i ? [`p${i - 1}`] : [], iteration: i, code: `// ${name} ${i}\nint main() { return ${i}; }\n`, metrics: { score: s } }));
+  const batch = await request.post(`/api/ingest/runs/${runId}/programs`, { headers: { authorization: `Bearer ${await ingestToken(request)}` }, data: { programs } });
+  expect(batch.status(), await batch.text()).toBe(200);
+  const fin = await request.post(`/api/ingest/runs/${runId}/finish`, { headers: { authorization: `Bearer ${await ingestToken(request)}` } });
+  expect(fin.status(), await fin.text()).toBe(200);
+  const { rows } = await db.query<{ id: string; external_id: string }>('SELECT id, external_id FROM programs WHERE run_id = $1', [runId]);
+  return { runId, programs: Object.fromEntries(rows.map((r) => [r.external_id, r.id])) };
+}
+
+async function evaluator(runId: string, privateFiles: Record<string, string> | null) {
+  await db.query(
+    `INSERT INTO evaluators (id, run_id, version, contract, program_file, files, private_files, timeout_seconds, origin)
+     VALUES (gen_random_uuid(), $1, 1, 'command', 'main.cpp', '{}', $2, 10, 'cli')`,
+    [runId, privateFiles && JSON.stringify(privateFiles)],
+  );
+}
+
+async function rerun(runId: string, programId: string, testSet: 'public' | 'private', score: number) {
+  await db.query(`INSERT INTO evaluations (run_id, program_id, kind, test_set, score, sandbox_status) VALUES ($1, $2, 'rerun', $3, $4, 'ok')`, [runId, programId, testSet, score]);
+}
+
+async function batch(runId: string, status: string, done: number, total = 8) {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO evaluation_batches (id, run_id, scope, test_sets, status, total, done) VALUES (gen_random_uuid(), $1, 'best-chain', '{public,private}', $2, $3, $4) RETURNING id`,
+    [runId, status, total, done],
+  );
+  return rows[0].id;
+}
+
+test.beforeAll(async ({ request }) => {
+  db = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
+  // A: chain p0 (10), p2 (20), p3 (30), p4 (40). Private 1000 -> 1100 -> 1050 (overfit step) -> 700.
+  const a = await makeRun(request, 'Overfitting heuristic', fwA, task, [10, 5, 20, 30, 40]);
+  ids.a = a.runId;
+  programsA = a.programs;
+  await evaluator(ids.a, { 'private/seeds.txt': 'a'.repeat(64) });
+  for (const [p, pub, priv] of [['p0', 10, 1000], ['p2', 21, 1100], ['p3', 30, 1050]] as const) {
+    await rerun(ids.a, programsA[p], 'public', pub);
+    await rerun(ids.a, programsA[p], 'private', priv);
+  }
+  await rerun(ids.a, programsA.p4, 'private', 700); // p4: no public re-run, the recorded 40 is used
+  await batch(ids.a, 'running', 5);
+  // B: minimised, same task, another framework; private falls 500 -> 450: aligned. No evaluator.
+  const b = await makeRun(request, 'Aligned minimiser', fwB, task, [50, 40, 30], false);
+  ids.b = b.runId;
+  for (const [p, priv] of [['p0', 500], ['p1', 480], ['p2', 450]] as const) await rerun(ids.b, b.programs[p], 'private', priv);
+  // C: an evaluator without a private test set, never re-scored.
+  ids.c = (await makeRun(request, 'Public only', fwB, `other-${tag}`, [1, 2])).runId;
+  await evaluator(ids.c, null);
+});
+
+test.afterAll(async () => {
+  await db.query('DELETE FROM runs WHERE id = ANY($1::uuid[])', [Object.values(ids).filter(Boolean)]);
+  await db.query('DELETE FROM settings WHERE key = ANY($1::text[])', [Object.values(ids).map((id) => `generalization.threshold.run:${id}`)]);
+  await db.end();
+});
+
+test('a run: verdict, chart, keyboard table, threshold, re-scoring progress and export', async ({ page }) => {
+  await page.goto(`/runs/${ids.a}`);
+  await page.getByRole('navigation', { name: 'Run views' }).getByRole('link', { name: 'Public vs private' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Public vs private' })).toBeVisible();
+
+  // Private fell 300 from the first to the last program; 5 % of 1000 = 50: severe.
+  await expect(page.getByTestId('run-verdict')).toHaveAttribute('data-verdict', 'overfit-severe');
+  await expect(page.getByTestId('threshold-description')).toContainText('5 % of the first program');
+  const rows = page.getByRole('table', { name: 'Chain steps' }).getByTestId('chain-step');
+  await expect(rows).toHaveCount(4);
+  await expect(rows.nth(2)).toHaveAttribute('data-overfit', 'true');
+  await expect(rows.nth(2)).toContainText('-50');
+  await expect(rows.nth(3)).toContainText('(recorded)');
+  await expect(page.getByTestId('generalization-chart')).toHaveAttribute('data-state', 'ready');
+  // Steps 2 (1100 -> 1050) and 3 (1050 -> 700) both overfit.
+  await expect(page.getByTestId('overfit-mark')).toHaveCount(2);
+  await expect(rows.nth(3)).toHaveAttribute('data-overfit', 'true');
+
+  // The running batch: progress shown, the button waits; it finishes and the page sees it.
+  const progress = page.getByTestId('rescore-progress').getByRole('progressbar');
+  await expect(progress).toHaveAttribute('aria-valuenow', '5');
+  await expect(progress).toHaveAttribute('aria-valuemax', '8');
+  const button = page.getByRole('button', { name: 'Re-score the best-so-far chain on the private set' });
+  await expect(button).toBeDisabled();
+  await db.query(`UPDATE evaluation_batches SET status = 'done', done = 8 WHERE run_id = $1`, [ids.a]);
+  await expect(page.getByTestId('rescore-batch')).toHaveAttribute('data-status', 'done');
+  await expect(progress).toHaveAttribute('aria-valuenow', '8');
+  await expect(button).toBeEnabled();
+
+  // Keyboard: into the table, down two rows (the chart marks the focused step), Enter opens it.
+  await rows.first().focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(rows.nth(2)).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(rows.nth(3)).toBeFocused();
+
+  // Export the table as CSV.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export table (CSV)' }).click()]);
+  const csv = fs.readFileSync((await download.path())!, 'utf8').trimEnd().split('\r\n');
+  expect(csv[0]).toBe('step,iteration,program_id,external_id,recorded_public,public,public_source,private,private_missing,d_public,d_private,overfit_step');
+  expect(csv).toHaveLength(5);
+  expect(csv[3]).toBe(`2,3,${programsA.p3},p3,30,30,rerun,1050,,9,-50,true`);
+
+  // This run's own threshold: 400 makes the 300 fall mild; cleared, the default applies again.
+  const threshold = page.getByRole('textbox', { name: "This run's threshold" });
+  await threshold.fill('400');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByTestId('run-verdict')).toHaveAttribute('data-verdict', 'overfit-mild');
+  await expect(page.getByTestId('threshold-description')).toContainText("this run's setting");
+  await threshold.fill('-3');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('form', { name: 'Severe-overfit threshold of this run' }).getByRole('alert')).toContainText('must not be negative');
+  await threshold.fill('');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByTestId('run-verdict')).toHaveAttribute('data-verdict', 'overfit-severe');
+
+  // Enter on a row opens its program.
+  await rows.nth(1).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/runs/${ids.a}/programs/${programsA.p2}$`));
+});
+
+test('the button asks the re-run API for a best-chain batch on both test sets and follows it', async ({ page }) => {
+  // The re-evaluation API belongs to the re-run work; here it is answered the way it answers
+  // (a batch row, worked by the worker), so that this page's side of the contract is checked.
+  let body: unknown = null;
+  await page.route(`**/api/runs/${ids.a}/evaluations`, async (route) => {
+    body = route.request().postDataJSON();
+    const id = await batch(ids.a, 'queued', 0, 8);
+    await route.fulfill({ status: 202, json: { batchId: id } });
+  });
+  await page.goto(`/runs/${ids.a}/generalization`);
+  await page.getByRole('button', { name: 'Re-score the best-so-far chain on the private set' }).click();
+  await expect(page.getByTestId('rescore-batch')).toHaveAttribute('data-status', 'queued');
+  expect(body).toEqual({ scope: 'best-chain', testSets: ['public', 'private'] });
+  await expect(page.getByRole('button', { name: 'Re-score the best-so-far chain on the private set' })).toBeDisabled();
+  await db.query(`UPDATE evaluation_batches SET status = 'running', done = 3 WHERE run_id = $1 AND status = 'queued'`, [ids.a]);
+  await expect(page.getByTestId('rescore-progress').getByRole('progressbar')).toHaveAttribute('aria-valuenow', '3');
+  await db.query(`UPDATE evaluation_batches SET status = 'done', done = 8 WHERE run_id = $1`, [ids.a]);
+  await expect(page.getByTestId('rescore-batch')).toHaveAttribute('data-status', 'done');
+});
+
+test('the button is disabled, with the reason, without an evaluator or without a private test set', async ({ page }) => {
+  await page.goto(`/runs/${ids.b}/generalization`);
+  await expect(page.getByRole('button', { name: 'Re-score the best-so-far chain on the private set' })).toBeDisabled();
+  await expect(page.getByTestId('rescore-blocked')).toContainText('No evaluator is attached');
+  // Minimised: 50 -> 30 public, 500 -> 450 private: both better.
+  await expect(page.getByTestId('run-verdict')).toHaveAttribute('data-verdict', 'aligned');
+
+  await page.goto(`/runs/${ids.c}/generalization`);
+  await expect(page.getByRole('button', { name: 'Re-score the best-so-far chain on the private set' })).toBeDisabled();
+  await expect(page.getByTestId('rescore-blocked')).toContainText('has no private test set');
+  await expect(page.getByTestId('run-verdict')).toHaveAttribute('data-verdict', 'not-scored');
+});
+
+test('Tables 11-12 across runs, with CSV and JSON export', async ({ page, request }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'public vs private (Tables 11-12)' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Public vs private across runs' })).toBeVisible();
+  const matrix = page.getByRole('table', { name: 'Verdicts by task and framework' });
+  const row = matrix.getByRole('row').filter({ has: page.getByRole('rowheader', { name: task, exact: true }) });
+  await expect(row.getByTestId('verdict-cell')).toHaveCount(2);
+  await expect(row.locator('[data-testid="verdict-cell"][data-verdict="overfit-severe"]')).toContainText('-300');
+  await expect(row.locator('[data-testid="verdict-cell"][data-verdict="aligned"]')).toContainText('-50');
+  // Run C was never re-scored on a private set: not listed.
+  await expect(matrix.getByRole('rowheader', { name: `other-${tag}` })).toHaveCount(0);
+
+  const counts = page.getByRole('table', { name: 'Verdict counts per framework' });
+  await expect(counts.getByRole('row').filter({ has: page.getByRole('rowheader', { name: fwA }) })).toHaveText(new RegExp(`${fwA}\\s*1\\s*0\\s*0\\s*1\\s*0\\s*0`));
+  await expect(counts.getByRole('row').filter({ has: page.getByRole('rowheader', { name: fwB }) })).toHaveText(new RegExp(`${fwB}\\s*1\\s*1\\s*0\\s*0\\s*0\\s*0`));
+
+  // The cell links to the run's page.
+  await row.locator('[data-testid="verdict-cell"][data-verdict="aligned"]').getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/runs/${ids.b}/generalization$`));
+
+  const csv = await request.get('/api/generalization?table=counts&format=csv');
+  expect(csv.headers()['content-type']).toContain('text/csv');
+  expect((await csv.text()).split('\r\n')).toEqual(expect.arrayContaining([`${fwA},1,0,0,1,0,0`, `${fwB},1,1,0,0,0,0`]));
+  const verdicts = await request.get('/api/generalization?table=verdicts&format=csv');
+  expect(await verdicts.text()).toContain(`${task},${fwA},${ids.a},Overfitting heuristic ${tag},overfit-severe,30,-300,50,higher,4,2`);
+  const json = (await (await request.get('/api/generalization?table=verdicts&format=json')).json()) as { runs: { runId: string; verdict: string }[] };
+  expect(json.runs.filter((r) => Object.values(ids).includes(r.runId)).map((r) => r.verdict).sort()).toEqual(['aligned', 'overfit-severe']);
+  expect((await request.get('/api/generalization?table=nope')).status()).toBe(400);
+});
