@@ -89,7 +89,8 @@ describe('evaluation batches', () => {
     const ev = await evaluatorRow(r.runId, { privateFiles: true });
     const batch = (await createEvaluationBatch({ runId: r.runId, scope: 'best-chain', testSets: ['public', 'private'], concurrency: 2 }))!;
     expect(batch).toMatchObject({ status: 'queued', total: 6, done: 0, testSets: ['public', 'private'], evaluatorId: ev.id, evaluatorVersion: ev.version, concurrency: 2 });
-    const fake = fakeEvaluate();
+    // Long enough that the two lanes' evaluations overlap whatever the database's latency.
+    const fake = fakeEvaluate({ ms: 300 });
     const seen: number[] = [];
     const final = await runEvaluationBatch(batch.id, { evaluate: fake.evaluate, loadEvaluator: loader }, { onProgress: (p) => seen.push(p.done) });
     expect(final).toMatchObject({ status: 'done', total: 6, done: 6, failed: 1 }); // program 0 on private scores 0: a candidate error here
