@@ -19,6 +19,9 @@
 //   - "Up" means "better": for a run whose score is minimised, a fall is a gain.
 //   - The public score of a step is its public re-run when there is one (the evaluator as
 //     attached now), else the recorded score, and each step says which (publicSource).
+//   - The chain is every strict improvement (bestSoFar.ts). EvoReplay's private_eval_lineage.py
+//     takes the best program of each OpenEvolve checkpoint, which merges improvements made
+//     between two checkpoints and may start after the seed; the per-step marks are finer here.
 
 export type Verdict = 'aligned' | 'overfit-mild' | 'overfit-severe' | 'other' | 'not-scored';
 

@@ -76,13 +76,31 @@ interface RunRow {
 }
 
 /**
- * The public best-so-far chain, computed now from the recorded scores exactly as the re-run
- * batches compute the chain they re-score (lib/db/evaluationBatches.ts bestChainProgramIds), not
- * read from the stored analysis, which lags behind a live run until the worker recomputes it.
+ * The public best-so-far chain, computed from the recorded scores exactly as the re-run batches
+ * compute the chain they re-score (lib/db/evaluationBatches.ts bestChainProgramIds), not read
+ * from the stored analysis, which lags behind a live run until the worker recomputes it.
+ * Computing it reads every program's score (~1 s at 100k programs on a busy machine), and the
+ * page polls while a batch runs, so each process keeps the last chains, keyed by a fingerprint
+ * of the programs' scores (count, valid count, sum of valid scores: one aggregate, no rows sent),
+ * which also catches scores rewritten in place (the demo's are computed after its import).
  */
+const chainCache = new Map<string, { key: string; points: BestSoFarPoint[] }>();
+const CHAIN_CACHE_RUNS = 32;
+
 async function chainOf(run: RunRow): Promise<BestSoFarPoint[]> {
+  const { rows } = await pool().query<{ n: number; v: number; s: number | null }>(
+    `SELECT count(*)::int AS n, count(*) FILTER (WHERE valid)::int AS v, sum(score) FILTER (WHERE valid) AS s FROM programs WHERE run_id = $1`,
+    [run.id],
+  );
+  const key = `${rows[0].n}:${rows[0].v}:${rows[0].s}:${run.higher_is_better}:${run.score_metric}`;
+  const hit = chainCache.get(run.id);
+  if (hit?.key === key) return hit.points;
   const metric = run.score_metric ?? 'score';
-  return bestSoFar(await loadScoredPrograms(run.id, metric, true), metric, run.higher_is_better).points;
+  const points = bestSoFar(await loadScoredPrograms(run.id, metric, true), metric, run.higher_is_better).points;
+  chainCache.delete(run.id);
+  chainCache.set(run.id, { key, points });
+  if (chainCache.size > CHAIN_CACHE_RUNS) chainCache.delete(chainCache.keys().next().value!);
+  return points;
 }
 
 /** The latest re-run per (program, test set) among the given programs. */

@@ -3,6 +3,7 @@
 // entries the dynamic linker and Debian's BLAS alternatives need; nothing else of /etc, so no
 // /etc/shadow or /etc/passwd), /work, /tmp and /dev/shm are fresh size-capped tmpfs, and the
 // request's files are copied in from pipes (`--file FD`), so nothing is written on the host.
+import fs from 'node:fs';
 import path from 'node:path';
 import type { SandboxFile, SandboxLimits, SandboxRequest } from './types';
 
@@ -28,6 +29,8 @@ export function requestProblem(req: SandboxRequest): string | null {
   for (const name of Object.keys(req.env ?? {})) if (!ENV_NAME.test(name)) return `environment variable name ${JSON.stringify(name)} is not valid`;
   for (const b of req.readOnlyBinds ?? []) {
     if (!path.isAbsolute(b.inside) || b.inside.split('/').includes('..')) return `bind target ${JSON.stringify(b.inside)} is not an absolute path`;
+    // Named by its place inside: the host path is ours, not the user's business.
+    if (!fs.existsSync(b.host)) return `the file or folder to bind at ${b.inside} is missing`;
   }
   return null;
 }
@@ -74,6 +77,7 @@ export function bwrapArgs(req: SandboxRequest, limits: SandboxLimits, firstFileF
   );
   for (const d of fileDirs(req.files)) a.push('--dir', `${WORK}/${d}`);
   req.files.forEach((f, i) => a.push('--perms', f.executable ? '0755' : '0644', '--file', String(firstFileFd + i), `${WORK}/${f.path}`));
+  // The slot uid (not root) opens these: every folder on the way must be readable by others.
   for (const b of req.readOnlyBinds ?? []) a.push('--ro-bind', b.host, b.inside);
   a.push('--ro-bind', init, '/.init', '--remount-ro', '/', '--chdir', WORK, '--as-pid-1', '/.init', '--init', ...req.command);
   return a;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileProgram, cppCacheDir } from './cpp';
 import { runProgram } from './program';
+import { runSandbox } from './run';
 
 let dir: string;
 beforeAll(() => {
@@ -45,6 +46,15 @@ describe('runProgram', () => {
     expect(r.message).toMatch(/more characters of compiler output cut\)$/);
     expect(r.message).not.toContain(dir);
     expect(r.message).not.toContain('/work');
+  });
+
+  it('g++ works inside a plain sandbox with the default limits (how evaluators compile candidates)', async () => {
+    const r = await runSandbox({
+      files: [{ path: 'cand.cpp', content: '#include <vector>\n#include <cstdio>\nint main(){ std::vector<int> v(5, 7); std::printf("%d\\n", v[4]); }\n' }],
+      command: ['/bin/sh', '-c', 'g++ -O2 -std=gnu++17 -o cand cand.cpp && ./cand'],
+    });
+    expect(r.stderr.text).toBe('');
+    expect(r).toMatchObject({ status: 'ok', stdout: { text: '7\n' } });
   });
 
   it('says that other languages are not runnable here', async () => {

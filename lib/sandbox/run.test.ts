@@ -1,5 +1,8 @@
 // runSandbox with real bubblewrap: the basic contract (files, stdin, env, fd 3, output caps,
 // measured figures). The hostile cases are in hostile.test.ts.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runSandbox } from './run';
 
@@ -72,5 +75,24 @@ describe('runSandbox', () => {
     const r = await py('import time\ntime.sleep(20)', { signal: ac.signal });
     expect(r).toMatchObject({ status: 'sandbox-error', message: 'cancelled' });
     expect(Date.now() - t).toBeLessThan(3000);
+  });
+});
+
+describe('runSandbox read-only binds', () => {
+  it('binds a host file read-only at the path asked for', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'evoscope-bind-'));
+    fs.chmodSync(dir, 0o755);
+    fs.writeFileSync(path.join(dir, 'data.txt'), 'bound', { mode: 0o644 });
+    try {
+      const r = await py('print(open("/opt/data.txt").read())\ntry:\n    open("/opt/data.txt", "w")\nexcept OSError as e:\n    print(type(e).__name__)', {
+        readOnlyBinds: [{ host: path.join(dir, 'data.txt'), inside: '/opt/data.txt' }],
+      });
+      expect(r.stderr.text).toBe('');
+      expect(r.stdout.text).toMatch(/^bound\n(PermissionError|OSError)\n$/);
+      const missing = await py('print(1)', { readOnlyBinds: [{ host: path.join(dir, 'nope'), inside: '/opt/x' }] });
+      expect(missing).toMatchObject({ status: 'sandbox-error', message: 'the file or folder to bind at /opt/x is missing' });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

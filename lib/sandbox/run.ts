@@ -12,7 +12,12 @@ import { DEFAULT_LIMITS, type CapturedStream, type SandboxLimits, type SandboxRe
 
 /** Slot uids: 62000..62063 (no account on this machine uses them); one run per uid at a time. */
 const UID_BASE = 62000;
-const SLOTS = 64;
+const MAX_SLOTS = 64;
+/** EVOSCOPE_SANDBOX_SLOTS (1-64) uses fewer uids: runs beyond that many wait for a free one. */
+function slots() {
+  const n = Number(process.env.EVOSCOPE_SANDBOX_SLOTS ?? MAX_SLOTS);
+  return Number.isInteger(n) && n >= 1 && n <= MAX_SLOTS ? n : MAX_SLOTS;
+}
 const REPORT_FD = 4;
 const FIRST_FILE_FD = 5;
 
@@ -82,7 +87,7 @@ export async function runSandboxRaw(req: SandboxRequest, opts: { resultCap?: num
     ...req.files.map(() => 'pipe' as const),
   ];
   const args = [
-    String(REPORT_FD), String(UID_BASE), String(SLOTS), sandboxDir(),
+    String(REPORT_FD), String(UID_BASE), String(slots()), sandboxDir(),
     String(Math.round(limits.wallSeconds * 1000)),
     String(Math.max(1, Math.ceil(limits.cpuSeconds))),
     String(Math.round(limits.memoryMb * 1024 * 1024)),
@@ -155,7 +160,13 @@ export async function runSandboxRaw(req: SandboxRequest, opts: { resultCap?: num
   if (r.reason === 'pids') {
     return done({ status: 'pids', ...base, signal: 'SIGKILL', message: `killed on reaching the limit of ${limits.pids} processes/threads` });
   }
-  return done(classifyExit(Number(r.code), limits, base));
+  // bwrap itself killed by a signal (the OOM killer, say): read it as bwrap reports a signal.
+  const code = r.exited === '0' && Number(r.signal) > 0 ? 128 + Number(r.signal) : Number(r.code);
+  const result = classifyExit(code, limits, base);
+  if (result.status === 'sandbox-error' && result.message) {
+    for (const b of req.readOnlyBinds ?? []) result.message = result.message.replaceAll(b.host, `(bound at ${b.inside})`);
+  }
+  return done(result);
 }
 
 /** The program ended on its own: bwrap passes on its exit code, 128+N when signal N killed it. */
@@ -170,7 +181,8 @@ function classifyExit(code: number, limits: SandboxLimits, base: Omit<SandboxRes
   if (signal === 'SIGXCPU' || (signal === 'SIGKILL' && cpuHit)) return { ...r, status: 'timeout', message: `killed after ${limits.cpuSeconds} s CPU time` };
   if (code === 0) return { ...r, status: 'ok' };
   const nearLimit = r.peakMemoryKb >= limits.memoryMb * 1024 * 0.8;
-  if (MEMORY_TEXT.test(stderr) || (['SIGSEGV', 'SIGABRT', 'SIGBUS', 'SIGKILL'].includes(signal ?? '') && nearLimit)) {
+  // The end of stderr: where a traceback's MemoryError or the C++ runtime's bad_alloc line is.
+  if (MEMORY_TEXT.test(stderr.slice(-2000)) || (['SIGSEGV', 'SIGABRT', 'SIGBUS', 'SIGKILL'].includes(signal ?? '') && nearLimit)) {
     return { ...r, status: 'memory', message: `ran out of memory (limit ${limits.memoryMb} MiB)` };
   }
   return { ...r, status: 'exit', message: signal ? `killed by ${signal}` : `exited with code ${code}` };

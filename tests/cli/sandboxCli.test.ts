@@ -1,7 +1,9 @@
 // `evoscope sandbox run` through the real CLI (scripts/cli.ts, as a user runs it): the typed
 // result as JSON, the language from the extension or --lang, --timeout and --memory applied, and
 // hostile programs ending within their limit plus one second.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -74,6 +76,52 @@ describe('evoscope sandbox run', () => {
     expect(flood.result.status).toBe('output-limit');
     expect(flood.result.stdout.text.length).toBe(1 << 20);
     expect(flood.result.wallMs).toBeLessThan(11_000);
+  });
+
+  it('contains escape attempts: loopback TCP, host /tmp, /etc/shadow, an orphan child', async () => {
+    let connections = 0;
+    const server = net.createServer((sock) => {
+      connections++;
+      sock.destroy();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as net.AddressInfo).port;
+    const marker = `cli_escape_${crypto.randomBytes(6).toString('hex')}`;
+    const hostFile = `/tmp/${marker}`;
+    const code = [
+      'import os, socket, time',
+      'def attempt(name, f):',
+      '    try:',
+      '        f()',
+      '        print(name, "SUCCEEDED")',
+      '    except OSError as e:',
+      '        print(name, "failed", type(e).__name__)',
+      `attempt("tcp", lambda: socket.create_connection(("127.0.0.1", ${port}), timeout=2))`,
+      `attempt("tmp", lambda: open("${hostFile}", "w").write("x"))`,
+      'attempt("shadow", lambda: open("/etc/shadow").read())',
+      'if os.fork() == 0:',
+      '    time.sleep(3)',
+      '    print("LATE", flush=True)',
+      '    os._exit(0)',
+    ].join('\n');
+    try {
+      const { result } = await sandboxRun([file(`${marker}.py`, code), '--timeout', '10']);
+      expect(result.status).toBe('ok');
+      expect(result.stdout.text).toBe('tcp failed ConnectionRefusedError\ntmp SUCCEEDED\nshadow failed FileNotFoundError\n');
+      expect(connections).toBe(0);
+      expect(fs.existsSync(hostFile)).toBe(false); // it wrote into the sandbox's own /tmp
+      await new Promise((resolve) => setTimeout(resolve, 3500));
+      const left = fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p)).filter((p) => {
+        try {
+          return fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(`${marker}.py`);
+        } catch {
+          return false;
+        }
+      });
+      expect(left).toEqual([]); // the orphan died with the run
+    } finally {
+      server.close();
+    }
   });
 
   it('says which file it could not read', async () => {

@@ -146,6 +146,14 @@ describe('one run', () => {
     expect(g.result.verdictReason).toContain('timeout');
   });
 
+  it('sees scores rewritten in place (the chain is cached per process, keyed by a fingerprint of the scores)', async () => {
+    expect((await getRunGeneralization(bareRun))!.result.steps.map((s) => s.externalId)).toEqual(['p0', 'p1']);
+    await pool().query(`UPDATE programs SET score = 0.5 WHERE run_id = $1 AND external_id = 'p1'`, [bareRun]);
+    expect((await getRunGeneralization(bareRun))!.result.steps.map((s) => s.externalId)).toEqual(['p0']);
+    await pool().query(`UPDATE programs SET score = 2 WHERE run_id = $1 AND external_id = 'p1'`, [bareRun]);
+    expect((await getRunGeneralization(bareRun))!.result.steps.map((s) => s.externalId)).toEqual(['p0', 'p1']);
+  });
+
   it('is null for an unknown run', async () => {
     expect(await getRunGeneralization(crypto.randomUUID())).toBeNull();
   });

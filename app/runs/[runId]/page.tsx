@@ -1,13 +1,16 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { ScoreChart } from '@/components/chart/ScoreChart';
+import { EvaluatorPanel } from '@/components/evaluators/EvaluatorPanel';
 import { ProgramsTable } from '@/components/programs/ProgramsTable';
 import { BestChainRerun } from '@/components/rerun/BestChainRerun';
 import { LiveRefresh } from '@/components/run/LiveRefresh';
 import { RunHeadline } from '@/components/run/RunHeadline';
 import { RunNav } from '@/components/run/RunNav';
 import { formatDate } from '@/components/ui/format';
+import { pool } from '@/lib/db/client';
 import { chainRerunState } from '@/lib/db/evaluationBatches';
+import { listEvaluators } from '@/lib/db/evaluators';
 import { loadRun, runViewMetadata } from './loadRun';
 
 export const runtime = 'nodejs';
@@ -54,6 +57,8 @@ export default async function RunPage({ params, searchParams }: Props) {
       <BestChainRerun runId={run.id} initial={chain.initial} evaluator={chain.evaluator} />
       <h2>Programs</h2>
       <ProgramsTable runId={run.id} scoreMetric={run.scoreMetric} higherIsBetter={run.higherIsBetter} />
+      <h2>Evaluator</h2>
+      <EvaluatorPanel runId={run.id} initial={await listEvaluators(pool(), run.id)} />
     </>
   );
 }

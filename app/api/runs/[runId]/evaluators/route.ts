@@ -1,0 +1,40 @@
+// GET /api/runs/[runId]/evaluators - every version of the run's evaluator, newest first (file sizes, not contents)
+// POST /api/runs/[runId]/evaluators - a new version from an uploaded folder (JSON, files base64; lib/api/evaluators.ts)
+import { ApiError, found, handle, jsonBody } from '@/lib/api/handler';
+import { uploadToAttachInput } from '@/lib/api/evaluatorUpload';
+import { EVALUATOR_BODY_BYTES, evaluatorUploadSchema } from '@/lib/api/evaluators';
+import { runParamsSchema } from '@/lib/api/params';
+import { pool } from '@/lib/db/client';
+import { attachEvaluator, DEFAULT_EVALUATOR_MEMORY_MB, listEvaluators } from '@/lib/db/evaluators';
+import { getRun } from '@/lib/db/runs';
+import { defaultProgramFile, EvaluatorInputError } from '@/lib/evaluators/files';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+const DEFAULT_TIMEOUT_SECONDS = 60;
+
+export const GET = handle<{ runId: string }>(async (_req, params) => {
+  const { runId } = runParamsSchema.parse(params);
+  found(await getRun(runId), 'run');
+  return { evaluators: await listEvaluators(pool(), runId) };
+});
+
+export const POST = handle<{ runId: string }>(async (req, params) => {
+  const { runId } = runParamsSchema.parse(params);
+  const run = found(await getRun(runId), 'run');
+  const upload = evaluatorUploadSchema.parse(await jsonBody(req, EVALUATOR_BODY_BYTES));
+  try {
+    const input = uploadToAttachInput(upload, {
+      programFile: defaultProgramFile(run.language),
+      timeoutSeconds: DEFAULT_TIMEOUT_SECONDS,
+      memoryMb: DEFAULT_EVALUATOR_MEMORY_MB,
+    });
+    const stored = await attachEvaluator(pool(), runId, input);
+    const [summary] = (await listEvaluators(pool(), runId)).filter((e) => e.id === stored.id);
+    return Response.json(summary, { status: 201 });
+  } catch (e) {
+    if (e instanceof EvaluatorInputError) throw new ApiError(400, e.message);
+    throw e;
+  }
+});
