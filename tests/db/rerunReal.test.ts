@@ -9,6 +9,8 @@ import { GET as GET_BATCH } from '../../app/api/runs/[runId]/evaluation-batches/
 import { POST as CANCEL } from '../../app/api/runs/[runId]/evaluation-batches/[batchId]/cancel/route';
 import { POST as START } from '../../app/api/runs/[runId]/evaluations/route';
 import { GET as PROGRAM_EVALS } from '../../app/api/runs/[runId]/programs/[programId]/evaluations/route';
+import { PUT as PUT_SETTINGS } from '../../app/api/settings/evaluation/route';
+import os from 'node:os';
 import type { BatchDetail, ProgramEvaluations } from '../../lib/api/evaluations';
 import { disconnect, pool } from '../../lib/db/client';
 import { NO_EVALUATOR } from '../../lib/db/evaluationBatches';
@@ -116,6 +118,22 @@ describe('re-evaluation with a real evaluator', () => {
     expect(final).toMatchObject({ status: 'cancelled', done: 0 });
     expect(Date.now() - t0).toBeLessThan(15_000);
     expect((await pool().query('SELECT count(*)::int AS n FROM evaluations WHERE batch_id = $1', [batchId])).rows[0].n).toBe(0);
+  });
+
+  it('batches take their concurrency from the setting, the machine\'s cores when unset', async () => {
+    const r = await run([1, 2]);
+    await attachScoreEvaluator(r.runId);
+    const put = (concurrency: unknown) => call(PUT_SETTINGS, 'PUT', '/api/settings/evaluation', {}, { concurrency });
+    try {
+      expect((await put(3)).body).toEqual({ concurrency: 3, defaultConcurrency: os.availableParallelism() });
+      expect((await start(r.runId, { scope: 'best-chain' })).body.batch).toMatchObject({ concurrency: 3 });
+      expect((await start(r.runId, { scope: 'best-chain', concurrency: 1 })).body.batch).toMatchObject({ concurrency: 1 });
+      expect((await put(0)).status).toBe(400);
+      expect((await put(null)).body).toEqual({ concurrency: null, defaultConcurrency: os.availableParallelism() });
+      expect((await start(r.runId, { scope: 'best-chain' })).body.batch).toMatchObject({ concurrency: os.availableParallelism() });
+    } finally {
+      await pool().query(`UPDATE evaluation_batches SET status = 'cancelled' WHERE run_id = $1`, [r.runId]);
+    }
   });
 
   it('a run without an evaluator: 409 with how to attach one; bad requests are refused', async () => {
