@@ -177,6 +177,19 @@ describe('evaluation batches', () => {
     expect(await first).toMatchObject({ status: 'done', done: 3 });
   });
 
+  it('an evaluation that throws is that pair failing (sandbox-error), not the batch', async () => {
+    const r = await run([1, 2, 3]);
+    await evaluatorRow(r.runId);
+    const batch = (await createEvaluationBatch({ runId: r.runId, scope: 'best-chain', concurrency: 1 }))!;
+    const fake = fakeEvaluate();
+    const evaluate: EvaluateFn = (bundle, program, opts) =>
+      program.source.startsWith('# program 1\n') ? Promise.reject(new Error('no harness for this contract')) : fake.evaluate(bundle, program, opts);
+    expect(await runEvaluationBatch(batch.id, { evaluate, loadEvaluator: loader })).toMatchObject({ status: 'done', done: 3, failed: 1 });
+    const bad = (await rows(batch.id)).find((x) => x.program_id === r.programIds[1])!;
+    expect(bad).toMatchObject({ status: 'sandbox-error', sandbox_status: 'sandbox-error', score: null });
+    expect(bad.errors).toBe('the evaluation could not run: no harness for this contract');
+  });
+
   it('caps stored logs and replaces NUL characters', async () => {
     const r = await run([1]);
     await evaluatorRow(r.runId);
