@@ -16,6 +16,8 @@
 //            and a C++ compilation (scripts/bench/sandboxStartup.ts)
 //   ingest:  live ingestion under load (issue 15): 20 clients x 50 batches x 100 programs posted
 //            to a production server on loopback; sent, stored, lost, p50/p95 per batch
+//   rerun:   re-evaluating 200 demo programs against the demo runs' evaluators in the sandbox
+//            (the worker's batch code), at concurrency 1 and 2: programs/s and wall time
 // `npm run bench -- import analyze` runs some sections only.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -159,6 +161,12 @@ try {
     report('sandbox start-up: python print(1), end to end', { ...(python as object), bare: pythonBare, overheadMs: pythonOverheadMs, ...rest }, 'median < 60 ms');
     report('sandbox start-up: C++ binary, warm cache, end to end', { ...(cppWarm as object), bare: cppBare, overheadMs: cppOverheadMs, ...rest });
     report('sandbox C++ compile (g++ -O2, cache miss)', { ...(cppCompileMs as object), ...rest, runs: 3 });
+  }
+
+  if (want('rerun')) {
+    const r = child(['scripts/bench/rerunThroughput.ts'], env) as { one: Record<string, unknown>; two: Record<string, unknown>; speedup: number };
+    report('re-evaluate demo programs in the sandbox, concurrency 1', r.one);
+    report('re-evaluate demo programs in the sandbox, concurrency 2 (both cores)', { ...r.two, speedup: r.speedup });
   }
 
   if (want('ingest')) {

@@ -4,6 +4,7 @@
 //   delete <runId> [--json]
 //   env attach <runId> <dir> [--command CMD] [--private DIR] [--contract C] [--timeout S] [--memory MB] [--json]
 //   sandbox run <file> [--lang python|cpp] [--timeout S] [--memory MB] [--json]
+//   evaluate <runId> [<programId>|--best-chain] [--private] [--concurrency N] [--json]
 //   help
 // With --json, stdout carries exactly one JSON object per imported (or exported) run, one per
 // line, and nothing else; every log line goes to stderr so scripts can pipe the output.
@@ -57,6 +58,11 @@ function usage() {
     '      --json  the typed result (status ok|exit|timeout|memory|pids|output-limit|compile-error|',
     '              sandbox-error, exitCode, wallMs, cpuMs, peakMemoryKb, stdout, stderr) on stdout.',
     '      Exit code 0 when the program succeeded, 1 otherwise.',
+    '  evaluate <runId> [<programId>|--best-chain] [--private] [--concurrency N] [--json]',
+    "      Re-run a program (our id or the source's) or the run's best-so-far chain against the run's",
+    '      evaluator in sandboxes, N at once (default: the evaluation.concurrency setting, else the',
+    '      cores), storing each result beside the recorded one. --private adds the private test set.',
+    '      Progress on stderr; --json  one JSON object (the batch, recorded vs re-run per program)',
     '  help        this text',
   ].join('\n');
 }
@@ -188,6 +194,10 @@ async function main(argv: string[]) {
     case 'sandbox': {
       const { sandboxCommand, parseSandboxArgs } = await import('./sandboxCommand');
       return sandboxCommand(parseSandboxArgs(rest));
+    }
+    case 'evaluate': {
+      const { evaluateCommand, parseEvaluateArgs } = await import('./evaluateCommand');
+      return evaluateCommand(parseEvaluateArgs(rest), log);
     }
     case undefined:
     case 'help':

@@ -2,7 +2,8 @@
 // workers/tasks/ (the file name is the task name). Started by `npm start` beside the web app.
 // Several worker processes may share one database (a team scaling out): each registers itself
 // as alive (lib/db/workerProcesses.ts), and only the jobs of processes that died are released,
-// at start-up and every minute. Work folders of dead processes and stale uploads are swept and stale analyses re-queued at start-up.
+// at start-up and every minute. Work folders of dead processes and stale uploads are swept, stale analyses and unfinished
+// re-evaluation batches re-queued at start-up.
 import { EventEmitter } from 'node:events';
 import { makeWorkerUtils, run, runMigrations, type Task, type TaskList, type WorkerEvents } from 'graphile-worker';
 import { disconnect } from '../lib/db/client';
@@ -11,10 +12,12 @@ import { databaseUrl } from '../lib/env';
 import { PermanentJobError, type JobName } from '../lib/jobs/definitions';
 import { releaseJobClient } from '../lib/jobs/enqueue';
 import { queueStaleAnalyses } from '../lib/jobs/staleAnalyses';
+import { queueUnfinishedBatches } from '../lib/jobs/unfinishedBatches';
 import { removeStaleUploads } from '../lib/uploads/staleUploads';
 import { removeOrphanWorkDirs } from '../lib/uploads/workDir';
 import cleanUploads from './tasks/clean-uploads';
 import importUpload from './tasks/import-upload';
+import evaluateBatch from './tasks/evaluate-batch';
 import runAnalyses from './tasks/run-analyses';
 import runSummary from './tasks/run-summary';
 
@@ -23,6 +26,7 @@ const tasks: Record<JobName, Task> = {
   'import-upload': importUpload,
   'run-analyses': runAnalyses,
   'clean-uploads': cleanUploads,
+  'evaluate-batch': evaluateBatch,
 };
 
 const REAP_EVERY_MS = 60_000;
@@ -63,6 +67,9 @@ const swept = await removeStaleUploads();
 if (swept.length) log(`removed ${swept.length} stale upload(s)`);
 const stale = await queueStaleAnalyses();
 if (stale) log(`queued a recompute of the analyses of ${stale} run(s) computed by an older version`);
+// Re-evaluation batches a stopped worker (or a killed CLI) left unfinished resume where they stopped.
+const batches = await queueUnfinishedBatches();
+if (batches) log(`queued ${batches} unfinished re-evaluation batch(es) to resume`);
 
 const events: WorkerEvents = new EventEmitter();
 // The pool's id is what graphile-worker locks jobs with. The UPDATE is sent at once, as the pool

@@ -1,7 +1,9 @@
-// /settings - the ingestion token and how to stream a live run into Evoscope; the public-vs-private threshold
+// /settings - the ingestion token and how to stream a live run into Evoscope; the public-vs-private threshold; re-evaluation concurrency
 import { headers } from 'next/headers';
+import { EvaluationSettingsPanel } from '@/components/settings/EvaluationSettingsPanel';
 import { ThresholdSettingPanel } from '@/components/settings/ThresholdSettingPanel';
 import { TokenPanel } from '@/components/settings/TokenPanel';
+import { getEvaluationSettings } from '@/lib/db/evaluationBatches';
 import { getThresholdSetting } from '@/lib/db/generalization';
 import { ingestToken } from '@/lib/db/settings';
 
@@ -9,7 +11,7 @@ export const metadata = { title: 'Settings' };
 export const dynamic = 'force-dynamic';
 
 export default async function SettingsPage() {
-  const [token, threshold] = await Promise.all([ingestToken(), getThresholdSetting()]);
+  const [token, threshold, evaluation] = await Promise.all([ingestToken(), getThresholdSetting(), getEvaluationSettings()]);
   const h = await headers();
   const origin = `${h.get('x-forwarded-proto') ?? 'http'}://${h.get('host') ?? 'localhost:3000'}`;
   return (
@@ -22,6 +24,7 @@ export default async function SettingsPage() {
       </p>
       <TokenPanel initialToken={token} origin={origin} />
       <ThresholdSettingPanel initial={threshold} />
+      <EvaluationSettingsPanel initial={evaluation} />
     </>
   );
 }

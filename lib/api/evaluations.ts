@@ -107,3 +107,12 @@ export const programEvaluationsSchema = z.object({
 export type ProgramEvaluations = z.infer<typeof programEvaluationsSchema>;
 
 export const batchParamsSchema = z.object({ runId: uuidSchema('run id'), batchId: uuidSchema('batch id') });
+
+/** PUT /api/settings/evaluation: sandboxes a batch runs at once; null = the machine's cores. */
+export const evaluationSettingsInputSchema = z.object({ concurrency: concurrencySchema.nullable() }).strict();
+export interface EvaluationSettings {
+  /** The stored setting, null when unset. */
+  concurrency: number | null;
+  /** What a batch gets when the setting is unset: the machine's cores. */
+  defaultConcurrency: number;
+}

@@ -3,12 +3,12 @@
 // it got. Running a batch: lib/db/runEvaluationBatch.ts (worker task evaluate-batch and the CLI).
 import os from 'node:os';
 import { bestSoFar } from '../analysis/bestSoFar';
-import type { BatchDetail, BatchProgress, BatchStatus } from '../api/evaluations';
+import type { BatchDetail, BatchProgress, BatchStatus, EvaluationSettings } from '../api/evaluations';
 import type { TestSet } from '../evaluators/batchSchedule';
 import type { EvaluatorBundle } from '../evaluators/types';
 import { loadScoredPrograms } from './analyses';
 import { pool, prisma } from './client';
-import { getSetting } from './settings';
+import { getSetting, setSetting } from './settings';
 
 /** Settings key: sandboxes a batch runs at once (default: the machine's cores). */
 export const CONCURRENCY_SETTING = 'evaluation.concurrency';
@@ -33,8 +33,21 @@ export class BatchInputError extends Error {
 export const TERMINAL: readonly BatchStatus[] = ['done', 'failed', 'cancelled'];
 
 export async function defaultConcurrency(): Promise<number> {
+  return (await getEvaluationSettings()).concurrency ?? os.availableParallelism();
+}
+
+export async function getEvaluationSettings(): Promise<EvaluationSettings> {
   const set = await getSetting<number>(CONCURRENCY_SETTING);
-  return typeof set === 'number' && Number.isInteger(set) && set >= 1 ? set : os.availableParallelism();
+  return {
+    concurrency: typeof set === 'number' && Number.isInteger(set) && set >= 1 ? set : null,
+    defaultConcurrency: os.availableParallelism(),
+  };
+}
+
+/** null: back to the default (the machine's cores). */
+export async function setEvaluationConcurrency(concurrency: number | null) {
+  if (concurrency === null) await prisma().setting.deleteMany({ where: { key: CONCURRENCY_SETTING } });
+  else await setSetting(CONCURRENCY_SETTING, concurrency);
 }
 
 /**

@@ -47,6 +47,13 @@ export function capLog(s: string, cap = LOG_CAP_CHARS): string {
 const jsonOf = (v: unknown) =>
   clean(JSON.stringify(v, (_k, x) => (typeof x === 'number' && !Number.isFinite(x) ? null : x)));
 
+function thrownOutcome(testSet: TestSet, e: unknown): EvaluationOutcome {
+  return {
+    status: 'sandbox-error', sandboxStatus: 'sandbox-error', metrics: {}, score: null, testSet, stdout: '', stderr: '',
+    message: `the evaluation could not run: ${(e as Error)?.message ?? String(e)}`, wallMs: 0, cpuMs: 0, peakMemoryKb: 0,
+  };
+}
+
 async function fail(batchId: string, error: string) {
   await pool().query(
     `UPDATE evaluation_batches SET status = 'failed', error = $2, finished_at = now() WHERE id = $1 AND status IN ('queued', 'running')`,
@@ -149,7 +156,11 @@ async function runLocked(batchId: string, deps: BatchDeps, opts: RunBatchOptions
       return !p || p.status === 'cancelled';
     },
     run: async (pair, signal) => {
-      const outcome = await deps.evaluate(bundle, sources.get(pair.programId)!, { testSet: pair.testSet, signal });
+      const outcome = await deps
+        .evaluate(bundle, sources.get(pair.programId)!, { testSet: pair.testSet, signal })
+        // The evaluation itself broke (not the candidate, not the database): that pair failed,
+        // the batch goes on; retrying the job would only break it again.
+        .catch((e: unknown) => thrownOutcome(pair.testSet, e));
       if (signal.aborted) return; // cancelled or shutting down: the pair stays pending
       try {
         await storeOutcome(batchId, batch.runId, bundle.id, pair, outcome);

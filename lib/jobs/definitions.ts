@@ -6,6 +6,8 @@ export const jobPayloads = {
   'run-summary': z.object({ runId: z.string().uuid() }),
   'import-upload': z.object({ importId: z.string().uuid() }),
   'run-analyses': z.object({ runId: z.string().uuid() }),
+  /** A re-evaluation batch (lib/db/runEvaluationBatch.ts); resumable, so safe to run twice. */
+  'evaluate-batch': z.object({ batchId: z.string().uuid() }),
   /** From the crontab: graphile-worker's own `_cron` stamp, nothing of ours. */
   'clean-uploads': z.object({}).loose(),
 } as const;

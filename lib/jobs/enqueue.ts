@@ -48,6 +48,14 @@ export async function enqueueRunAnalyses(runId: string, opts: { debounceMs?: num
   await enqueue('run-analyses', { runId }, { delayMs: opts.debounceMs });
 }
 
+/**
+ * A re-evaluation batch. Attempts are spent by crashes (a killed worker, the database going
+ * away): the batch resumes from its stored pairs each time, so a few in a row must not lose it.
+ */
+export async function enqueueEvaluationBatch(batchId: string) {
+  await enqueue('evaluate-batch', { batchId }, { maxAttempts: 10 });
+}
+
 export async function releaseJobClient() {
   if (utils) {
     const u = await utils;

@@ -89,7 +89,8 @@ describe('evaluation batches', () => {
     const ev = await evaluatorRow(r.runId, { privateFiles: true });
     const batch = (await createEvaluationBatch({ runId: r.runId, scope: 'best-chain', testSets: ['public', 'private'], concurrency: 2 }))!;
     expect(batch).toMatchObject({ status: 'queued', total: 6, done: 0, testSets: ['public', 'private'], evaluatorId: ev.id, evaluatorVersion: ev.version, concurrency: 2 });
-    const fake = fakeEvaluate();
+    // Long enough that the two lanes' evaluations overlap whatever the database's latency.
+    const fake = fakeEvaluate({ ms: 300 });
     const seen: number[] = [];
     const final = await runEvaluationBatch(batch.id, { evaluate: fake.evaluate, loadEvaluator: loader }, { onProgress: (p) => seen.push(p.done) });
     expect(final).toMatchObject({ status: 'done', total: 6, done: 6, failed: 1 }); // program 0 on private scores 0: a candidate error here
@@ -174,6 +175,19 @@ describe('evaluation batches', () => {
     expect(second?.skipped).toBe('another process is running this batch');
     expect(other.state.calls).toEqual([]);
     expect(await first).toMatchObject({ status: 'done', done: 3 });
+  });
+
+  it('an evaluation that throws is that pair failing (sandbox-error), not the batch', async () => {
+    const r = await run([1, 2, 3]);
+    await evaluatorRow(r.runId);
+    const batch = (await createEvaluationBatch({ runId: r.runId, scope: 'best-chain', concurrency: 1 }))!;
+    const fake = fakeEvaluate();
+    const evaluate: EvaluateFn = (bundle, program, opts) =>
+      program.source.startsWith('# program 1\n') ? Promise.reject(new Error('no harness for this contract')) : fake.evaluate(bundle, program, opts);
+    expect(await runEvaluationBatch(batch.id, { evaluate, loadEvaluator: loader })).toMatchObject({ status: 'done', done: 3, failed: 1 });
+    const bad = (await rows(batch.id)).find((x) => x.program_id === r.programIds[1])!;
+    expect(bad).toMatchObject({ status: 'sandbox-error', sandbox_status: 'sandbox-error', score: null });
+    expect(bad.errors).toBe('the evaluation could not run: no harness for this contract');
   });
 
   it('caps stored logs and replaces NUL characters', async () => {

@@ -3,11 +3,13 @@ import { notFound } from 'next/navigation';
 import { ScoreChart } from '@/components/chart/ScoreChart';
 import { EvaluatorPanel } from '@/components/evaluators/EvaluatorPanel';
 import { ProgramsTable } from '@/components/programs/ProgramsTable';
+import { BestChainRerun } from '@/components/rerun/BestChainRerun';
 import { LiveRefresh } from '@/components/run/LiveRefresh';
 import { RunHeadline } from '@/components/run/RunHeadline';
 import { RunNav } from '@/components/run/RunNav';
 import { formatDate } from '@/components/ui/format';
 import { pool } from '@/lib/db/client';
+import { chainRerunState } from '@/lib/db/evaluationBatches';
 import { listEvaluators } from '@/lib/db/evaluators';
 import { loadRun, runViewMetadata } from './loadRun';
 
@@ -23,6 +25,7 @@ export default async function RunPage({ params, searchParams }: Props) {
   const run = await loadRun((await params).runId);
   const metric = (await searchParams).metric;
   if (!run) notFound();
+  const chain = await chainRerunState(run.id);
   return (
     <>
       <div className="crumbs">
@@ -50,6 +53,8 @@ export default async function RunPage({ params, searchParams }: Props) {
         defaultMetric={run.scoreMetric}
         initialMetric={typeof metric === 'string' ? metric : undefined}
       />
+      <h2>Re-run the best-so-far chain</h2>
+      <BestChainRerun runId={run.id} initial={chain.initial} evaluator={chain.evaluator} />
       <h2>Programs</h2>
       <ProgramsTable runId={run.id} scoreMetric={run.scoreMetric} higherIsBetter={run.higherIsBetter} />
       <h2>Evaluator</h2>

@@ -7,10 +7,13 @@ import { ContextPanel } from '@/components/program/ContextPanel';
 import { EvaluationPanel, JsonDetails } from '@/components/program/EvaluationPanel';
 import { MetricsTable } from '@/components/program/MetricsTable';
 import { ProgramLineage } from '@/components/program/ProgramLineage';
+import { RerunPanel } from '@/components/rerun/RerunPanel';
 import { scoreDelta } from '@/components/program/scoreDelta';
 import { formatScore } from '@/components/ui/format';
 import { ProgramStatusTag } from '@/components/ui/ProgramStatusTag';
 import { programParamsSchema } from '@/lib/api/params';
+import { activeProgramBatchId } from '@/lib/db/evaluationBatches';
+import { getProgramEvaluations } from '@/lib/db/programEvaluations';
 import { getProgramDetail } from '@/lib/db/programs';
 import { getRun } from '@/lib/db/runs';
 
@@ -37,6 +40,7 @@ export default async function ProgramPage({ params }: Props) {
   const found = await load(runId, programId);
   if (!found) notFound();
   const { run, program: p } = found;
+  const [evaluations, activeBatchId] = await Promise.all([getProgramEvaluations(run.id, p.id), activeProgramBatchId(run.id, p.id)]);
   const diffParent = p.parents.find((x) => x.id !== null);
   const delta = scoreDelta(p.score, diffParent, run.higherIsBetter);
   return (
@@ -96,6 +100,8 @@ export default async function ProgramPage({ params }: Props) {
       </div>
       <h2>Evaluation</h2>
       <EvaluationPanel evaluations={p.evaluations} invalidReason={p.invalidReason} evaluated={p.evaluated} />
+      <h2>Re-run</h2>
+      {evaluations && <RerunPanel runId={run.id} programId={p.id} initial={evaluations} activeBatchId={activeBatchId} />}
       <h2>Prompt and response</h2>
       <ContextPanel contexts={p.contexts} />
     </>

@@ -1,0 +1,39 @@
+// POST /api/runs/[runId]/evaluations - start a re-evaluation ({ programId } or { scope: 'best-chain' });
+// GET ?scope= - the run's latest re-evaluation batches, newest first
+import { z } from 'zod';
+import { ApiError, found, handle, jsonBody, queryOf } from '@/lib/api/handler';
+import { startEvaluationSchema } from '@/lib/api/evaluations';
+import { runParamsSchema } from '@/lib/api/params';
+import { BatchInputError, createEvaluationBatch, listRunBatches } from '@/lib/db/evaluationBatches';
+import { getRun } from '@/lib/db/runs';
+import { enqueueEvaluationBatch } from '@/lib/jobs/enqueue';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export const POST = handle<{ runId: string }>(async (req, params) => {
+  const { runId } = runParamsSchema.parse(params);
+  const input = startEvaluationSchema.parse(await jsonBody(req));
+  const batch = await createEvaluationBatch(
+    'programId' in input
+      ? { runId, scope: 'program', programIds: [input.programId], testSets: input.testSets, concurrency: input.concurrency }
+      : { runId, scope: input.scope, programIds: 'programIds' in input ? input.programIds : undefined, testSets: input.testSets, concurrency: input.concurrency },
+  ).catch((e: unknown) => {
+    if (e instanceof BatchInputError) throw new ApiError(e.status, e.message);
+    throw e;
+  });
+  const created = found(batch, 'run');
+  // A run without an evaluator: the batch is stored failed, with the message saying what to do.
+  if (created.status === 'failed') return Response.json({ error: created.error, batch: created }, { status: 409 });
+  await enqueueEvaluationBatch(created.id);
+  return Response.json({ batch: created }, { status: 201 });
+});
+
+const listQuery = z.object({ scope: z.enum(['program', 'best-chain', 'programs']).optional() });
+
+export const GET = handle<{ runId: string }>(async (req, params) => {
+  const { runId } = runParamsSchema.parse(params);
+  const { scope } = listQuery.parse(queryOf(req));
+  found(await getRun(runId), 'run');
+  return { batches: await listRunBatches(runId, { scope }) };
+});

@@ -1,0 +1,55 @@
+// Browser calls of the re-evaluation API, responses parsed with the server's own schemas.
+import { batchDetailSchema, batchProgressSchema, programEvaluationsSchema, type BatchDetail, type BatchStatus } from '@/lib/api/evaluations';
+import { fetchJson, HttpError } from '../ui/fetchJson';
+import { z } from 'zod';
+
+const started = z.object({ batch: batchProgressSchema });
+
+async function post(url: string, body?: unknown) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json: unknown = await res.json().catch(() => null);
+  if (!res.ok) {
+    const message = json && typeof json === 'object' && 'error' in json ? String(json.error) : `${res.status} ${res.statusText}`;
+    throw new HttpError(res.status, message);
+  }
+  return json;
+}
+
+export async function startRerun(runId: string, body: { programId: string } | { scope: 'best-chain'; testSets?: ('public' | 'private')[] }) {
+  return started.parse(await post(`/api/runs/${runId}/evaluations`, body)).batch;
+}
+
+export async function cancelRerun(runId: string, batchId: string) {
+  return started.parse(await post(`/api/runs/${runId}/evaluation-batches/${batchId}/cancel`)).batch;
+}
+
+export const getBatch = (runId: string, batchId: string, signal?: AbortSignal) =>
+  fetchJson(`/api/runs/${runId}/evaluation-batches/${batchId}`, batchDetailSchema, signal);
+
+export const getProgramEvaluations = (runId: string, programId: string) =>
+  fetchJson(`/api/runs/${runId}/programs/${programId}/evaluations`, programEvaluationsSchema);
+
+export const isFinished = (s: BatchStatus) => s === 'done' || s === 'failed' || s === 'cancelled';
+
+/**
+ * Polls a batch until it finishes, calling `onUpdate` with each state; resolves with the last.
+ * A reconnecting database (503) is waited out.
+ */
+export async function followBatch(runId: string, batchId: string, onUpdate: (b: BatchDetail) => void, signal: AbortSignal): Promise<BatchDetail | null> {
+  for (;;) {
+    if (signal.aborted) return null;
+    try {
+      const b = await getBatch(runId, batchId, signal);
+      onUpdate(b);
+      if (isFinished(b.status)) return b;
+    } catch (e) {
+      if (signal.aborted) return null;
+      if (!(e instanceof HttpError && e.status === 503)) throw e;
+    }
+    await new Promise((r) => setTimeout(r, 400));
+  }
+}

@@ -1,0 +1,111 @@
+// Re-evaluation in the browser (issue 8, item 4): "Re-run" on a demo program starts a worker job
+// whose progress bar shows, then the re-run appears beside the recorded evaluation (score change,
+// metrics side by side, status, evaluator version, timings, logs); "Re-run the best-so-far chain"
+// on the run's page shows progress, lists recorded vs re-run per step, and can be cancelled.
+// The evaluations run in the real sandbox, in the worker `npm test` starts with the server.
+import { expect, test } from '@playwright/test';
+import { disconnect, pool } from '../lib/db/client';
+import { attachEvaluator, loadEvaluator } from '../lib/db/evaluators';
+import { DEMO_RUNS, openRunFromList } from './helpers';
+
+// An evaluator of our own, attached only when the demo run has none (the demo's own evaluators
+// come with the demo data): it scores the candidate by its size and takes a moment, so the
+// progress is visible. It reads the file; it never runs the candidate.
+const EVALUATOR = `import time
+
+def evaluate(program_path):
+    time.sleep(1.0)
+    text = open(program_path).read()
+    print("read", len(text), "characters")
+    return {"combined_score": len(text.splitlines()) / 100.0, "characters": len(text)}
+`;
+
+async function evaluatorVersion(runId: string): Promise<number> {
+  const existing = await loadEvaluator(pool(), runId);
+  if (existing) return existing.version;
+  const attached = await attachEvaluator(pool(), runId, {
+    contract: 'openevolve',
+    entry: 'evaluator.py',
+    programFile: 'program.py',
+    files: { 'evaluator.py': Buffer.from(EVALUATOR) },
+    timeoutSeconds: 60,
+    memoryMb: 512,
+    origin: 'cli',
+  });
+  return attached.version;
+}
+
+test.afterAll(async () => {
+  await disconnect();
+});
+
+test('Re-run on a program page: progress bar, then the re-run beside the recorded evaluation', async ({ page, request }) => {
+  const runId = await openRunFromList(page, DEMO_RUNS[0]);
+  const version = await evaluatorVersion(runId);
+  const run = (await (await request.get(`/api/runs/${runId}`)).json()) as { bestProgramId: string };
+  await page.goto(`/runs/${runId}/programs/${run.bestProgramId}`);
+  const panel = page.getByTestId('rerun-panel');
+  await expect(panel.getByText('Not re-run yet.')).toBeVisible();
+
+  // Every state the progress bar shows is recorded: a one-program job may finish between two
+  // looks, the record keeps what it showed.
+  await page.evaluate(() => {
+    const w = window as unknown as { __bar: string[] };
+    w.__bar = [];
+    new MutationObserver(() => {
+      const bar = document.querySelector('[data-testid="rerun-progress"] [role="progressbar"]');
+      const state = bar ? `${bar.getAttribute('aria-valuenow')}/${bar.getAttribute('aria-valuemax')}` : 'gone';
+      if (w.__bar.at(-1) !== state) w.__bar.push(state);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+  await panel.getByRole('button', { name: 'Re-run' }).click();
+  const bar = page.getByTestId('rerun-progress').getByRole('progressbar');
+  await expect(bar).toBeVisible();
+
+  const result = panel.getByTestId('rerun-public');
+  await expect(result).toBeVisible({ timeout: 60_000 });
+  await expect(bar).toBeHidden();
+  // Indeterminate while starting, then 0 of 1 while the sandbox runs, then gone.
+  const shown = await page.evaluate(() => (window as unknown as { __bar: string[] }).__bar);
+  expect(shown).toContain('0/1');
+  expect(shown.at(-1)).toBe('gone');
+  await expect(result.getByTestId('rerun-status')).toHaveText('ok');
+  await expect(result.getByTestId('rerun-evaluator')).toHaveText(`evaluator version ${version}`);
+  await expect(result.getByTestId('rerun-timings')).toContainText(/wall \d/);
+  await expect(result.getByTestId('rerun-score')).not.toHaveText('—');
+  await expect(result.getByTestId('rerun-score-delta')).toHaveAttribute('data-direction', /^(better|worse|same)$/);
+  const metrics = result.getByRole('table', { name: 'Metrics: recorded vs re-run' });
+  await expect(metrics.getByRole('columnheader', { name: 'recorded' })).toBeVisible();
+  await expect(metrics.getByRole('row').filter({ hasText: 'combined_score' })).toBeVisible();
+  // Logs are collapsed until asked for.
+  const output = result.locator('details').filter({ has: page.locator('summary', { hasText: 'Output' }) });
+  await expect(output).not.toHaveAttribute('open', '');
+  await output.locator('summary').click();
+  await expect(output.locator('pre')).toBeVisible();
+
+  // After a reload the stored re-run is still shown.
+  await page.reload();
+  await expect(page.getByTestId('rerun-panel').getByTestId('rerun-public').getByTestId('rerun-status')).toHaveText('ok');
+});
+
+test('Re-run the best-so-far chain: progress, recorded vs re-run per step, cancel', async ({ page }) => {
+  const runId = await openRunFromList(page, DEMO_RUNS[0]);
+  await evaluatorVersion(runId);
+  await page.reload();
+  const section = page.getByTestId('chain-rerun');
+  await section.getByRole('button', { name: 'Re-run the best-so-far chain' }).click();
+  const bar = page.getByTestId('chain-rerun-progress').getByRole('progressbar');
+  await expect(bar).toBeVisible();
+  // Indeterminate until the batch's size is known, then determinate.
+  await expect.poll(async () => Number(await bar.getAttribute('aria-valuemax'))).toBeGreaterThan(2);
+  const total = Number(await bar.getAttribute('aria-valuemax'));
+  // The first steps come in: the bar moves and their re-run scores appear in the table.
+  await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 60_000 }).toBeGreaterThanOrEqual(1);
+  const steps = section.getByTestId('chain-step');
+  await expect(steps).toHaveCount(total);
+  await expect(steps.first().getByRole('cell').nth(4)).toHaveText(/\d/);
+
+  await section.getByRole('button', { name: 'Cancel' }).click();
+  await expect(section.getByTestId('chain-rerun-status')).toContainText('cancelled');
+  await expect(bar).toBeHidden();
+});
