@@ -68,7 +68,9 @@ export function validateAttachInput(input: AttachEvaluatorInput) {
   if (input.privateFiles) checkFileSet(input.privateFiles, 'private test set');
   if (input.contract === 'command') {
     if (!input.command?.trim()) throw new EvaluatorInputError("a 'command' evaluator needs a command template");
-    if (!input.command.includes('{program}')) throw new EvaluatorInputError('the command template must contain {program}');
+    if (!/\{(program|binary)\}/.test(input.command)) {
+      throw new EvaluatorInputError('the command template must contain {program} (or {binary}: the C/C++ candidate compiled by Evoscope)');
+    }
   } else {
     const entry = input.entry ?? (input.contract === 'openevolve' ? 'evaluator.py' : 'evaluate.py');
     if (!input.files[entry]) throw new EvaluatorInputError(`the evaluator has no ${entry}`);
