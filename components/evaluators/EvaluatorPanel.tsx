@@ -39,6 +39,9 @@ function Current({ e }: { e: EvaluatorSummaryJson }) {
         </div>
         <div className="stat"><dt>Candidate file</dt><dd className="mono">{e.programFile}</dd></div>
         <div className="stat"><dt>Limits</dt><dd>{e.timeoutSeconds} s, {e.memoryMb} MB</dd></div>
+        {e.cascade && (
+          <div className="stat"><dt>Cascade</dt><dd>{e.cascade.enabled ? `thresholds ${e.cascade.thresholds.join(', ')}` : 'off (evaluate() only)'}</dd></div>
+        )}
         <div className="stat"><dt>Private test set</dt><dd data-testid="evaluator-private">{e.privateFiles ? `yes, ${e.privateFiles.length} file${e.privateFiles.length === 1 ? '' : 's'}` : 'none'}</dd></div>
         <div className="stat"><dt>Origin</dt><dd data-testid="evaluator-origin">{e.origin}</dd></div>
         <div className="stat"><dt>Attached</dt><dd>{formatDate(e.createdAt)}</dd></div>

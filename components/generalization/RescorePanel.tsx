@@ -1,7 +1,8 @@
 'use client';
 // "Re-score the best-so-far chain on the private set": starts a re-evaluation batch through the
 // re-run API (POST /api/runs/[runId]/evaluations, scope best-chain, public and private test
-// sets) and shows the progress of the latest such batch, which the page polls while it runs.
+// sets) and shows the progress of the latest such batch, which the page polls while it runs;
+// Cancel stops it (POST .../evaluation-batches/[batchId]/cancel; the worker aborts its sandboxes).
 import { useState } from 'react';
 import { FINISHED_BATCH, type RunGeneralizationResponse } from '@/lib/api/generalization';
 import { ProgressBar } from '../ui/ProgressBar';
@@ -41,6 +42,15 @@ export function RescorePanel({ runId, data, onStarted }: { runId: string; data: 
       setStarting(false);
     }
   };
+  const cancel = async (batchId: string) => {
+    setError(null);
+    const res = await fetch(`/api/runs/${runId}/evaluation-batches/${batchId}/cancel`, { method: 'POST' });
+    if (!res.ok) {
+      const body: unknown = await res.json().catch(() => null);
+      setError(`Could not cancel: ${body && typeof body === 'object' && 'error' in body ? String(body.error) : `${res.status} ${res.statusText}`}`);
+    }
+    onStarted();
+  };
   const b = data.batch;
   const describedBy = blocked ? 'rescore-blocked' : undefined;
   return (
@@ -73,6 +83,11 @@ export function RescorePanel({ runId, data, onStarted }: { runId: string; data: 
             max={b.total}
             testId="rescore-progress"
           />
+          {!FINISHED_BATCH.has(b.status) && (
+            <button type="button" onClick={() => cancel(b.id)}>
+              Cancel re-scoring
+            </button>
+          )}
           {b.error && <p className="error">{b.error}</p>}
         </div>
       )}

@@ -38,6 +38,7 @@ export const evaluatorSummarySchema = z.object({
   memoryMb: z.number(),
   origin: z.string(),
   notes: z.string().nullable(),
+  cascade: z.object({ enabled: z.boolean(), thresholds: z.array(z.number()) }).nullable(),
   createdAt: z.string(),
 });
 export const evaluatorListSchema = z.object({ evaluators: z.array(evaluatorSummarySchema) });

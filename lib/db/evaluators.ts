@@ -29,6 +29,8 @@ export interface AttachEvaluatorInput {
   origin: EvaluatorOrigin;
   dependencies?: unknown;
   notes?: string | null;
+  /** OpenEvolve's cascade as the run's config set it (EvaluatorBundle.cascade). */
+  cascade?: { enabled: boolean; thresholds: number[] } | null;
 }
 
 /** A pool (attachEvaluator opens its own transaction) or a client inside the caller's transaction. */
@@ -71,6 +73,8 @@ export function validateAttachInput(input: AttachEvaluatorInput) {
     const entry = input.entry ?? (input.contract === 'openevolve' ? 'evaluator.py' : 'evaluate.py');
     if (!input.files[entry]) throw new EvaluatorInputError(`the evaluator has no ${entry}`);
   }
+  const th = input.cascade?.thresholds;
+  if (th && (!th.length || th.some((t) => !Number.isFinite(t)))) throw new EvaluatorInputError('cascade thresholds must be a non-empty list of numbers');
   if (!(input.timeoutSeconds > 0 && input.timeoutSeconds <= 24 * 3600)) throw new EvaluatorInputError('timeout must be between 0 and 86400 seconds');
   if (!(Number.isInteger(input.memoryMb) && input.memoryMb >= 64 && input.memoryMb <= 65536)) {
     throw new EvaluatorInputError('memory must be a whole number of MB between 64 and 65536');
@@ -90,13 +94,14 @@ export async function attachEvaluator(db: Db, runId: string, input: AttachEvalua
     await writeBlobs(c, blobs);
     const { rows } = await c.query<{ id: string; version: number }>(
       `INSERT INTO evaluators (id, run_id, version, contract, entry, command, program_file, files, private_files,
-         timeout_seconds, memory_mb, dependencies, origin, notes)
-       SELECT $13, $1, coalesce(max(version), 0) + 1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12 FROM evaluators WHERE run_id = $1
+         timeout_seconds, memory_mb, dependencies, origin, notes, settings)
+       SELECT $13, $1, coalesce(max(version), 0) + 1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $14 FROM evaluators WHERE run_id = $1
        RETURNING id, version`,
       [
         runId, input.contract, input.contract === 'command' ? null : (input.entry ?? (input.contract === 'openevolve' ? 'evaluator.py' : 'evaluate.py')),
         cleanOpt(input.contract === 'command' ? input.command : null), input.programFile, jsonb(files), jsonb(privateFiles),
         input.timeoutSeconds, input.memoryMb, jsonb(input.dependencies), input.origin, cleanOpt(input.notes), crypto.randomUUID(),
+        jsonb(input.cascade ? { cascade: input.cascade } : null),
       ],
     );
     return rows[0];
@@ -134,6 +139,7 @@ interface EvaluatorRow {
   memory_mb: number;
   origin: EvaluatorOrigin;
   notes: string | null;
+  settings: { cascade?: { enabled: boolean; thresholds: number[] } } | null;
   created_at: Date;
 }
 
@@ -173,6 +179,7 @@ export async function loadEvaluator(db: Db, runId: string, version?: number): Pr
     ...(r.private_files ? { privateFiles: await loadFiles(db, r.private_files) } : {}),
     timeoutSeconds: r.timeout_seconds,
     memoryMb: r.memory_mb,
+    ...(r.settings?.cascade ? { cascade: r.settings.cascade } : {}),
   };
 }
 
@@ -189,6 +196,7 @@ export interface EvaluatorSummary {
   memoryMb: number;
   origin: EvaluatorOrigin;
   notes: string | null;
+  cascade: { enabled: boolean; thresholds: number[] } | null;
   createdAt: string;
 }
 
@@ -225,6 +233,7 @@ export async function listEvaluators(db: Db, runId: string): Promise<EvaluatorSu
     memoryMb: r.memory_mb,
     origin: r.origin,
     notes: r.notes,
+    cascade: r.settings?.cascade ?? null,
     createdAt: r.created_at.toISOString(),
   }));
 }

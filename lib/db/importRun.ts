@@ -163,7 +163,7 @@ async function attachArchiveEvaluator(client: pg.PoolClient, runId: string, impo
   try {
     await attachEvaluator(client, runId, {
       contract: ev.contract, entry: ev.entry, programFile: ev.programFile, files: ev.files, timeoutSeconds: ev.timeoutSeconds,
-      memoryMb: DEFAULT_EVALUATOR_MEMORY_MB, origin: 'archive', notes: `found in ${ev.dir || 'the imported folder'}`,
+      memoryMb: DEFAULT_EVALUATOR_MEMORY_MB, origin: 'archive', notes: `found in ${ev.dir || 'the imported folder'}`, cascade: ev.cascade ?? null,
     });
     await client.query('RELEASE SAVEPOINT archive_evaluator');
   } catch (e) {

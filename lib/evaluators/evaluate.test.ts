@@ -63,6 +63,22 @@ def evaluate(p):
     expect(stopped.metrics).not.toHaveProperty('full');
   });
 
+  it('follows the run config: cascade off calls evaluate(); other thresholds stop elsewhere', async () => {
+    const ev = `def evaluate_stage1(p):
+    return {'combined_score': 0.3}
+def evaluate_stage2(p):
+    return {'combined_score': 0.8}
+def evaluate_stage3(p):
+    return {'combined_score': 0.99}
+def evaluate(p):
+    return {'combined_score': 0.123}
+`;
+    const direct = await evaluateProgram(bundle({ 'evaluator.py': ev }, { cascade: { enabled: false, thresholds: [0.5] } }), good);
+    expect(direct).toMatchObject({ status: 'ok', score: 0.123 });
+    const low = await evaluateProgram(bundle({ 'evaluator.py': ev }, { cascade: { enabled: true, thresholds: [0.2, 0.9] } }), good);
+    expect(low).toMatchObject({ status: 'ok', score: 0.8 });
+  });
+
   it('a stage 2 that raises keeps stage 1 with stage2_passed 0, as OpenEvolve does', async () => {
     const ev = `def evaluate_stage1(p):
     return {'combined_score': 0.9}
@@ -135,6 +151,36 @@ json.dump({'correct': ok, 'error': None if ok else out.stderr.strip().splitlines
   it('correct: false is a candidate error with the error of correct.json', async () => {
     const o = await evaluateProgram(shinka({ 'evaluate.py': EVALUATE }), candidate('raise SystemExit("no solution")\n'));
     expect(o).toMatchObject({ status: 'candidate-error', message: 'no solution', metrics: { combined_score: 0 } });
+  });
+
+  it('an evaluate.py written against shinka.core.run_shinka_eval runs (stand-in), validation failures blamed on the candidate', async () => {
+    const ev = `import argparse
+from shinka.core import run_shinka_eval
+
+def validate(result):
+    return (result >= 0, None if result >= 0 else 'negative result %s' % result)
+
+def aggregate(results):
+    return {'combined_score': float(sum(results)), 'public': {'runs': len(results)}, 'private': {}}
+
+def main(program_path, results_dir):
+    return run_shinka_eval(program_path=program_path, results_dir=results_dir, experiment_fn_name='run_experiment',
+                           num_runs=3, get_experiment_kwargs=lambda i: {'k': i}, validate_fn=validate,
+                           aggregate_metrics_fn=aggregate)
+
+if __name__ == '__main__':
+    p = argparse.ArgumentParser()
+    p.add_argument('--program_path')
+    p.add_argument('--results_dir')
+    a = p.parse_args()
+    main(a.program_path, a.results_dir)
+`;
+    const ok = await evaluateProgram(shinka({ 'evaluate.py': ev }), candidate('def run_experiment(k):\n    return k * 10\n'));
+    expect(ok, ok.stderr).toMatchObject({ status: 'ok', score: 30, metrics: { combined_score: 30, public: { runs: 3 }, num_valid_runs: 3, num_invalid_runs: 0 } });
+    const bad = await evaluateProgram(shinka({ 'evaluate.py': ev }), candidate('def run_experiment(k):\n    return k - 1\n'));
+    expect(bad).toMatchObject({ status: 'candidate-error', message: 'Validation failed: negative result -1', metrics: { num_invalid_runs: 1 } });
+    const crash = await evaluateProgram(shinka({ 'evaluate.py': ev }), candidate('def run_experiment(k):\n    raise ValueError("nope")\n'));
+    expect(crash).toMatchObject({ status: 'candidate-error', message: 'nope', metrics: { combined_score: 0 } });
   });
 
   it('an evaluate.py that crashes before writing metrics.json is an evaluator error', async () => {

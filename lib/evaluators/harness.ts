@@ -8,7 +8,8 @@
 // `evaluate(program_path)` called; when the module defines `evaluate_stage1` (cascade_evaluation
 // defaults to True) the stages run in order: stage 1, then stage 2 only when stage 1 passes
 // cascade_thresholds[0], stage 3 only when the merged metrics pass cascade_thresholds[1]
-// (defaults [0.5, 0.75, 0.9]); "passes" = combined_score >= t when present, else the mean of the
+// (defaults [0.5, 0.75, 0.9]; a run's config may turn the cascade off or change the thresholds:
+// EvaluatorBundle.cascade); "passes" = combined_score >= t when present, else the mean of the
 // numeric metrics other than `error`. Stage 1 raising fails the evaluation; stage 2 or 3 raising
 // keeps the earlier metrics with `stage2_passed: 0.0` / `stage3_passed: 0.0`. Merged metrics keep
 // numeric values only, as OpenEvolve's merge does. A dict or an EvaluationResult-like object
@@ -87,6 +88,7 @@ def _short(path):
 const OPENEVOLVE = String.raw`
 ENTRY, PROGRAM = sys.argv[1], os.path.abspath(sys.argv[2])
 THRESHOLDS = json.loads(sys.argv[3]) if len(sys.argv) > 3 else [0.5, 0.75, 0.9]
+CASCADE = sys.argv[4] != 'direct' if len(sys.argv) > 4 else True
 sys.path.append(os.path.abspath('${SHIM_DIR}'))
 
 def blame(e, where):
@@ -143,7 +145,7 @@ def main():
         traceback.print_exc()
         text = ''.join(traceback.format_exception_only(type(e), e)).strip()
         return report(None, failure={'by': 'evaluator', 'message': '%s could not be imported: %s' % (ENTRY, text)})
-    if not hasattr(module, 'evaluate_stage1'):
+    if not CASCADE or not hasattr(module, 'evaluate_stage1'):
         if not callable(getattr(module, 'evaluate', None)):
             return report(None, failure={'by': 'evaluator', 'message': '%s defines no evaluate(program_path) function' % ENTRY})
         res, failure = call(module.evaluate, 'evaluate()')
@@ -219,31 +221,3 @@ else:
 
 export const OPENEVOLVE_HARNESS = COMMON + OPENEVOLVE;
 export const SHINKA_HARNESS = COMMON + SHINKA;
-
-/**
- * `from openevolve.evaluation_result import EvaluationResult` is common in OpenEvolve evaluators;
- * the package is not installed in the sandbox, so a minimal stand-in (appended to sys.path, so a
- * real one bundled with the evaluator wins) keeps those evaluators importable.
- */
-export const SHIM_FILES: Record<string, string> = {
-  [`${SHIM_DIR}/openevolve/__init__.py`]: '',
-  [`${SHIM_DIR}/openevolve/evaluation_result.py`]: String.raw`
-from dataclasses import dataclass, field
-from typing import Any, Dict
-
-@dataclass
-class EvaluationResult:
-    metrics: Dict[str, Any]
-    artifacts: Dict[str, Any] = field(default_factory=dict)
-
-    @classmethod
-    def from_dict(cls, metrics):
-        return cls(metrics=dict(metrics))
-
-    def to_dict(self):
-        return dict(self.metrics)
-
-    def has_artifacts(self):
-        return bool(self.artifacts)
-`,
-};

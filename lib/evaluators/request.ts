@@ -3,7 +3,8 @@
 // the SandboxRequest, runs nothing.
 import os from 'node:os';
 import type { SandboxFile, SandboxLimits, SandboxRequest } from '../sandbox/types';
-import { HARNESS_FILE, OPENEVOLVE_HARNESS, SHIM_FILES, SHINKA_HARNESS, SHINKA_RESULTS_DIR } from './harness';
+import { HARNESS_FILE, OPENEVOLVE_HARNESS, SHINKA_HARNESS, SHINKA_RESULTS_DIR } from './harness';
+import { SHIM_FILES } from './shims';
 import type { EvaluatorBundle } from './types';
 
 export type TestSet = 'public' | 'private';
@@ -64,7 +65,8 @@ export function buildEvaluationRequest(
   for (const [path, content] of Object.entries(SHIM_FILES)) files.push({ path, content });
   if (bundle.contract === 'openevolve') {
     files.push({ path: HARNESS_FILE, content: OPENEVOLVE_HARNESS });
-    const command = [PYTHON, HARNESS_FILE, entry, bundle.programFile, JSON.stringify(OPENEVOLVE_THRESHOLDS)];
+    const cascade = bundle.cascade ?? { enabled: true, thresholds: OPENEVOLVE_THRESHOLDS };
+    const command = [PYTHON, HARNESS_FILE, entry, bundle.programFile, JSON.stringify(cascade.thresholds), cascade.enabled ? 'cascade' : 'direct'];
     return { files, command, limits, env, resultPipe: true };
   }
   files.push({ path: HARNESS_FILE, content: SHINKA_HARNESS });

@@ -20,6 +20,12 @@ export interface EvaluatorBundle {
   privateFiles?: Record<string, Buffer>;
   timeoutSeconds: number;
   memoryMb: number;
+  /**
+   * OpenEvolve only: whether the cascade (evaluate_stage1..3) runs and its thresholds, as the
+   * run's config said (evaluator.cascade_evaluation / cascade_thresholds). Absent: OpenEvolve's
+   * defaults (on; 0.5, 0.75, 0.9).
+   */
+  cascade?: { enabled: boolean; thresholds: number[] };
 }
 
 /**

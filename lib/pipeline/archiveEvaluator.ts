@@ -10,10 +10,27 @@ import type { ImportedRun } from '../trace/schema';
 /** OpenEvolve's EvaluatorConfig.timeout default; also used for Shinka, which has no single one. */
 const DEFAULT_TIMEOUT_SECONDS = 300;
 
-function configuredTimeout(run: ImportedRun['run']): number {
-  const cfg = run.config as { evaluator?: { timeout?: unknown } } | null | undefined;
-  const t = cfg && typeof cfg === 'object' ? cfg.evaluator?.timeout : undefined;
+type EvaluatorConfig = { timeout?: unknown; cascade_evaluation?: unknown; cascade_thresholds?: unknown };
+
+/** OpenEvolve's config.yaml `evaluator:` section, when the run kept its config. */
+function evaluatorConfig(run: ImportedRun['run']): EvaluatorConfig {
+  const cfg = run.config as { evaluator?: unknown } | null | undefined;
+  const ev = cfg && typeof cfg === 'object' ? cfg.evaluator : undefined;
+  return ev && typeof ev === 'object' ? (ev as EvaluatorConfig) : {};
+}
+
+function configuredTimeout(cfg: EvaluatorConfig): number {
+  const t = cfg.timeout;
   return typeof t === 'number' && Number.isFinite(t) && t > 0 ? t : DEFAULT_TIMEOUT_SECONDS;
+}
+
+/** The cascade as the config set it (either key), else undefined: OpenEvolve's defaults apply. */
+function configuredCascade(cfg: EvaluatorConfig) {
+  const enabled = typeof cfg.cascade_evaluation === 'boolean' ? cfg.cascade_evaluation : undefined;
+  const th = cfg.cascade_thresholds;
+  const thresholds = Array.isArray(th) && th.length && th.every((t) => typeof t === 'number' && Number.isFinite(t)) ? (th as number[]) : undefined;
+  if (enabled === undefined && !thresholds) return undefined;
+  return { enabled: enabled ?? true, thresholds: thresholds ?? [0.5, 0.75, 0.9] };
 }
 
 /**
@@ -39,12 +56,15 @@ export function attachFoundEvaluators(runs: ImportedRun[], root: string) {
     try {
       const found = findRunEvaluator(runDirs[i], root, runDirs);
       if (!found) continue;
+      const cfg = evaluatorConfig(r.run);
+      const cascade = found.contract === 'openevolve' ? configuredCascade(cfg) : undefined;
       r.evaluator = {
         contract: found.contract === 'shinka' ? 'shinka' : 'openevolve',
         entry: found.entry,
         programFile: defaultProgramFile(r.run.language),
         files: found.files,
-        timeoutSeconds: configuredTimeout(r.run),
+        timeoutSeconds: configuredTimeout(cfg),
+        ...(cascade ? { cascade } : {}),
         dir: found.dir,
       };
     } catch (e) {

@@ -134,6 +134,8 @@ export interface ArchiveEvaluatorRecord {
   programFile: string;
   files: Record<string, Buffer>;
   timeoutSeconds: number;
+  /** OpenEvolve's cascade as the run's config set it, when it said anything. */
+  cascade?: { enabled: boolean; thresholds: number[] };
   /** The evaluator's folder inside what was imported, for the import report. */
   dir: string;
 }

@@ -45,10 +45,22 @@ it('OpenEvolve: evaluator.py beside openevolve_output/ becomes version 1, withou
   const stored = await importOne(example);
   expect(stored.programs).toBe(204);
   const [summary] = await listEvaluators(pool(), stored.runId);
-  expect(summary).toMatchObject({ version: 1, origin: 'archive', contract: 'openevolve', entry: 'evaluator.py', programFile: 'program.py', timeoutSeconds: 300 });
+  expect(summary).toMatchObject({ version: 1, origin: 'archive', contract: 'openevolve', entry: 'evaluator.py', programFile: 'program.py', timeoutSeconds: 300, cascade: null });
   expect(summary.files.map((f) => f.path)).toEqual(['data/weights.txt', 'evaluator.py', 'initial_program.py']);
   const bundle = await loadEvaluator(pool(), stored.runId);
   expect(bundle!.files['evaluator.py'].equals(fs.readFileSync(path.join(fixture, 'evaluator.py')))).toBe(true);
+});
+
+it("the run's config.yaml sets the evaluator's timeout and OpenEvolve cascade", async () => {
+  const example = path.join(tmp, 'configured-example');
+  fs.cpSync(fixture, example, { recursive: true });
+  fs.writeFileSync(path.join(example, 'config.yaml'), 'max_iterations: 200\nevaluator:\n  timeout: 42\n  cascade_evaluation: false\n');
+  fs.cpSync(QOS, path.join(example, 'openevolve_output'), { recursive: true });
+  const stored = await importOne(example);
+  const [summary] = await listEvaluators(pool(), stored.runId);
+  expect(summary).toMatchObject({ timeoutSeconds: 42, cascade: { enabled: false, thresholds: [0.5, 0.75, 0.9] } });
+  expect(summary.files.map((f) => f.path)).toContain('config.yaml');
+  expect((await loadEvaluator(pool(), stored.runId))!.cascade).toEqual({ enabled: false, thresholds: [0.5, 0.75, 0.9] });
 });
 
 it('Shinka: evaluate.py in the task folder holding results_*/ ; the CUDA run gets main.cu', async () => {

@@ -93,6 +93,8 @@ it('refuses a folder with a link, an unknown run and a folder without an evaluat
   expect(none.stderr).toMatch(/give a --command template/);
   const usage = await runCli(['env', 'attach', runId]);
   expect(usage.code).toBe(2);
+  expect(usage.stderr).toContain('env attach needs <runId> <dir>');
+  expect(usage.stderr).toContain('env attach <runId> <dir> [--command CMD] [--private DIR]');
 
   // The same folder with a command template is accepted.
   const cmd = await runCli(['env', 'attach', runId, bare, '--command', 'python3 score.py {program}', '--json']);
