@@ -8,7 +8,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import YAML from 'yaml';
 import { pool, prisma } from '../db/client';
 import { storeImportedRuns } from '../db/importRun';
 import { readRunsFromPath } from '../importers';
@@ -17,7 +16,6 @@ import { attachEvaluator } from '../db/evaluators';
 import { generateDemoRuns } from './demoRuns';
 import { demoEvaluatorBundle } from './evaluators/bundles';
 import { demoScorer } from './score';
-import type { GeneratedRun } from './scenario';
 import { writeTaskFiles } from './taskFolder';
 import { writeOpenEvolveRun } from './writeOpenEvolveRun';
 
@@ -30,38 +28,6 @@ export interface LoadDemoOptions {
   log: (line: string) => void;
   /** Load even when loaded before, replacing the earlier demo runs. */
   force?: boolean;
-}
-
-/** The OpenEvolve config a user would keep next to openevolve_output/ (the importer reads it). */
-function configYaml(run: GeneratedRun): string {
-  const c = run.config;
-  return YAML.stringify({
-    max_iterations: c.iterations,
-    checkpoint_interval: c.checkpointInterval,
-    random_seed: c.seed,
-    language: c.template.language,
-    diff_based_evolution: c.mode === 'diff',
-    max_code_length: 10000,
-    llm: {
-      models: [
-        { name: 'gemini-2.0-flash', weight: 0.8 },
-        { name: 'gemini-2.5-pro', weight: 0.2 },
-      ],
-      temperature: 0.7,
-      max_tokens: 8192,
-    },
-    prompt: { system_message: c.template.systemMessage, num_top_programs: 2 },
-    database: {
-      population_size: c.populationPerIsland * c.islands,
-      archive_size: 20,
-      num_islands: c.islands,
-      migration_interval: c.migrationInterval,
-      migration_rate: 0.1,
-      feature_dimensions: ['complexity', 'diversity'],
-      feature_bins: 10,
-    },
-    evaluator: { timeout: c.template.language === 'cpp' ? 300 : 60, cascade_evaluation: false, parallel_evaluations: 1 },
-  });
 }
 
 export async function loadDemoData(opts: LoadDemoOptions): Promise<{ loaded: { runId: string; name: string }[] }> {
@@ -92,7 +58,6 @@ export async function loadDemoData(opts: LoadDemoOptions): Promise<{ loaded: { r
         const base = path.join(dir, run.config.template.task);
         writeOpenEvolveRun(run, base);
         writeTaskFiles(run, base);
-        fs.writeFileSync(path.join(base, 'config.yaml'), configYaml(run));
         const [one, ...more] = await readRunsFromPath(base, { format: 'openevolve', name: run.config.name });
         if (!one || more.length) throw new Error(`demo data: expected one run in ${base}, the importer found ${more.length + (one ? 1 : 0)}`);
         one.run.sourceKind = 'demo';

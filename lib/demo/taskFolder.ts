@@ -1,5 +1,5 @@
 // What a user keeps next to openevolve_output/ for a task, as OpenEvolve's examples do: the
-// initial program and the evaluator (evaluator.py and its data files). Written for both demo
+// config, the initial program and the evaluator (evaluator.py and its data files). Written for both demo
 // runs, so importing the folder of a demo run brings its evaluator along (an import takes the
 // folder holding evaluator.py, minus the run itself, as the run's evaluator).
 // The C++ judge's private test set goes to a SIBLING folder (<task>_private/, same file names,
@@ -7,13 +7,50 @@
 // taken as part of the public evaluator. Attach it with `env attach ... --private <that folder>`.
 import fs from 'node:fs';
 import path from 'node:path';
+import YAML from 'yaml';
+import { demoEvaluatorBundle } from './evaluators/bundles';
 import { DEMO_EVALUATOR_FILES } from './evaluators/files';
 import type { GeneratedRun } from './scenario';
+
+/** The OpenEvolve config a user would keep next to openevolve_output/ (the importer reads it). */
+export function configYaml(run: GeneratedRun): string {
+  const c = run.config;
+  return YAML.stringify({
+    max_iterations: c.iterations,
+    checkpoint_interval: c.checkpointInterval,
+    random_seed: c.seed,
+    language: c.template.language,
+    diff_based_evolution: c.mode === 'diff',
+    max_code_length: 10000,
+    llm: {
+      models: [
+        { name: 'gemini-2.0-flash', weight: 0.8 },
+        { name: 'gemini-2.5-pro', weight: 0.2 },
+      ],
+      temperature: 0.7,
+      max_tokens: 8192,
+    },
+    prompt: { system_message: c.template.systemMessage, num_top_programs: 2 },
+    database: {
+      population_size: c.populationPerIsland * c.islands,
+      archive_size: 20,
+      num_islands: c.islands,
+      migration_interval: c.migrationInterval,
+      migration_rate: 0.1,
+      feature_dimensions: ['complexity', 'diversity'],
+      feature_bins: 10,
+    },
+    evaluator: { timeout: demoEvaluatorBundle(c.template.evaluator).timeoutSeconds, cascade_evaluation: false, parallel_evaluations: 1 },
+  });
+}
 
 /** Files by path relative to the task folder (the parent of openevolve_output/). */
 export function taskFiles(run: GeneratedRun): Map<string, string> {
   const t = run.config.template;
-  const out = new Map<string, string>([[`initial_program${t.ext}`, `${t.seed.join('\n')}\n`]]);
+  const out = new Map<string, string>([
+    ['config.yaml', configYaml(run)],
+    [`initial_program${t.ext}`, `${t.seed.join('\n')}\n`],
+  ]);
   for (const [p, text] of Object.entries(DEMO_EVALUATOR_FILES[t.evaluator].files)) out.set(p, text);
   return out;
 }

@@ -1,6 +1,6 @@
 // Task B's code text: the seed solution, the approaches a structural rewrite can swap in and
-// the optional blocks a local refinement can add. Kept apart from the judge model (cpp.ts)
-// because it is data: real-looking C++, line for line.
+// the optional blocks a local refinement can add. Kept apart from the bug injectors and task
+// settings (cpp.ts) because it is data: real, compilable C++, line for line.
 import type { Approach, OptionalBlock } from './types';
 import { codeLines } from './text';
 

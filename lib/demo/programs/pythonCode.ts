@@ -1,6 +1,6 @@
 // Task A's code text: the seed program, the alternative approaches a structural rewrite can
-// swap in, and the optional blocks a local refinement can add. Kept apart from the evaluator
-// (python.ts) because it is data: real-looking Python, line for line.
+// swap in, and the optional blocks a local refinement can add. Kept apart from the bug
+// injectors and task settings (python.ts) because it is data: real, runnable Python.
 import type { Approach, OptionalBlock } from './types';
 import { codeLines } from './text';
 
