@@ -76,7 +76,7 @@ it('a demo folder written by scripts/demo-write.ts carries its evaluator: import
   const [stored] = await importFromPath(base, { name: `demo folder ${path.basename(tmp)}` });
   imported.push(stored.runId);
   const [summary] = await listEvaluators(pool(), stored.runId);
-  expect(summary).toMatchObject({ origin: 'archive', contract: 'openevolve', entry: 'evaluator.py', programFile: 'main.cpp', timeoutSeconds: 30 });
+  expect(summary).toMatchObject({ origin: 'archive', contract: 'openevolve', entry: 'evaluator.py', programFile: 'main.cpp', timeoutSeconds: 40 });
   const bundle = (await loadEvaluator(pool(), stored.runId))!;
   const best = run.programs.find((p) => p.id === run.bestProgramId)!;
   const o = await evaluateProgram(bundle, { source: best.code, language: 'cpp' });
