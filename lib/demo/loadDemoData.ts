@@ -21,8 +21,8 @@ import { writeOpenEvolveRun } from './writeOpenEvolveRun';
 
 const SETTING_KEY = 'demo.loaded';
 const LOCK_KEY = 727_002; // lib/db/migrate.ts holds 727_001
-/** Bump when the generated runs change in a way worth reloading (with force). */
-const DEMO_VERSION = 2;
+/** Bump when the generated runs change in a way worth reloading: older demo runs are replaced. */
+export const DEMO_VERSION = 2;
 
 export interface LoadDemoOptions {
   log: (line: string) => void;
@@ -38,7 +38,9 @@ export async function loadDemoData(opts: LoadDemoOptions): Promise<{ loaded: { r
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [LOCK_KEY]);
     const done = await db.setting.findUnique({ where: { key: SETTING_KEY } });
-    if (done && !opts.force) return { loaded: [] };
+    // Demo runs of an older generator (e.g. version 1: model scores, no evaluator) are replaced.
+    const version = (done?.value as { version?: unknown } | undefined)?.version;
+    if (done && !opts.force && typeof version === 'number' && version >= DEMO_VERSION) return { loaded: [] };
 
     // Runs left by a forced reload or by a load that died before writing the setting.
     const stale = await db.run.findMany({ where: { sourceKind: 'demo' }, select: { id: true } });

@@ -6,6 +6,9 @@ import { evaluateProgram } from '../evaluators/evaluate';
 import { publicBestChain } from './bestChain';
 import { generateDemoRuns } from './demoRuns';
 import { demoEvaluatorBundle } from './evaluators/bundles';
+import { ahcHeuristic } from './programs/cpp';
+import { circlePacking } from './programs/python';
+import { Rng } from './rng';
 import type { GeneratedRun } from './scenario';
 import { cachedEvaluator } from './score';
 
@@ -45,6 +48,34 @@ describe('demo runs with real evaluators', () => {
     expect(c.metrics).toMatchObject({ validity: 0, combined_score: 0 });
     expect(c.stderr).toContain("NameError: name 'centres' is not defined");
   }, 120_000);
+
+  it('every bug the generator injects fails for real in its evaluator, with the reason in stderr', async () => {
+    // Applied to each seed. off_by_one (radii[j + 1]) is left out: it fails only when the
+    // program's last circle overlaps a neighbour (IndexError), else it scores a poorer packing.
+    const expected: Record<string, [RegExp, number]> = {
+      typo_best_score: [/^compile error\n[\s\S]*'bestScore' was not declared/, -1000],
+      drop_include: [/^compile error\n[\s\S]*'iota' was not declared/, -1000],
+      out_of_bounds: [/runtime error[\s\S]*Assertion '__n < this->size\(\)' failed/, -1000],
+      skip_first_city: [/wrong answer/, -1000],
+      over_time: [/time limit exceeded/, -1000],
+      typo_centres: [/NameError: name 'centres' is not defined/, 0],
+      drop_circle: [/^validation: expected 26 circles/, 0],
+      unclosed_paren: [/SyntaxError/, 0],
+      huge_budget: [/^timeout: run_packing\(\) ran for more than 10 s/, 0],
+    };
+    const jobs = [circlePacking, ahcHeuristic].flatMap((t) =>
+      t.bugs
+        .filter((b) => b.id in expected)
+        .map((b) => ({ t, id: b.id, source: `${b.apply(t.seed, new Rng(3))!.join('\n')}\n` })),
+    );
+    expect(jobs.map((j) => j.id).sort()).toEqual(Object.keys(expected).sort());
+    for (const j of jobs) {
+      const o = await evaluateProgram(demoEvaluatorBundle(j.t.evaluator), { source: j.source, language: j.t.language });
+      expect(o.status, j.id).toBe('ok');
+      expect(o.metrics.combined_score, j.id).toBe(expected[j.id][1]);
+      expect(o.stderr, j.id).toMatch(expected[j.id][0]);
+    }
+  }, 300_000);
 
   it('the C++ run has an overfitting step on its public best-so-far chain (public up, private down)', async () => {
     const run = runs[1];

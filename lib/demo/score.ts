@@ -43,7 +43,11 @@ export interface CachedEvaluation {
   wallMs: number;
 }
 
-export const defaultCacheDir = () => path.join(dataDir(), 'cache', 'demo-evaluations');
+/**
+ * <data dir>/cache/demo-evaluations, or EVOSCOPE_DEMO_CACHE_DIR: several checkouts (or test
+ * data folders) may share one cache, since a key says exactly what was evaluated.
+ */
+export const defaultCacheDir = () => path.resolve(process.env.EVOSCOPE_DEMO_CACHE_DIR || path.join(dataDir(), 'cache', 'demo-evaluations'));
 
 export interface ScorerOptions {
   evaluate?: EvaluateFn;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { disconnect, pool } from '../../lib/db/client';
 import { listEvaluators, loadEvaluator } from '../../lib/db/evaluators';
 import { migrate } from '../../lib/db/migrate';
-import { loadDemoData } from '../../lib/demo/loadDemoData';
+import { DEMO_VERSION, loadDemoData } from '../../lib/demo/loadDemoData';
 import { releaseJobClient } from '../../lib/jobs/enqueue';
 import { evaluateProgram } from '../../lib/evaluators/evaluate';
 import { generateDemoRuns } from '../../lib/demo/demoRuns';
@@ -17,6 +17,7 @@ import { writeOpenEvolveRun } from '../../lib/demo/writeOpenEvolveRun';
 import { importFromPath } from '../../lib/pipeline/importPipeline';
 
 let loaded: { runId: string; name: string }[] = [];
+let reloaded: { runId: string; name: string }[] = [];
 const imported: string[] = [];
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'evoscope-demo-folder-'));
 
@@ -25,6 +26,18 @@ beforeAll(async () => {
   // Results come from the demo's evaluation cache after the first generation (minutes before).
   ({ loaded } = await loadDemoData({ log: () => {}, force: true }));
 }, 1_800_000);
+
+it('loads once per version: a second start does nothing, demo runs of an older version are replaced', async () => {
+  expect((await loadDemoData({ log: () => {} })).loaded).toEqual([]);
+  await pool().query(`UPDATE settings SET value = jsonb_set(value, '{version}', '1') WHERE key = 'demo.loaded'`);
+  reloaded = (await loadDemoData({ log: () => {} })).loaded;
+  expect(reloaded.map((r) => r.name)).toEqual(loaded.map((r) => r.name));
+  const { rows } = await pool().query<{ id: string }>('SELECT id FROM runs WHERE id = ANY($1::uuid[])', [loaded.map((r) => r.runId)]);
+  expect(rows).toEqual([]);
+  const { rows: setting } = await pool().query<{ value: { version: number } }>("SELECT value FROM settings WHERE key = 'demo.loaded'");
+  expect(setting[0].value.version).toBe(DEMO_VERSION);
+  loaded = reloaded;
+}, 600_000);
 
 afterAll(async () => {
   // Leave the database as other test files expect it: no demo runs, demo not marked loaded.
@@ -76,7 +89,7 @@ it('a demo folder written by scripts/demo-write.ts carries its evaluator: import
   const [stored] = await importFromPath(base, { name: `demo folder ${path.basename(tmp)}` });
   imported.push(stored.runId);
   const [summary] = await listEvaluators(pool(), stored.runId);
-  expect(summary).toMatchObject({ origin: 'archive', contract: 'openevolve', entry: 'evaluator.py', programFile: 'main.cpp', timeoutSeconds: 30 });
+  expect(summary).toMatchObject({ origin: 'archive', contract: 'openevolve', entry: 'evaluator.py', programFile: 'main.cpp', timeoutSeconds: 40 });
   const bundle = (await loadEvaluator(pool(), stored.runId))!;
   const best = run.programs.find((p) => p.id === run.bestProgramId)!;
   const o = await evaluateProgram(bundle, { source: best.code, language: 'cpp' });

@@ -9,10 +9,10 @@ import { DEMO_EVALUATOR_FILES, type DemoEvaluatorName } from './files';
 export type { DemoEvaluatorName };
 
 const SETTINGS: Record<DemoEvaluatorName, { programFile: string; timeoutSeconds: number; memoryMb: number }> = {
-  // run_packing() gets 5 s inside; the rest is the evaluator's own start-up and checks.
-  circle_packing: { programFile: 'program.py', timeoutSeconds: 20, memoryMb: 1024 },
-  // Compile (~1 s) plus 5 cases of at most 1 s each.
-  ahc_routing: { programFile: 'main.cpp', timeoutSeconds: 30, memoryMb: 1024 },
+  // run_packing() gets 10 s inside; the rest is the evaluator's own start-up and checks.
+  circle_packing: { programFile: 'program.py', timeoutSeconds: 30, memoryMb: 1024 },
+  // Compile (~1 s) plus 5 cases of at most 2 s each, with room for a busy machine.
+  ahc_routing: { programFile: 'main.cpp', timeoutSeconds: 40, memoryMb: 1024 },
 };
 
 const buffers = (files: Record<string, string>) => Object.fromEntries(Object.entries(files).map(([p, t]) => [p, Buffer.from(t, 'utf8')]));

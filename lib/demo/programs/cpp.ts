@@ -55,7 +55,7 @@ const skipFirst: BugInjector = {
 const overTime: BugInjector = {
   id: 'over_time',
   apply(lines, rng) {
-    // The budget raised far past the judge's 1 s per case (about 10-40 ns per iteration).
+    // The budget raised far past the judge's 2 s per case (about 10-40 ns per iteration: 9 s and more).
     return replaceFirstLine(lines, /^const int MAX_ITERS = /, `const int MAX_ITERS = ${rng.pick(['1500000000', '2000000000', '900000000'])};`);
   },
 };
@@ -123,7 +123,7 @@ export const ahcHeuristic: ProgramTemplate = {
     'You are a competitive programmer who places high in AtCoder Heuristic Contests.',
     'Improve the C++17 solution below. Input: n (100-250) points with integer coordinates in [0, 1000]. Output: a permutation of 0..n-1, the order of a closed tour.',
     'Score per case: round(1e6 * L_nn / L), where L is your tour length and L_nn the length of the nearest-neighbour tour from city 0. combined_score = mean case score / 1e6, over the public cases.',
-    'Limits: 1 s per case (a TLE, WA, runtime error or compile error scores -1000); the search budget is MAX_ITERS iterations, fixed by the judge. Compiled with g++ -O2 -std=gnu++17 -D_GLIBCXX_ASSERTIONS.',
+    'Limits: 2 s per case (a TLE, WA, runtime error or compile error scores -1000); the search budget is MAX_ITERS iterations, fixed by the judge. Compiled with g++ -O2 -std=gnu++17 -D_GLIBCXX_ASSERTIONS.',
     'Favour better neighbourhoods, faster delta evaluation and well-tuned annealing schedules.',
   ].join('\n'),
   describeArtifacts(a) {

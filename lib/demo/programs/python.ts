@@ -2,6 +2,8 @@
 // the classic OpenEvolve example. Programs are real Python (numpy); their scores come from
 // the real evaluator in lib/demo/evaluators/circle_packing/evaluator.py. The bugs below fail
 // for real there: NameError, SyntaxError, IndexError, a wrong number of circles, a time-out.
+// Time limits sit far from both sides (working programs take ~0.3-1 s, huge budgets > 30 s),
+// so a verdict does not depend on how busy the machine is.
 import { knobValue, type BugInjector, type ProgramTemplate } from './types';
 import { replaceFirstLine } from './text';
 import { blocks, initApproaches, radiiApproaches, refineApproaches, seed } from './pythonCode';
@@ -50,7 +52,7 @@ const hugeBudget: BugInjector = {
   apply(lines, rng) {
     const v = knobValue(lines.join('\n'), 'N_ITERS');
     if (v === null) return null;
-    // Far past the evaluator's 5 s limit whatever the approach (about 0.1 ms per iteration).
+    // Far past the evaluator's 10 s limit whatever the approach (about 0.1 ms per iteration).
     return replaceFirstLine(lines, /^N_ITERS = /, `N_ITERS = ${Math.round(v * rng.pick([200, 400, 1000]))}`);
   },
 };
@@ -140,8 +142,8 @@ export const circlePacking: ProgramTemplate = {
   systemMessage: [
     'You are an expert in computational geometry and numerical optimisation working on a packing problem.',
     'Improve the constructor so that it places 26 non-overlapping circles inside the unit square and maximises the sum of their radii.',
-    'The best published value for n = 26 is about 2.635. The evaluator calls run_packing(), checks that every circle lies inside the square and that no two circles overlap, and reports sum_radii, validity and eval_time; combined_score = sum_radii / 2.635 when the packing is valid, 0 otherwise. run_packing() gets 5 seconds.',
+    'The best published value for n = 26 is about 2.635. The evaluator calls run_packing(), checks that every circle lies inside the square and that no two circles overlap, and reports sum_radii, validity and eval_time; combined_score = sum_radii / 2.635 when the packing is valid, 0 otherwise. run_packing() gets 10 seconds.',
     'Useful directions: better initial layouts (hexagonal or staggered rows, corner placement), joint optimisation of centres and radii, penalty methods, annealing schedules.',
-    'Keep the program deterministic (seeded) and under 5 seconds. numpy is available; scipy is not.',
+    'Keep the program deterministic (seeded) and well under 10 seconds. numpy is available; scipy is not.',
   ].join('\n'),
 };

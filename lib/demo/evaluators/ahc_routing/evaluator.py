@@ -23,7 +23,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 COMPILE = ["g++", "-O2", "-std=gnu++17", "-pipe", "-D_GLIBCXX_ASSERTIONS", "-o", "main", "main.cpp"]
-CASE_TIME_LIMIT = 1.0  # seconds per case
+CASE_TIME_LIMIT = 2.0  # seconds per case (legitimate programs: well under 0.5 s)
 FAILED = -1000.0
 
 

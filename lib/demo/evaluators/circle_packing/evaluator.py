@@ -16,7 +16,7 @@ import time
 
 N_CIRCLES = 26
 TARGET = 2.635
-TIMEOUT_SECONDS = 5
+TIMEOUT_SECONDS = 10
 TOL = 1e-9
 
 # Runs in the child: imports the candidate and writes its packing as JSON to stdout's last line.
