@@ -1,11 +1,12 @@
 // Re-evaluation in the browser (issue 8, item 4): "Re-run" on a demo program starts a worker job
 // whose progress bar shows, then the re-run appears beside the recorded evaluation (score change,
 // metrics side by side, status, evaluator version, timings, logs); "Re-run the best-so-far chain"
-// on the run's page shows progress, lists recorded vs re-run per step, and can be cancelled.
+// on a run's page shows progress, lists recorded vs re-run per step, and can be cancelled.
 // The evaluations run in the real sandbox, in the worker `npm test` starts with the server.
 import { expect, test } from '@playwright/test';
 import { disconnect, pool } from '../lib/db/client';
 import { attachEvaluator, loadEvaluator } from '../lib/db/evaluators';
+import { attachScoreEvaluator, scoredRun } from '../tests/helpers/rerun';
 import { DEMO_RUNS, openRunFromList } from './helpers';
 
 // An evaluator of our own, attached only when the demo run has none (the demo's own evaluators
@@ -35,7 +36,9 @@ async function evaluatorVersion(runId: string): Promise<number> {
   return attached.version;
 }
 
+const ownRuns: string[] = [];
 test.afterAll(async () => {
+  await pool().query('DELETE FROM runs WHERE id = ANY($1::uuid[])', [ownRuns]);
   await disconnect();
 });
 
@@ -89,23 +92,26 @@ test('Re-run on a program page: progress bar, then the re-run beside the recorde
 });
 
 test('Re-run the best-so-far chain: progress, recorded vs re-run per step, cancel', async ({ page }) => {
-  const runId = await openRunFromList(page, DEMO_RUNS[0]);
-  await evaluatorVersion(runId);
-  await page.reload();
+  // A run of our own whose evaluations take two seconds each, so there is time to cancel.
+  const r = await scoredRun(`e2e chain re-run ${Date.now()}`, [1, 2, 3, 4, 5, 6, 7, 8], { delay: 2 });
+  ownRuns.push(r.runId);
+  const ev = await attachScoreEvaluator(r.runId);
+  await page.goto(`/runs/${r.runId}`);
   const section = page.getByTestId('chain-rerun');
+  await expect(section).toContainText(`evaluator version ${ev.version}`);
   await section.getByRole('button', { name: 'Re-run the best-so-far chain' }).click();
   const bar = page.getByTestId('chain-rerun-progress').getByRole('progressbar');
   await expect(bar).toBeVisible();
-  // Indeterminate until the batch's size is known, then determinate.
-  await expect.poll(async () => Number(await bar.getAttribute('aria-valuemax'))).toBeGreaterThan(2);
-  const total = Number(await bar.getAttribute('aria-valuemax'));
-  // The first steps come in: the bar moves and their re-run scores appear in the table.
+  await expect(bar).toHaveAttribute('aria-valuemax', '8'); // indeterminate until the batch is known
+  // The first steps come in: the bar moves and their re-run scores appear beside the recorded ones.
   await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 60_000 }).toBeGreaterThanOrEqual(1);
   const steps = section.getByTestId('chain-step');
-  await expect(steps).toHaveCount(total);
-  await expect(steps.first().getByRole('cell').nth(4)).toHaveText(/\d/);
+  await expect(steps).toHaveCount(8);
+  await expect(steps.first().getByRole('cell')).toHaveText(['1', 'p0', '0', '1', '1', '±0']);
 
   await section.getByRole('button', { name: 'Cancel' }).click();
   await expect(section.getByTestId('chain-rerun-status')).toContainText('cancelled');
   await expect(bar).toBeHidden();
+  // Steps not run before the cancel stay without a re-run score.
+  await expect(steps.last().getByRole('cell').nth(4)).toHaveText('…');
 });

@@ -1,8 +1,13 @@
 // `npx tsx scripts/demo-write.ts <outDir> [seedOffset]`: writes both demo runs in OpenEvolve's
-// raw layout (<outDir>/<task>/openevolve_output/...), for benchmarks and manual checks.
+// raw layout (<outDir>/<task>/openevolve_output/...) with the task's initial program and real
+// evaluator beside it (<outDir>/<task>/evaluator.py and data files; a private test set in
+// <outDir>/<task>_private/), for benchmarks and manual checks. Every program is scored by that
+// evaluator (results cached under the data folder).
 import path from 'node:path';
 import { generateDemoRuns } from '../lib/demo/demoRuns';
+import { demoScorer } from '../lib/demo/score';
 import { describeSummary, summarizeRun } from '../lib/demo/stats';
+import { writeTaskFiles } from '../lib/demo/taskFolder';
 import { writeOpenEvolveRun } from '../lib/demo/writeOpenEvolveRun';
 
 const [outDir, offset = '0'] = process.argv.slice(2);
@@ -11,10 +16,16 @@ if (!outDir) {
   process.exit(2);
 }
 const t0 = performance.now();
-const runs = generateDemoRuns(Number(offset));
+const stats = { evaluated: 0, cached: 0 };
+const runs = await generateDemoRuns({ seedOffset: Number(offset), score: demoScorer({ stats }) });
 const t1 = performance.now();
 for (const run of runs) {
-  const w = writeOpenEvolveRun(run, path.resolve(outDir, run.config.template.task));
+  const base = path.resolve(outDir, run.config.template.task);
+  const w = writeOpenEvolveRun(run, base);
+  const task = writeTaskFiles(run, base);
   process.stdout.write(`${describeSummary(run.config.name, summarizeRun(run))}\n  -> ${w.outputDir} (${w.files} files, ${(w.bytes / 1e6).toFixed(1)} MB)\n`);
+  if (task.privateDir) process.stdout.write(`  private test set -> ${task.privateDir}\n`);
 }
-process.stdout.write(`generated in ${Math.round(t1 - t0)} ms, written in ${Math.round(performance.now() - t1)} ms\n`);
+process.stdout.write(
+  `generated in ${Math.round(t1 - t0)} ms (${stats.evaluated} programs evaluated, ${stats.cached} from the cache), written in ${Math.round(performance.now() - t1)} ms\n`,
+);

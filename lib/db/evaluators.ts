@@ -68,7 +68,9 @@ export function validateAttachInput(input: AttachEvaluatorInput) {
   if (input.privateFiles) checkFileSet(input.privateFiles, 'private test set');
   if (input.contract === 'command') {
     if (!input.command?.trim()) throw new EvaluatorInputError("a 'command' evaluator needs a command template");
-    if (!input.command.includes('{program}')) throw new EvaluatorInputError('the command template must contain {program}');
+    if (!/\{(program|binary)\}/.test(input.command)) {
+      throw new EvaluatorInputError('the command template must contain {program} (or {binary}: the C/C++ candidate compiled by Evoscope)');
+    }
   } else {
     const entry = input.entry ?? (input.contract === 'openevolve' ? 'evaluator.py' : 'evaluate.py');
     if (!input.files[entry]) throw new EvaluatorInputError(`the evaluator has no ${entry}`);
@@ -89,7 +91,9 @@ export async function attachEvaluator(db: Db, runId: string, input: AttachEvalua
   const privateFiles = input.privateFiles && Object.keys(input.privateFiles).length ? addFiles(blobs, input.privateFiles) : null;
   const write = async (c: pg.PoolClient) => {
     await c.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [EVALUATOR_LOCK_CLASS, runId]);
-    const run = await c.query('SELECT 1 FROM runs WHERE id = $1', [runId]);
+    // KEY SHARE before the blob lock: a concurrent deleteRun (run row FOR UPDATE, then the blob
+    // lock exclusive) then waits for us instead of deadlocking against the insert's FK check.
+    const run = await c.query('SELECT 1 FROM runs WHERE id = $1 FOR KEY SHARE', [runId]);
     if (!run.rowCount) throw new EvaluatorInputError(`no run ${runId}`);
     await writeBlobs(c, blobs);
     const { rows } = await c.query<{ id: string; version: number }>(

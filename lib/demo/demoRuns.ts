@@ -2,6 +2,7 @@
 import { ahcHeuristic } from './programs/cpp';
 import { circlePacking } from './programs/python';
 import { generateRun, type GeneratedRun, type ScenarioConfig } from './scenario';
+import { demoScorer, type ScoreProgram } from './score';
 
 export const DEMO_RUNS: ScenarioConfig[] = [
   {
@@ -30,11 +31,16 @@ export const DEMO_RUNS: ScenarioConfig[] = [
     mode: 'full',
     baseTime: 1768222800, // 2026-01-12 13:00 UTC
     writeDb: false,
-    bugRate: 0.03,
+    bugRate: 0.08,
   },
 ];
 
-/** Both demo runs with their fixed seeds (or shifted seeds, for tests). */
-export function generateDemoRuns(seedOffset = 0): GeneratedRun[] {
-  return DEMO_RUNS.map((c) => generateRun({ ...c, seed: (c.seed + seedOffset) >>> 0 }));
+/**
+ * Both demo runs with their fixed seeds (or shifted seeds), every program scored by its task's
+ * real evaluator (default: demoScorer(), cached under the data folder). The two runs are
+ * generated side by side: each evaluates one program at a time, so two at once in all.
+ */
+export function generateDemoRuns(opts: { seedOffset?: number; score?: ScoreProgram } = {}): Promise<GeneratedRun[]> {
+  const score = opts.score ?? demoScorer();
+  return Promise.all(DEMO_RUNS.map((c) => generateRun({ ...c, seed: (c.seed + (opts.seedOffset ?? 0)) >>> 0 }, score)));
 }

@@ -1,22 +1,32 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { applyDiffBlocks, deletedRuns, addedLines } from './diffBlocks';
 import { perturbLiteral } from './edits';
 import { skeleton } from './programs/text';
 import { knobValue } from './programs/types';
+import { assessValidity } from '../trace/validity';
 import { toPyJson } from './pyJson';
 import { Rng } from './rng';
 import { DEMO_RUNS, generateDemoRuns } from './demoRuns';
-import type { DemoProgram, GeneratedRun } from './scenario';
+import { generateRun, type DemoProgram, type GeneratedRun } from './scenario';
+import { demoScorer } from './score';
 import { recycledLines } from './stats';
 import { openEvolveFiles } from './writeOpenEvolveRun';
 
-const runs = generateDemoRuns();
-const [runA, runB] = runs;
-const files = runs.map(openEvolveFiles);
+// Every program is scored by its real evaluator; results are cached under the data folder
+// (.evoscope/cache/demo-evaluations), so only the first run of this file is slow.
+let runs: GeneratedRun[];
+let runA: GeneratedRun;
+let runB: GeneratedRun;
+let files: Map<string, string>[];
+beforeAll(async () => {
+  runs = await generateDemoRuns();
+  [runA, runB] = runs;
+  files = runs.map(openEvolveFiles);
+}, 1_800_000);
 const lines = (p: DemoProgram) => p.code.replace(/\n$/, '').split('\n');
 const parentOf = (run: GeneratedRun, p: DemoProgram) => run.programs.find((q) => q.id === p.parentId)!;
 const edited = (run: GeneratedRun) => run.programs.filter((p) => p.parentId && p.metadata.migrant !== true);
-const failed = (p: DemoProgram) => p.metrics.error === 0 || p.metrics.combined_score === -1000;
+const failed = (p: DemoProgram) => !assessValidity(p.metrics, 'combined_score').valid;
 
 function checkpointIds(run: GeneratedRun, f: Map<string, string>): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
@@ -61,14 +71,20 @@ describe('literal perturbation', () => {
 });
 
 describe('demo scenario', () => {
-  it('is byte-identical for the same seed and differs for another seed', () => {
-    const again = generateDemoRuns().map(openEvolveFiles);
-    const other = generateDemoRuns(1).map(openEvolveFiles);
+  it('is byte-identical for the same seed (evaluations from the cache) and differs for another seed', async () => {
+    const stats = { evaluated: 0, cached: 0 };
+    const again = (await generateDemoRuns({ score: demoScorer({ stats }) })).map(openEvolveFiles);
+    expect(stats.evaluated).toBe(0);
+    // One evaluation per distinct program (migrants and byte-identical children share theirs).
+    expect(stats.cached).toBe(new Set(runs.flatMap((r) => r.programs.map((p) => `${r.config.template.evaluator}\n${p.code}`))).size);
+    // Another seed, on a short run: its first programs are new and must be evaluated too.
+    const short = { iterations: 10, checkpointInterval: 10, migrationInterval: 10 };
     for (let k = 0; k < runs.length; k++) {
       expect([...again[k].entries()]).toEqual([...files[k].entries()]);
-      expect([...other[k].keys()]).not.toEqual([...files[k].keys()]);
+      const other = openEvolveFiles(await generateRun({ ...DEMO_RUNS[k], ...short, seed: DEMO_RUNS[k].seed + 1 }, demoScorer()));
+      expect([...other.keys()].slice(0, 20)).not.toEqual([...files[k].keys()].slice(0, 20));
     }
-  });
+  }, 600_000);
 
   it('has at least 150 programs on at least 3 islands per run', () => {
     for (const run of runs) {
@@ -87,7 +103,7 @@ describe('demo scenario', () => {
       expect(bad.length / run.config.iterations).toBeLessThan(0.15);
       for (const p of bad) expect(p.artifactsJson).toMatch(/stderr|compile_stderr|timeout/);
     }
-    expect(runA.programs.some((p) => p.metrics.error === 0)).toBe(true);
+    expect(runA.programs.some((p) => p.metrics.validity === 0)).toBe(true);
     expect(runB.programs.some((p) => p.metrics.combined_score === -1000)).toBe(true);
   });
 
@@ -237,9 +253,12 @@ describe('demo scenario', () => {
     }
   });
 
-  it('scores the seed and every approach without failures', () => {
+  it('runs the seed and every approach through the real evaluator without failures; jackpots beat the seed', async () => {
+    const score = demoScorer();
     for (const config of DEMO_RUNS) {
       const t = config.template;
+      const seed = await score(`${t.seed.join('\n')}\n`, t);
+      expect(seed.failed, `${t.task} seed`).toBe(false);
       for (const slot of t.slots) {
         for (const a of slot.approaches) {
           const range = t.findFunction(t.seed, slot.fn)!;
@@ -247,10 +266,11 @@ describe('demo scenario', () => {
           const missing = (a.needs ?? []).filter((n) => knobValue(code.join('\n'), /([A-Z_0-9]+) =/.exec(n)![1]) === null);
           const at = t.constantsEnd(code) + 1;
           code = [...code.slice(0, at), ...missing, ...code.slice(at)];
-          const r = t.evaluate(`${code.join('\n')}\n`, new Rng(1));
+          const r = await score(`${code.join('\n')}\n`, t);
           expect(r.failed, `${t.task} ${a.id}`).toBe(false);
+          if (a.jackpot) expect(r.fitness, `${t.task} ${a.id}`).toBeGreaterThan(seed.fitness);
         }
       }
     }
-  });
+  }, 300_000);
 });

@@ -1,13 +1,15 @@
 // A deterministic OpenEvolve-like run as plain data: islands, MAP-Elites-ish parent
-// selection, an "LLM" that edits code (edits.ts), a model evaluator (programs/*), island
-// migration and a population cap, with the state snapshotted every checkpoint interval.
-// Same config and seed, same run, byte for byte: every draw comes from the seeded Rng.
-import { hash32, Rng } from './rng';
+// selection, an "LLM" that edits code (edits.ts), the task's real evaluator (through the
+// injected `score`, see score.ts), island migration and a population cap, with the state
+// snapshotted every checkpoint interval. Same config, seed and evaluator results, same run,
+// byte for byte: every draw comes from the seeded Rng, and results come from the cache.
+import { Rng } from './rng';
 import { comment, injectBug, prune, readd, refine, retune, rewrite, type DeletedChunk, type Edit, type EditDetail, type EditKind } from './edits';
 import { deletedRuns } from './diffBlocks';
 import { buildResponse, buildUserPrompt, rationale, type PromptMode, type PromptProgram, type PromptRecord } from './prompts';
 import type { ProgramTemplate } from './programs/types';
 import { OPENEVOLVE_INT_KEYS, toPyJson } from './pyJson';
+import type { ScoreProgram } from './score';
 
 const artifactsJson = (a: Record<string, unknown> | null) => (a ? toPyJson(a, { intKeys: OPENEVOLVE_INT_KEYS }) : null);
 
@@ -131,7 +133,8 @@ function applyKind(kind: EditKind, lines: string[], ctx: Parameters<typeof retun
   }
 }
 
-export function generateRun(config: ScenarioConfig): GeneratedRun {
+/** Runs the scenario; every program's metrics are what `score` (its real evaluator) returns. */
+export async function generateRun(config: ScenarioConfig, score: ScoreProgram): Promise<GeneratedRun> {
   const t = config.template;
   const root = new Rng(config.seed);
   const ids = root.fork('ids');
@@ -150,7 +153,7 @@ export function generateRun(config: ScenarioConfig): GeneratedRun {
   let bestId = '';
   const seedSet = new Set(t.seed);
 
-  const evaluate = (code: string) => t.evaluate(code, new Rng((hash32(code) ^ config.seed) >>> 0));
+  const evaluate = (code: string) => score(code, t);
   const add = (l: Live, island: number) => {
     programs.push(l.p);
     live.set(l.p.id, l);
@@ -170,7 +173,7 @@ export function generateRun(config: ScenarioConfig): GeneratedRun {
   // Iteration 0: the initial program, on island 0.
   let now = config.baseTime + clock.float(0.2, 0.9);
   const seedCode = `${t.seed.join('\n')}\n`;
-  const seedEval = evaluate(seedCode);
+  const seedEval = await evaluate(seedCode);
   const seedLive: Live = {
     p: {
       id: ids.uuid(),
@@ -269,7 +272,7 @@ export function generateRun(config: ScenarioConfig): GeneratedRun {
       if (b) ({ lines, bug } = b);
     }
     const code = `${lines.join('\n')}\n`;
-    const result = evaluate(code);
+    const result = await evaluate(code);
 
     const text = rationale(kind, edit.detail, t, llm);
     const { response, changes } = buildResponse({ template: t, mode: config.mode, parentLines: parent.lines, childLines: lines, text });

@@ -19,7 +19,6 @@ const RESERVED = [HARNESS_FILE, SHIM_DIR, SHINKA_RESULTS_DIR];
 /** A relative POSIX path inside the work directory, or an EvaluatorInputError naming it. */
 export function checkEvaluatorPath(p: string): string {
   const shown = JSON.stringify(p.slice(0, 200));
-  // eslint-disable-next-line no-control-regex
   if (p === '' || /[\u0000-\u001f\\]/.test(p)) throw new EvaluatorInputError(`evaluator file ${shown}: invalid characters in the path`);
   if (p.startsWith('/')) throw new EvaluatorInputError(`evaluator file ${shown}: absolute paths are not allowed`);
   const parts = p.split('/');

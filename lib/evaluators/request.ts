@@ -39,9 +39,15 @@ export function evaluatorFiles(bundle: EvaluatorBundle, testSet: TestSet): Map<s
   return files;
 }
 
-/** The `command` contract's shell line: `{program}` replaced by the candidate's file name. */
+/** Where a C/C++ candidate compiled by Evoscope goes, for templates that name `{binary}`. */
+export const BINARY_FILE = 'candidate.bin';
+
+/**
+ * The `command` contract's shell line: `{program}` replaced by the candidate's file name and
+ * `{binary}` by its compiled executable (Evoscope compiles C/C++ candidates for such templates).
+ */
 export function commandLine(template: string, programFile: string) {
-  return template.replaceAll('{program}', programFile);
+  return template.replaceAll('{program}', programFile).replaceAll('{binary}', `./${BINARY_FILE}`);
 }
 
 export function buildEvaluationRequest(

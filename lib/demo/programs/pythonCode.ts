@@ -1,6 +1,6 @@
 // Task A's code text: the seed program, the alternative approaches a structural rewrite can
-// swap in, and the optional blocks a local refinement can add. Kept apart from the evaluator
-// (python.ts) because it is data: real-looking Python, line for line.
+// swap in, and the optional blocks a local refinement can add. Kept apart from the bug
+// injectors and task settings (python.ts) because it is data: real, runnable Python.
 import type { Approach, OptionalBlock } from './types';
 import { codeLines } from './text';
 
@@ -131,7 +131,6 @@ def initial_centers(n, rng):
   {
     id: 'hex',
     weight: 2,
-    jackpot: true,
     signature: /spacing = 1\.0 \/ \(max\(rows\) \+ HEX_PAD\)/,
     needs: ['HEX_PAD = 0.3'],
     lines: codeLines(`
@@ -161,7 +160,7 @@ export const refineApproaches: Approach[] = [
     weight: 2.5,
     jackpot: true,
     signature: /grad_r = 1\.0 - PENALTY_WEIGHT \*/,
-    sets: ['LEARNING_RATE = 0.01'],
+    sets: ['LEARNING_RATE = 0.01', 'PENALTY_WEIGHT = 40.0'],
     lines: codeLines(`
 def refine(centers, rng):
     """Grow radii and move centres together: gradient ascent on sum(r) minus overlap penalties."""
@@ -190,19 +189,52 @@ def refine(centers, rng):
     lines: codeLines(`
 def refine(centers, rng):
     """Simulated annealing on the centres: jiggle one circle, accept by the Metropolis rule."""
+    n = centers.shape[0]
     step = LEARNING_RATE
-    best = float(np.sum(compute_max_radii(centers)))
     temperature = TEMPERATURE
+
+    def quick_score(c):
+        d = np.sqrt(np.sum((c[:, None, :] - c[None, :, :]) ** 2, axis=-1)) + np.eye(n)
+        return float(np.sum(np.minimum(np.min(d, axis=1) / 2, np.min(np.hstack([c, 1 - c]), axis=1))))
+
+    best = quick_score(centers)
     for it in range(N_ITERS):
-        k = rng.integers(len(centers))
+        k = rng.integers(n)
         candidate = centers.copy()
         candidate[k] = np.clip(candidate[k] + rng.normal(0.0, step, 2), 0.0, 1.0)
-        score = float(np.sum(compute_max_radii(candidate)))
+        score = quick_score(candidate)
         if score > best or rng.random() < np.exp((score - best) / temperature):
             centers, best = candidate, score
         temperature *= COOLING_RATE
         step *= COOLING_RATE
     return centers`),
+  },
+];
+
+export const radiiApproaches: Approach[] = [
+  {
+    id: 'shrink_grow',
+    weight: 1.5,
+    jackpot: true,
+    signature: /^ {4}for i in np\.argsort\(radii\):$/,
+    lines: [
+      'def compute_max_radii(centers):',
+      '    """Shrink overlapping pairs, then grow every circle into the slack its neighbours left."""',
+      ...seed.slice(seed.indexOf('def compute_max_radii(centers):') + 2, seed.indexOf('def refine(centers, rng):') - 3),
+      ...codeLines(`
+    # Second pass: grow each circle (smallest first) into the slack its neighbours left.
+    for i in np.argsort(radii):
+        gap = np.sqrt(np.sum((centers - centers[i]) ** 2, axis=1)) - radii
+        gap[i] = np.inf
+        radii[i] = max(0.0, min(np.min(np.hstack([centers[i], 1 - centers[i]])), np.min(gap)))
+    return radii`),
+    ],
+  },
+  {
+    id: 'shrink',
+    weight: 0.5,
+    signature: /^ {4}radii = np\.(?:min|minimum)\(/,
+    lines: seed.slice(seed.indexOf('def compute_max_radii(centers):'), seed.indexOf('def refine(centers, rng):') - 2),
   },
 ];
 

@@ -1,7 +1,9 @@
 // What a demo task provides to the scenario generator: a seed program as lines of real
 // code, the pieces an "LLM" may edit (numeric knobs, optional blocks, interchangeable lines,
-// whole-function rewrites, comments, bugs) and an evaluator that scores code text.
+// whole-function rewrites, comments, bugs) and the name of its real evaluator
+// (lib/demo/evaluators/<name>/), which scores every program the generator makes.
 import type { Rng } from '../rng';
+import type { DemoEvaluatorName } from '../evaluators/files';
 
 /** A self-contained snippet the search may add (local refinement) or drop (pruning). */
 export interface OptionalBlock {
@@ -49,17 +51,6 @@ export interface BugInjector {
   apply(lines: string[], rng: Rng): string[] | null;
 }
 
-export interface EvaluationResult {
-  metrics: Record<string, number | boolean>;
-  /** The artifacts side channel (OpenEvolve's artifacts_json), or null. */
-  artifacts: Record<string, unknown> | null;
-  failed: boolean;
-  /** combined_score, or -Infinity for a failed program (never selected as a parent). */
-  fitness: number;
-  /** Wall-clock seconds the evaluation took, for timestamps. */
-  evalSeconds: number;
-}
-
 export interface ProgramTemplate {
   task: string;
   /** OpenEvolve's `language` field. */
@@ -80,8 +71,8 @@ export interface ProgramTemplate {
   /** Trailing comments for constant lines. */
   trailingComments: string[];
   bugs: BugInjector[];
-  /** Scores code text; `noise` is seeded from the code so equal code scores equally. */
-  evaluate(code: string, noise: Rng): EvaluationResult;
+  /** The task's evaluator: a folder of lib/demo/evaluators (see evaluators/bundles.ts). */
+  evaluator: DemoEvaluatorName;
   /** [start, end) of a top-level function, or null. */
   findFunction(lines: string[], fn: string): [number, number] | null;
   /** Index after which new constant declarations go. */
@@ -101,22 +92,4 @@ export function knobValue(code: string, name: string): number | null {
   );
   const m = re.exec(code);
   return m ? Number(m[1]) : null;
-}
-
-/** 1 at the optimum, falling off as a bell in log space (width `tol`). */
-export function closeness(value: number | null, optimum: number, tol: number): number {
-  if (value === null || !(value > 0)) return 0;
-  const z = Math.log(value / optimum) / tol;
-  return Math.exp(-z * z);
-}
-
-/** closeness() for rates just below 1 (cooling factors): compares 1 - value. */
-export function decayCloseness(value: number | null, optimum: number, tol: number): number {
-  if (value === null || !(value < 1)) return 0;
-  return closeness(1 - value, 1 - optimum, tol);
-}
-
-export function round(x: number, digits: number): number {
-  const f = 10 ** digits;
-  return Math.round(x * f) / f;
 }

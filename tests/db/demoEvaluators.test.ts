@@ -1,0 +1,84 @@
+// The demo runs as `npm start` loads them carry the evaluator that scored them (origin 'demo'),
+// and re-running each run's best program, as stored, through the attached evaluator in the
+// sandbox gives back its recorded score exactly. The C++ run's evaluator has the private set.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { disconnect, pool } from '../../lib/db/client';
+import { listEvaluators, loadEvaluator } from '../../lib/db/evaluators';
+import { migrate } from '../../lib/db/migrate';
+import { loadDemoData } from '../../lib/demo/loadDemoData';
+import { releaseJobClient } from '../../lib/jobs/enqueue';
+import { evaluateProgram } from '../../lib/evaluators/evaluate';
+import { generateDemoRuns } from '../../lib/demo/demoRuns';
+import { writeTaskFiles } from '../../lib/demo/taskFolder';
+import { writeOpenEvolveRun } from '../../lib/demo/writeOpenEvolveRun';
+import { importFromPath } from '../../lib/pipeline/importPipeline';
+
+let loaded: { runId: string; name: string }[] = [];
+const imported: string[] = [];
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'evoscope-demo-folder-'));
+
+beforeAll(async () => {
+  await migrate(process.env.DATABASE_URL!);
+  // Results come from the demo's evaluation cache after the first generation (minutes before).
+  ({ loaded } = await loadDemoData({ log: () => {}, force: true }));
+}, 1_800_000);
+
+afterAll(async () => {
+  // Leave the database as other test files expect it: no demo runs, demo not marked loaded.
+  await pool().query('DELETE FROM runs WHERE id = ANY($1::uuid[])', [[...loaded.map((r) => r.runId), ...imported]]);
+  fs.rmSync(tmp, { recursive: true, force: true });
+  await pool().query("DELETE FROM settings WHERE key = 'demo.loaded'");
+  await releaseJobClient();
+  await disconnect();
+});
+
+const TIMING = new Set(['eval_time', 'runtime_ms']);
+const withoutTiming = (m: Record<string, unknown>) => Object.fromEntries(Object.entries(m).filter(([k]) => !TIMING.has(k)));
+
+it('attaches each demo run its evaluator; the best stored program re-runs to its recorded score exactly', async () => {
+  expect(loaded.map((r) => r.name)).toEqual(['Demo · circle packing (Python)', 'Demo · AHC heuristic (C++)']);
+  for (const [k, { runId }] of loaded.entries()) {
+    const [summary, ...older] = await listEvaluators(pool(), runId);
+    expect(older).toHaveLength(0);
+    expect(summary).toMatchObject({ version: 1, origin: 'demo', contract: 'openevolve', entry: 'evaluator.py' });
+    const bundle = (await loadEvaluator(pool(), runId))!;
+    const { rows } = await pool().query<{ score: number; metrics: Record<string, unknown>; language: string; code: string }>(
+      `SELECT p.score, p.metrics, p.language, b.content AS code FROM programs p JOIN blobs b ON b.sha256 = p.code_sha
+        WHERE p.run_id = $1 AND p.valid ORDER BY p.score DESC LIMIT 1`,
+      [runId],
+    );
+    const best = rows[0];
+    const o = await evaluateProgram(bundle, { source: best.code, language: best.language });
+    expect(o.status).toBe('ok');
+    expect(o.score).toBe(best.score);
+    expect(withoutTiming(o.metrics)).toEqual(withoutTiming(best.metrics));
+    if (k === 0) {
+      expect(bundle.privateFiles).toBeUndefined();
+    } else {
+      expect(Object.keys(bundle.privateFiles ?? {})).toEqual(['seeds.txt']);
+      const priv = await evaluateProgram(bundle, { source: best.code, language: best.language }, { testSet: 'private' });
+      expect(priv.status).toBe('ok');
+      expect(priv.score).not.toBe(best.score);
+    }
+  }
+}, 300_000);
+
+it('a demo folder written by scripts/demo-write.ts carries its evaluator: importing it attaches one that reproduces the scores', async () => {
+  const run = (await generateDemoRuns())[1];
+  const base = path.join(tmp, run.config.template.task);
+  writeOpenEvolveRun(run, base);
+  const { privateDir } = writeTaskFiles(run, base);
+  expect(fs.readdirSync(base).sort()).toEqual(['config.yaml', 'evaluator.py', 'initial_program.cpp', 'openevolve_output', 'seeds.txt']);
+  expect(fs.readdirSync(privateDir!)).toEqual(['seeds.txt']);
+  const [stored] = await importFromPath(base, { name: `demo folder ${path.basename(tmp)}` });
+  imported.push(stored.runId);
+  const [summary] = await listEvaluators(pool(), stored.runId);
+  expect(summary).toMatchObject({ origin: 'archive', contract: 'openevolve', entry: 'evaluator.py', programFile: 'main.cpp', timeoutSeconds: 30 });
+  const bundle = (await loadEvaluator(pool(), stored.runId))!;
+  const best = run.programs.find((p) => p.id === run.bestProgramId)!;
+  const o = await evaluateProgram(bundle, { source: best.code, language: 'cpp' });
+  expect(o.score).toBe(best.metrics.combined_score);
+}, 600_000);
