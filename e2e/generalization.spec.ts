@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import pg from 'pg';
 import { attachEvaluator } from '../lib/db/evaluators';
+import { DEMO_RUNS, openRunFromList } from './helpers';
 import { ingestToken } from './ingest';
 
 const tag = crypto.randomUUID().slice(0, 8);
@@ -267,4 +268,22 @@ test('Tables 11-12 across runs, with CSV and JSON export', async ({ page, reques
   const json = (await (await request.get('/api/generalization?table=verdicts&format=json')).json()) as { runs: { runId: string; verdict: string }[] };
   expect(json.runs.filter((r) => [ids.a, ids.b, ids.c].includes(r.runId)).map((r) => r.verdict).sort()).toEqual(['aligned', 'overfit-severe']);
   expect((await request.get('/api/generalization?table=nope')).status()).toBe(400);
+});
+
+test('the demo C++ run, re-scored on its private seed set, shows its overfitting step', async ({ page }) => {
+  test.setTimeout(300_000);
+  const runId = await openRunFromList(page, DEMO_RUNS[1]);
+  await page.getByRole('navigation', { name: 'Run views' }).getByRole('link', { name: 'Public vs private' }).click();
+  await expect(page).toHaveURL(new RegExp(`/runs/${runId}/generalization$`));
+  const button = page.getByRole('button', { name: 'Re-score the best-so-far chain on the private set' });
+  await expect(button).toBeEnabled();
+  await button.click();
+  await expect(page.getByTestId('rescore-batch')).toHaveAttribute('data-status', 'done', { timeout: 240_000 });
+  const rows = page.getByRole('table', { name: 'Chain steps' }).getByTestId('chain-step');
+  await expect(rows.first()).toBeVisible();
+  // Every step has its private score, and at least one step got better in public and worse in private.
+  await expect(page.getByRole('table', { name: 'Chain steps' })).not.toContainText('not re-scored');
+  expect(await page.getByTestId('overfit-mark').count()).toBeGreaterThan(0);
+  expect(await rows.and(page.locator('[data-overfit="true"]')).count()).toBeGreaterThan(0);
+  await expect(page.getByTestId('run-verdict')).not.toHaveAttribute('data-verdict', 'not-scored');
 });
