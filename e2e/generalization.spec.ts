@@ -1,11 +1,14 @@
 // Public vs private re-scoring: a run's page (verdict, chart, keyboard table, threshold, progress
 // of the re-scoring batch, export) and the cross-run Tables 11-12. The set-up creates its runs
-// through the ingestion API and writes the evaluator, batch and re-run rows into the database
-// directly, as the re-evaluation worker writes them.
+// through the ingestion API; for the page's reading side it writes the evaluator, batch and
+// re-run rows into the database directly, as the re-evaluation worker writes them, and the
+// button is exercised for real: the worker re-scores a run's chain in the sandbox.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import pg from 'pg';
+import { attachEvaluator } from '../lib/db/evaluators';
+import { DEMO_RUNS, openRunFromList } from './helpers';
 import { ingestToken } from './ingest';
 
 const tag = crypto.randomUUID().slice(0, 8);
@@ -13,17 +16,25 @@ const task = `ahc-${tag}`;
 const fwA = `openevolve-${tag}`;
 const fwB = `shinka-${tag}`;
 let db: pg.Pool;
-const ids: Record<'a' | 'b' | 'c', string> = { a: '', b: '', c: '' };
+const ids: Record<'a' | 'b' | 'c' | 'd' | 'e', string> = { a: '', b: '', c: '', d: '', e: '' };
 let programsA: Record<string, string> = {};
 
-async function makeRun(request: APIRequestContext, name: string, framework: string, runTask: string, scores: number[], higherIsBetter = true) {
+async function makeRun(
+  request: APIRequestContext,
+  name: string,
+  framework: string,
+  runTask: string,
+  scores: number[],
+  higherIsBetter = true,
+  code = (i: number) => `// ${name} ${i}\nint main() { return ${i}; }\n`,
+) {
   const res = await request.post('/api/ingest/runs', {
     headers: { authorization: `Bearer ${await ingestToken(request)}` },
-    data: { name: `${name} ${tag}`, framework, task: runTask, scoreMetric: 'score', higherIsBetter },
+    data: { name: `${name} ${tag}`, framework, task: runTask, scoreMetric: 'combined_score', higherIsBetter, language: 'python' },
   });
   expect(res.status(), await res.text()).toBe(201);
   const { runId } = (await res.json()) as { runId: string };
-  const programs = scores.map((s, i) => ({ id: `p${i}`, parent_ids: i ? [`p${i - 1}`] : [], iteration: i, code: `// ${name} ${i}\nint main() { return ${i}; }\n`, metrics: { score: s } }));
+  const programs = scores.map((s, i) => ({ id: `p${i}`, parent_ids: i ? [`p${i - 1}`] : [], iteration: i, code: code(i), metrics: { combined_score: s } }));
   const batch = await request.post(`/api/ingest/runs/${runId}/programs`, { headers: { authorization: `Bearer ${await ingestToken(request)}` }, data: { programs } });
   expect(batch.status(), await batch.text()).toBe(200);
   const fin = await request.post(`/api/ingest/runs/${runId}/finish`, { headers: { authorization: `Bearer ${await ingestToken(request)}` } });
@@ -32,24 +43,63 @@ async function makeRun(request: APIRequestContext, name: string, framework: stri
   return { runId, programs: Object.fromEntries(rows.map((r) => [r.external_id, r.id])) };
 }
 
-async function evaluator(runId: string, privateFiles: Record<string, string> | null) {
-  await db.query(
-    `INSERT INTO evaluators (id, run_id, version, contract, program_file, files, private_files, timeout_seconds, origin)
-     VALUES (gen_random_uuid(), $1, 1, 'command', 'main.cpp', '{}', $2, 10, 'cli')`,
-    [runId, privateFiles && JSON.stringify(privateFiles)],
-  );
+/** A stored evaluator (never run here), with or without a private test set. */
+async function evaluator(runId: string, withPrivate: boolean) {
+  await attachEvaluator(db, runId, {
+    contract: 'openevolve',
+    entry: 'evaluator.py',
+    programFile: 'program.py',
+    files: { 'evaluator.py': Buffer.from("def evaluate(program_path):\n    return {'combined_score': 0.0}\n") },
+    privateFiles: withPrivate ? { 'private_seeds.txt': Buffer.from('1 2 3\n') } : null,
+    timeoutSeconds: 10,
+    memoryMb: 256,
+    origin: 'cli',
+  });
 }
 
 async function rerun(runId: string, programId: string, testSet: 'public' | 'private', score: number) {
   await db.query(`INSERT INTO evaluations (run_id, program_id, kind, test_set, score, sandbox_status) VALUES ($1, $2, 'rerun', $3, $4, 'ok')`, [runId, programId, testSet, score]);
 }
 
-async function batch(runId: string, status: string, done: number, total = 8) {
+async function batch(runId: string, programIds: string[], status: string, done: number, total = 8) {
   const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO evaluation_batches (id, run_id, scope, test_sets, status, total, done) VALUES (gen_random_uuid(), $1, 'best-chain', '{public,private}', $2, $3, $4) RETURNING id`,
-    [runId, status, total, done],
+    `INSERT INTO evaluation_batches (id, run_id, scope, program_ids, test_sets, status, total, done)
+     VALUES (gen_random_uuid(), $1, 'best-chain', $2, '{public,private}', $3, $4, $5) RETURNING id`,
+    [runId, programIds, status, total, done],
   );
   return rows[0].id;
+}
+
+/**
+ * OpenEvolve-style: the weighted sum of the candidate's solve(); the private test set brings its
+ * own weights. `pause` seconds of sleep make a batch slow enough to cancel.
+ */
+const weighted = (pause: number) => `import importlib.util, os, time
+def evaluate(program_path):
+    time.sleep(${pause})
+    s = importlib.util.spec_from_file_location('candidate', program_path)
+    m = importlib.util.module_from_spec(s)
+    s.loader.exec_module(m)
+    weights = [float(x) for x in open(os.path.join(os.path.dirname(__file__), 'weights.txt')).read().split()]
+    return {'combined_score': sum(v * w for v, w in zip(m.solve(), weights))}
+`;
+// Public weights ignore the third value, the private ones do not: p3 trades it for public score.
+const VALUES = [[1, 1, 5], [2, 1, 5], [0, 0, 9], [3, 2, 0]];
+const PUBLIC_SCORES = [2, 3, 0, 5];
+
+async function weightedRun(request: APIRequestContext, name: string, pause: number) {
+  const r = await makeRun(request, name, `weighted-${tag}`, `weighted-sum-${tag}`, PUBLIC_SCORES, true, (i) => `def solve():\n    return ${JSON.stringify(VALUES[i])}\n`);
+  await attachEvaluator(db, r.runId, {
+    contract: 'openevolve',
+    entry: 'evaluator.py',
+    programFile: 'program.py',
+    files: { 'evaluator.py': Buffer.from(weighted(pause)), 'weights.txt': Buffer.from('1 1 0\n') },
+    privateFiles: { 'weights.txt': Buffer.from('1 1 1\n') },
+    timeoutSeconds: 30,
+    memoryMb: 512,
+    origin: 'cli',
+  });
+  return r.runId;
 }
 
 test.beforeAll(async ({ request }) => {
@@ -58,20 +108,23 @@ test.beforeAll(async ({ request }) => {
   const a = await makeRun(request, 'Overfitting heuristic', fwA, task, [10, 5, 20, 30, 40]);
   ids.a = a.runId;
   programsA = a.programs;
-  await evaluator(ids.a, { 'private/seeds.txt': 'a'.repeat(64) });
+  await evaluator(ids.a, true);
   for (const [p, pub, priv] of [['p0', 10, 1000], ['p2', 21, 1100], ['p3', 30, 1050]] as const) {
     await rerun(ids.a, programsA[p], 'public', pub);
     await rerun(ids.a, programsA[p], 'private', priv);
   }
   await rerun(ids.a, programsA.p4, 'private', 700); // p4: no public re-run, the recorded 40 is used
-  await batch(ids.a, 'running', 5);
+  await batch(ids.a, [programsA.p0, programsA.p2, programsA.p3, programsA.p4], 'running', 5);
   // B: minimised, same task, another framework; private falls 500 -> 450: aligned. No evaluator.
   const b = await makeRun(request, 'Aligned minimiser', fwB, task, [50, 40, 30], false);
   ids.b = b.runId;
   for (const [p, priv] of [['p0', 500], ['p1', 480], ['p2', 450]] as const) await rerun(ids.b, b.programs[p], 'private', priv);
   // C: an evaluator without a private test set, never re-scored.
   ids.c = (await makeRun(request, 'Public only', fwB, `other-${tag}`, [1, 2])).runId;
-  await evaluator(ids.c, null);
+  await evaluator(ids.c, false);
+  // D and E: real evaluators with a private test set, never re-scored yet.
+  ids.d = await weightedRun(request, 'Weighted', 0);
+  ids.e = await weightedRun(request, 'Weighted slow', 3);
 });
 
 test.afterAll(async () => {
@@ -143,24 +196,35 @@ test('a run: verdict, chart, keyboard table, threshold, re-scoring progress and 
   await expect(page).toHaveURL(new RegExp(`/runs/${ids.a}/programs/${programsA.p2}$`));
 });
 
-test('the button asks the re-run API for a best-chain batch on both test sets and follows it', async ({ page }) => {
-  // The re-evaluation API belongs to the re-run work; here it is answered the way it answers
-  // (a batch row, worked by the worker), so that this page's side of the contract is checked.
-  let body: unknown = null;
-  await page.route(`**/api/runs/${ids.a}/evaluations`, async (route) => {
-    body = route.request().postDataJSON();
-    const id = await batch(ids.a, 'queued', 0, 8);
-    await route.fulfill({ status: 202, json: { batchId: id } });
-  });
-  await page.goto(`/runs/${ids.a}/generalization`);
+test('the button re-scores the chain in the worker, on both test sets, and the page follows it to the overfitting step', async ({ page }) => {
+  await page.goto(`/runs/${ids.d}/generalization`);
+  await expect(page.getByTestId('run-verdict')).toHaveAttribute('data-verdict', 'not-scored');
+  const button = page.getByRole('button', { name: 'Re-score the best-so-far chain on the private set' });
+  await button.click();
+  await expect(button).toBeDisabled();
+  const batch = page.getByTestId('rescore-batch');
+  await expect(batch).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
+  await expect(page.getByTestId('rescore-progress').getByRole('progressbar')).toHaveAttribute('aria-valuenow', '6');
+  // Chain p0, p1, p3; private 7, 8, 5: the last step overfits, and the run (5 % of 7 = 0.35) severely.
+  const rows = page.getByRole('table', { name: 'Chain steps' }).getByTestId('chain-step');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(2)).toHaveAttribute('data-overfit', 'true');
+  await expect(rows.nth(2)).toContainText('-3');
+  await expect(page.getByTestId('overfit-mark')).toHaveCount(1);
+  await expect(page.getByTestId('run-verdict')).toHaveAttribute('data-verdict', 'overfit-severe');
+  // Every public score is now a re-run, none the recorded fallback.
+  await expect(page.getByRole('table', { name: 'Chain steps' })).not.toContainText('(recorded)');
+  await expect(button).toBeEnabled();
+});
+
+test('a running re-scoring can be cancelled', async ({ page }) => {
+  await page.goto(`/runs/${ids.e}/generalization`);
   await page.getByRole('button', { name: 'Re-score the best-so-far chain on the private set' }).click();
-  await expect(page.getByTestId('rescore-batch')).toHaveAttribute('data-status', 'queued');
-  expect(body).toEqual({ scope: 'best-chain', testSets: ['public', 'private'] });
-  await expect(page.getByRole('button', { name: 'Re-score the best-so-far chain on the private set' })).toBeDisabled();
-  await db.query(`UPDATE evaluation_batches SET status = 'running', done = 3 WHERE run_id = $1 AND status = 'queued'`, [ids.a]);
-  await expect(page.getByTestId('rescore-progress').getByRole('progressbar')).toHaveAttribute('aria-valuenow', '3');
-  await db.query(`UPDATE evaluation_batches SET status = 'done', done = 8 WHERE run_id = $1`, [ids.a]);
-  await expect(page.getByTestId('rescore-batch')).toHaveAttribute('data-status', 'done');
+  const batch = page.getByTestId('rescore-batch');
+  await expect(batch).toHaveAttribute('data-status', /queued|running/);
+  await page.getByRole('button', { name: 'Cancel re-scoring' }).click();
+  await expect(batch).toHaveAttribute('data-status', 'cancelled');
+  await expect(page.getByRole('button', { name: 'Re-score the best-so-far chain on the private set' })).toBeEnabled();
 });
 
 test('the button is disabled, with the reason, without an evaluator or without a private test set', async ({ page }) => {
@@ -202,6 +266,24 @@ test('Tables 11-12 across runs, with CSV and JSON export', async ({ page, reques
   const verdicts = await request.get('/api/generalization?table=verdicts&format=csv');
   expect(await verdicts.text()).toContain(`${task},${fwA},${ids.a},Overfitting heuristic ${tag},overfit-severe,30,-300,50,higher,4,2`);
   const json = (await (await request.get('/api/generalization?table=verdicts&format=json')).json()) as { runs: { runId: string; verdict: string }[] };
-  expect(json.runs.filter((r) => Object.values(ids).includes(r.runId)).map((r) => r.verdict).sort()).toEqual(['aligned', 'overfit-severe']);
+  expect(json.runs.filter((r) => [ids.a, ids.b, ids.c].includes(r.runId)).map((r) => r.verdict).sort()).toEqual(['aligned', 'overfit-severe']);
   expect((await request.get('/api/generalization?table=nope')).status()).toBe(400);
+});
+
+test('the demo C++ run, re-scored on its private seed set, shows its overfitting step', async ({ page }) => {
+  test.setTimeout(300_000);
+  const runId = await openRunFromList(page, DEMO_RUNS[1]);
+  await page.getByRole('navigation', { name: 'Run views' }).getByRole('link', { name: 'Public vs private' }).click();
+  await expect(page).toHaveURL(new RegExp(`/runs/${runId}/generalization$`));
+  const button = page.getByRole('button', { name: 'Re-score the best-so-far chain on the private set' });
+  await expect(button).toBeEnabled();
+  await button.click();
+  await expect(page.getByTestId('rescore-batch')).toHaveAttribute('data-status', 'done', { timeout: 240_000 });
+  const rows = page.getByRole('table', { name: 'Chain steps' }).getByTestId('chain-step');
+  await expect(rows.first()).toBeVisible();
+  // Every step has its private score, and at least one step got better in public and worse in private.
+  await expect(page.getByRole('table', { name: 'Chain steps' })).not.toContainText('not re-scored');
+  expect(await page.getByTestId('overfit-mark').count()).toBeGreaterThan(0);
+  expect(await rows.and(page.locator('[data-overfit="true"]')).count()).toBeGreaterThan(0);
+  await expect(page.getByTestId('run-verdict')).not.toHaveAttribute('data-verdict', 'not-scored');
 });
