@@ -44,6 +44,30 @@ describe('demo result cache', () => {
     expect(files[0]).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{64}\.json$/);
   });
 
+  it('two generators at once (as two processes) evaluate a program once: the second waits for the first', async () => {
+    let calls = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const evaluate: EvaluateFn = async () => {
+      calls++;
+      await gate;
+      return outcome({ metrics: { combined_score: 0.25 }, score: 0.25 });
+    };
+    const bundle = demoEvaluatorBundle('circle_packing');
+    const shared = path.join(dir, 'shared');
+    // Separate cachedEvaluator instances share nothing in memory, like separate processes.
+    const first = cachedEvaluator({ evaluate, cacheDir: shared })(bundle, 'y = 2\n', 'python');
+    await new Promise((r) => setTimeout(r, 50));
+    const second = cachedEvaluator({ evaluate, cacheDir: shared })(bundle, 'y = 2\n', 'python');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(calls).toBe(1);
+    release();
+    const [a, b] = await Promise.all([first, second]);
+    expect(b).toEqual(a);
+    expect(calls).toBe(1);
+    expect(fs.readdirSync(shared, { recursive: true }).map(String).filter((f) => f.endsWith('.lock'))).toEqual([]);
+  });
+
   it('never caches an evaluation the evaluator did not finish, and refuses to turn it into a score', async () => {
     let calls = 0;
     const evaluate: EvaluateFn = async () => {

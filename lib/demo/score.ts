@@ -70,26 +70,60 @@ export function cachedEvaluator(opts: ScorerOptions = {}) {
     let p = pending.get(key);
     if (!p) {
       p = (async () => {
-        if (file && fs.existsSync(file)) {
+        const hit = file ? await readOrClaim(file) : null;
+        if (hit) {
           if (opts.stats) opts.stats.cached++;
-          return JSON.parse(fs.readFileSync(file, 'utf8')) as CachedEvaluation;
+          return hit;
         }
-        const o = await evaluate(bundle, { source, language }, { testSet });
-        if (opts.stats) opts.stats.evaluated++;
-        const entry: CachedEvaluation = { status: o.status, metrics: o.metrics, score: o.score, stderr: o.stderr, message: o.message, wallMs: Math.round(o.wallMs) };
-        // Only what the evaluator itself returned is worth keeping; a sandbox hiccup is not.
-        if (file && o.status === 'ok') {
-          fs.mkdirSync(path.dirname(file), { recursive: true });
-          const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-          fs.writeFileSync(tmp, JSON.stringify(entry));
-          fs.renameSync(tmp, file);
+        try {
+          return await evaluateAndStore();
+        } finally {
+          if (file) fs.rmSync(`${file}.lock`, { force: true });
         }
-        return entry;
       })();
       pending.set(key, p);
     }
     return p;
+
+    async function evaluateAndStore(): Promise<CachedEvaluation> {
+      const o = await evaluate(bundle, { source, language }, { testSet });
+      if (opts.stats) opts.stats.evaluated++;
+      const entry: CachedEvaluation = { status: o.status, metrics: o.metrics, score: o.score, stderr: o.stderr, message: o.message, wallMs: Math.round(o.wallMs) };
+      // Only what the evaluator itself returned is worth keeping; a sandbox hiccup is not.
+      if (file && o.status === 'ok') {
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+        fs.writeFileSync(tmp, JSON.stringify(entry));
+        fs.renameSync(tmp, file);
+      }
+      return entry;
+    }
   };
+}
+
+/** A claim older than this is taken to be from a process that died while evaluating. */
+const STALE_CLAIM_MS = 120_000;
+
+/**
+ * The cached result, or null once this process holds the claim to compute it. Several processes
+ * generating the demo at once (test files, a test run and `npm start`) would otherwise evaluate
+ * every program once each: the first claims a key (`<key>.json.lock`, created exclusively), the
+ * others wait for its result.
+ */
+async function readOrClaim(file: string): Promise<CachedEvaluation | null> {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  for (;;) {
+    if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as CachedEvaluation;
+    try {
+      fs.writeFileSync(`${file}.lock`, String(process.pid), { flag: 'wx' });
+      return null;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+    const age = Date.now() - (fs.statSync(`${file}.lock`, { throwIfNoEntry: false })?.mtimeMs ?? 0);
+    if (age > STALE_CLAIM_MS) fs.rmSync(`${file}.lock`, { force: true });
+    else await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 const FAILURE_TEXT_CAP = 4000;
