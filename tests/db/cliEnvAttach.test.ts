@@ -6,26 +6,19 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { disconnect, pool } from '../../lib/db/client';
+import { expect, it } from 'vitest';
+import { pool } from '../../lib/db/client';
 import { listEvaluators, loadEvaluator } from '../../lib/db/evaluators';
-import { migrate } from '../../lib/db/migrate';
 import { evaluateProgram } from '../../lib/evaluators/evaluate';
 import { runCli } from '../helpers/cli';
+import { useTestDatabase } from '../helpers/dbTest';
 
 const tag = crypto.randomUUID().slice(0, 8);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'evoscope-envattach-'));
 const fixtures = path.resolve(import.meta.dirname, '..', 'fixtures', 'evaluators');
 const runIds: string[] = [];
 
-beforeAll(async () => {
-  await migrate(process.env.DATABASE_URL!);
-});
-afterAll(async () => {
-  await pool().query('DELETE FROM runs WHERE id = ANY($1::uuid[])', [runIds]);
-  await disconnect();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
+useTestDatabase({ runIds, after: () => fs.rmSync(tmp, { recursive: true, force: true }) });
 
 /** A run whose program i returns [i, i + 1, 0.5] from solve(). */
 async function importRun() {

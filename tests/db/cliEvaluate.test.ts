@@ -1,21 +1,14 @@
 // `evoscope evaluate` through the real CLI (issue 8, item 4): one program by the source's id or
 // our uuid, the best-so-far chain with the private test set and a concurrency, one JSON object
 // on stdout and progress on stderr, and the errors users meet (no evaluator, unknown program).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disconnect, pool } from '../../lib/db/client';
+import { describe, expect, it } from 'vitest';
+import { pool } from '../../lib/db/client';
 import { NO_EVALUATOR } from '../../lib/db/evaluationBatches';
-import { migrate } from '../../lib/db/migrate';
 import { runCli } from '../helpers/cli';
 import { attachScoreEvaluator, scoredRun } from '../helpers/rerun';
+import { useTestDatabase } from '../helpers/dbTest';
 
-const runIds: string[] = [];
-beforeAll(async () => {
-  await migrate(process.env.DATABASE_URL!);
-});
-afterAll(async () => {
-  await pool().query('DELETE FROM runs WHERE id = ANY($1::uuid[])', [runIds]);
-  await disconnect();
-});
+const { runIds } = useTestDatabase();
 
 async function run(scores: number[]) {
   const r = await scoredRun(`cli evaluate ${crypto.randomUUID().slice(0, 8)}`, scores);

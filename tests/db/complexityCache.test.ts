@@ -3,26 +3,19 @@
 // measures nothing; and the stored evolution report is the one a single thread computes.
 import crypto from 'node:crypto';
 import os from 'node:os';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ANALYSIS } from '../../lib/analysis/reportTypes';
 import { initParsers } from '../../lib/analysis/complexity';
 import { buildRunReports } from '../../lib/analysis/runReport';
 import { syntheticPrograms } from '../../lib/demo/synthetic';
 import { getAnalysis } from '../../lib/db/analyses';
-import { disconnect, pool } from '../../lib/db/client';
+import { pool } from '../../lib/db/client';
 import { storeImportedRun } from '../../lib/db/importRun';
-import { migrate } from '../../lib/db/migrate';
 import { computeRunAnalyses, loadAnalysisPrograms, runComplexities } from '../../lib/db/runAnalyses';
 import type { ImportedRun } from '../../lib/trace/schema';
+import { useTestDatabase } from '../helpers/dbTest';
 
-const runIds: string[] = [];
-beforeAll(async () => {
-  await migrate(process.env.DATABASE_URL!);
-});
-afterAll(async () => {
-  await pool().query('DELETE FROM runs WHERE id = ANY($1::uuid[])', [runIds]);
-  await disconnect();
-});
+const { runIds } = useTestDatabase();
 
 // Sources no other test stores (the cache is shared by every run in the database): 400
 // programs, 360 distinct sources (every tenth program repeats the one before it).

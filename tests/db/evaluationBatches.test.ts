@@ -3,22 +3,15 @@
 // progress, resume after an interruption, cancel, one runner per batch, and a run without an
 // evaluator. The evaluation is a fake here (it reads SCORE from the source); the real sandboxed
 // evaluator is exercised by rerunReal.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EvaluationOutcome } from '../../lib/evaluators/types';
-import { disconnect, pool } from '../../lib/db/client';
+import { pool } from '../../lib/db/client';
 import { BatchInputError, bestChainProgramIds, cancelBatch, createEvaluationBatch, getBatchDetail, getBatchProgress, NO_EVALUATOR, type EvaluatorLoader } from '../../lib/db/evaluationBatches';
-import { migrate } from '../../lib/db/migrate';
 import { LOG_CAP_CHARS, runEvaluationBatch, type EvaluateFn } from '../../lib/db/runEvaluationBatch';
 import { evaluatorRow, scoredRun } from '../helpers/rerun';
+import { useTestDatabase } from '../helpers/dbTest';
 
-const runIds: string[] = [];
-beforeAll(async () => {
-  await migrate(process.env.DATABASE_URL!);
-});
-afterAll(async () => {
-  await pool().query('DELETE FROM runs WHERE id = ANY($1::uuid[])', [runIds]);
-  await disconnect();
-});
+const { runIds } = useTestDatabase();
 
 async function run(scores: number[]) {
   const r = await scoredRun(`rerun batches ${crypto.randomUUID().slice(0, 8)}`, scores);

@@ -1,24 +1,18 @@
 // Evaluators attached to runs (lib/db/evaluators.ts): versions, content-addressed files (binary
 // ones as base64), the private set, refusals, and run deletion keeping shared blobs right.
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { disconnect, pool } from '../../lib/db/client';
+import { expect, it } from 'vitest';
+import { pool } from '../../lib/db/client';
 import { attachEvaluator, listEvaluators, loadEvaluator, type AttachEvaluatorInput } from '../../lib/db/evaluators';
 import { storeImportedRun } from '../../lib/db/importRun';
-import { migrate } from '../../lib/db/migrate';
 import { deleteRun } from '../../lib/db/runEdit';
+import { useTestDatabase } from '../helpers/dbTest';
 
 const tag = crypto.randomUUID().slice(0, 8);
 const runIds: string[] = [];
 const sha = (s: string) => crypto.createHash('sha256').update(s, 'utf8').digest('hex');
 
-beforeAll(async () => {
-  await migrate(process.env.DATABASE_URL!);
-});
-afterAll(async () => {
-  await pool().query('DELETE FROM runs WHERE id = ANY($1::uuid[])', [runIds]);
-  await disconnect();
-});
+useTestDatabase({ runIds });
 
 async function newRun(who: string) {
   const s = await storeImportedRun({

@@ -1,20 +1,13 @@
 // The worker's cached lineage graph (graph_cache) is served while the run is unchanged and
 // ignored as soon as programs are appended, so the explorer never shows a stale graph.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { appendPrograms, createLiveRun } from '../../lib/db/appendPrograms';
-import { disconnect, pool } from '../../lib/db/client';
+import { pool } from '../../lib/db/client';
 import { getRunGraphJson } from '../../lib/db/graph';
-import { migrate } from '../../lib/db/migrate';
 import { computeRunAnalyses } from '../../lib/db/runAnalyses';
+import { useTestDatabase } from '../helpers/dbTest';
 
-const runIds: string[] = [];
-beforeAll(async () => {
-  await migrate(process.env.DATABASE_URL!);
-});
-afterAll(async () => {
-  await pool().query('DELETE FROM runs WHERE id = ANY($1::uuid[])', [runIds]);
-  await disconnect();
-});
+const { runIds } = useTestDatabase();
 
 const prog = (id: string, it: number, parents: string[] = []) => ({
   externalId: id,

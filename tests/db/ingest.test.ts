@@ -1,11 +1,11 @@
 // Live ingestion (lib/db/appendPrograms.ts) on a real PostgreSQL: batches append in order,
 // a parent that arrives after its child turns the child's ghost edge into a real one, and the
 // run's headline figures follow every batch.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appendPrograms, AppendError, createLiveRun, finishLiveRun } from '../../lib/db/appendPrograms';
-import { disconnect, pool } from '../../lib/db/client';
-import { migrate } from '../../lib/db/migrate';
+import { pool } from '../../lib/db/client';
 import type { ProgramRecord } from '../../lib/trace/schema';
+import { useTestDatabase } from '../helpers/dbTest';
 
 const prog = (id: string, iteration: number, score: number | null, parents: string[] = [], valid = true): ProgramRecord => ({
   externalId: id,
@@ -17,14 +17,7 @@ const prog = (id: string, iteration: number, score: number | null, parents: stri
   parents: parents.map((externalId) => ({ externalId })),
 });
 
-const runIds: string[] = [];
-beforeAll(async () => {
-  await migrate(process.env.DATABASE_URL!);
-});
-afterAll(async () => {
-  await pool().query('DELETE FROM runs WHERE id = ANY($1::uuid[])', [runIds]);
-  await disconnect();
-});
+const { runIds } = useTestDatabase();
 
 async function run(runId: string) {
   const { rows } = await pool().query(

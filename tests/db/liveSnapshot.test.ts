@@ -3,21 +3,14 @@
 // programs sent without an iteration get their position in the run, with the importer's warning.
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { appendPrograms, createLiveRun } from '../../lib/db/appendPrograms';
-import { disconnect, pool } from '../../lib/db/client';
+import { pool } from '../../lib/db/client';
 import { getRunGraphJson } from '../../lib/db/graph';
-import { migrate } from '../../lib/db/migrate';
 import type { ProgramRecord } from '../../lib/trace/schema';
+import { useTestDatabase } from '../helpers/dbTest';
 
-const runIds: string[] = [];
-beforeAll(async () => {
-  await migrate(process.env.DATABASE_URL!);
-});
-afterAll(async () => {
-  await pool().query('DELETE FROM runs WHERE id = ANY($1::uuid[])', [runIds]);
-  await disconnect();
-});
+const { runIds } = useTestDatabase();
 
 const prog = (id: string, iteration: number | undefined, parents: string[] = []): ProgramRecord => ({
   externalId: id,

@@ -2,26 +2,20 @@
 // graph, evaluations, contexts, edges, replay environment and programs go; blobs no other run
 // references go; blobs shared with another run stay; other runs are untouched.
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { disconnect, pool } from '../../lib/db/client';
+import { expect, it } from 'vitest';
+import { pool } from '../../lib/db/client';
 import { storeImportedRun } from '../../lib/db/importRun';
-import { migrate } from '../../lib/db/migrate';
 import { computeRunAnalyses } from '../../lib/db/runAnalyses';
 import { deleteRun } from '../../lib/db/runEdit';
 import type { ImportedRun } from '../../lib/trace/schema';
 import { runCli } from '../helpers/cli';
+import { useTestDatabase } from '../helpers/dbTest';
 
 const tag = crypto.randomUUID().slice(0, 8);
 const runIds: string[] = [];
 const sha = (s: string) => crypto.createHash('sha256').update(s, 'utf8').digest('hex');
 
-beforeAll(async () => {
-  await migrate(process.env.DATABASE_URL!);
-});
-afterAll(async () => {
-  await pool().query('DELETE FROM runs WHERE id = ANY($1::uuid[])', [runIds]);
-  await disconnect();
-});
+useTestDatabase({ runIds });
 
 /** A small run; `shared` is a source both runs contain, the rest is unique to `who`. */
 function run(who: string, shared: string): ImportedRun {

@@ -4,12 +4,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createImportJob, getImportJob } from '../../lib/db/importJobs';
-import { disconnect, pool } from '../../lib/db/client';
-import { migrate } from '../../lib/db/migrate';
+import { pool } from '../../lib/db/client';
 import { runCli } from '../helpers/cli';
 import { jsonlRun, putFile, runImportTask, startImportRoute } from '../helpers/uploads';
+import { useTestDatabase } from '../helpers/dbTest';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'evoscope-single-file-'));
 const runIds: string[] = [];
@@ -19,14 +19,7 @@ const noInternals = (text: string, cli = false) => {
   if (!cli) expect(text).not.toMatch(/evoscope-single-file-|\/tmp\//);
 };
 
-beforeAll(async () => {
-  await migrate(process.env.DATABASE_URL!);
-});
-afterAll(async () => {
-  await pool().query('DELETE FROM runs WHERE id = ANY($1::uuid[])', [runIds]);
-  await disconnect();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
+useTestDatabase({ runIds, after: () => fs.rmSync(tmp, { recursive: true, force: true }) });
 
 const runsNamed = async (name: string) =>
   (await pool().query<{ id: string; program_count: number }>('SELECT id, program_count FROM runs WHERE name = $1', [name])).rows;
