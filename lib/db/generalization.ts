@@ -17,9 +17,9 @@ import type { RunVerdict } from '../analysis/generalizationTables';
 import { loadScoredPrograms } from './analyses';
 import { pool } from './client';
 import { getSetting, setSetting } from './settings';
+import { runThresholdKey } from './runSettings';
 
 export const THRESHOLD_SETTING = 'generalization.threshold';
-const runThresholdKey = (runId: string) => `generalization.threshold.run:${runId}`;
 
 export interface EvaluatorState {
   id: string;

@@ -3,6 +3,7 @@ import type { RunPatch, RunSummary } from '../api/runs';
 import { pool, prisma } from './client';
 import { BLOB_GC_LOCK, clean, inTransaction } from './rows';
 import { toSummary } from './runs';
+import { runSettingKeys } from './runSettings';
 
 /** Renames and/or retags a run; null when there is no such run. */
 export async function updateRun(runId: string, patch: RunPatch): Promise<RunSummary | null> {
@@ -56,6 +57,7 @@ export async function deleteRun(runId: string): Promise<DeletedRun | null> {
     for (const table of ['analyses', 'graph_cache', 'evaluations', 'contexts', 'edges', 'replay_environments', 'programs']) {
       await c.query(`DELETE FROM ${table} WHERE run_id = $1`, [runId]);
     }
+    await c.query('DELETE FROM settings WHERE key = ANY($1)', [runSettingKeys(runId)]);
     await c.query('DELETE FROM runs WHERE id = $1', [runId]);
     await c.query('ANALYZE run_blobs');
     // Strike from the candidates every blob still referenced, one plain join per reference

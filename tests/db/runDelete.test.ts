@@ -1,9 +1,10 @@
 // Deleting a run (lib/db/runEdit.ts deleteRun): one transaction; the run's analyses, cached
-// graph, evaluations, contexts, edges, replay environment and programs go; blobs no other run
+// graph, evaluations, contexts, edges, replay environment, programs and own settings go; blobs no other run
 // references go; blobs shared with another run stay; other runs are untouched.
 import crypto from 'node:crypto';
 import { expect, it } from 'vitest';
 import { pool } from '../../lib/db/client';
+import { getRunThreshold, setRunThreshold } from '../../lib/db/generalization';
 import { storeImportedRun } from '../../lib/db/importRun';
 import { computeRunAnalyses } from '../../lib/db/runAnalyses';
 import { deleteRun } from '../../lib/db/runEdit';
@@ -85,6 +86,18 @@ it('removes the run, its rows and its own blobs in one go, keeping shared blobs 
   expect(danglingPrompts.rows[0].n).toBe(0);
 
   expect(await deleteRun(a.runId)).toBeNull(); // gone already
+});
+
+it("takes the run's own settings with it (its generalization threshold), not another run's", async () => {
+  const a = await storeImportedRun(run('settings-a', `# ${tag} settings seed a\n`));
+  const b = await storeImportedRun(run('settings-b', `# ${tag} settings seed b\n`));
+  runIds.push(a.runId, b.runId);
+  await setRunThreshold(a.runId, 0.25);
+  await setRunThreshold(b.runId, 0.5);
+  await deleteRun(a.runId);
+  const left = await pool().query('SELECT count(*)::int AS n FROM settings WHERE key LIKE $1', [`%${a.runId}%`]);
+  expect(left.rows[0].n).toBe(0);
+  expect(await getRunThreshold(b.runId)).toBe(0.5);
 });
 
 it('is one transaction: a failure at its last step leaves the run and its blobs as they were', async () => {
