@@ -3,10 +3,11 @@
 // runs at once. Empty: the machine's cores. Batches keep the value they started with.
 import { useState, type FormEvent } from 'react';
 import type { EvaluationSettings } from '@/lib/api/evaluations';
+import { SaveRow, type SaveMessage } from './SaveRow';
 
 export function EvaluationSettingsPanel({ initial }: { initial: EvaluationSettings }) {
   const [value, setValue] = useState(initial.concurrency === null ? '' : String(initial.concurrency));
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<SaveMessage | null>(null);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const v = value.trim();
@@ -33,14 +34,7 @@ export function EvaluationSettingsPanel({ initial }: { initial: EvaluationSettin
         <label htmlFor="evaluation-concurrency">Sandboxes at once</label>
         <input id="evaluation-concurrency" type="text" inputMode="numeric" value={value} onChange={(e) => setValue(e.target.value)} placeholder={`${initial.defaultConcurrency} (cores)`} />
         <span />
-        <div className="row">
-          <button type="submit">Save concurrency</button>
-          {message && (
-            <span className={message.ok ? 'ok' : 'error'} role={message.ok ? 'status' : 'alert'}>
-              {message.text}
-            </span>
-          )}
-        </div>
+        <SaveRow label="Save concurrency" message={message} />
       </form>
     </section>
   );

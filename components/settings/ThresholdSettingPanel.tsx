@@ -4,11 +4,12 @@
 // threshold (its "Public vs private" view) takes precedence.
 import { useState, type FormEvent } from 'react';
 import type { ThresholdSetting } from '@/lib/analysis/generalization';
+import { SaveRow, type SaveMessage } from './SaveRow';
 
 export function ThresholdSettingPanel({ initial }: { initial: ThresholdSetting }) {
   const [absolute, setAbsolute] = useState(initial.absolute === null ? '' : String(initial.absolute));
   const [relative, setRelative] = useState(String(initial.relative * 100));
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<SaveMessage | null>(null);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const num = (s: string) => (s.trim() === '' || Number.isNaN(Number(s)) ? s : Number(s));
@@ -39,14 +40,7 @@ export function ThresholdSettingPanel({ initial }: { initial: ThresholdSetting }
         <label htmlFor="threshold-relative">Share of the first private score (%)</label>
         <input id="threshold-relative" type="text" inputMode="decimal" value={relative} onChange={(e) => setRelative(e.target.value)} />
         <span />
-        <div className="row">
-          <button type="submit">Save threshold</button>
-          {message && (
-            <span className={message.ok ? 'ok' : 'error'} role={message.ok ? 'status' : 'alert'}>
-              {message.text}
-            </span>
-          )}
-        </div>
+        <SaveRow label="Save threshold" message={message} />
       </form>
     </section>
   );

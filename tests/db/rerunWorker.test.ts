@@ -11,7 +11,7 @@ import { createEvaluationBatch, getBatchProgress } from '../../lib/db/evaluation
 import { migrate } from '../../lib/db/migrate';
 import { enqueueEvaluationBatch, releaseJobClient } from '../../lib/jobs/enqueue';
 import { attachScoreEvaluator, scoredRun } from '../helpers/rerun';
-import { startWorker, type StartedWorker } from '../helpers/workerProcess';
+import { startWorker, waitFor as waitForHelper, type StartedWorker } from '../helpers/workerProcess';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evoscope-rerun-worker-'));
 const env = { EVOSCOPE_DATA_DIR: dataDir };
@@ -29,15 +29,8 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 90_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}\n${workers.map((w) => w.log()).join('\n----\n')}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** Waits as the shared helper does, with every worker's log in the failure. */
+const waitFor = <T,>(what: string, probe: () => Promise<T | null | undefined | false>) => waitForHelper(what, probe, { ms: 90_000, workers });
 
 /** A chain of `n` programs (each a new best) whose evaluations sleep `delay` s, queued for the worker. */
 async function queuedBatch(n: number, delay: number) {

@@ -7,7 +7,7 @@ import { pool } from '../../lib/db/client';
 import { APPLICATION_NAME } from '../../lib/db/workerProcesses';
 import { enqueueImport } from '../../lib/jobs/enqueue';
 import { folderImport, jsonlRun, putFile, uploadTestContext } from '../helpers/uploads';
-import { startWorker, type StartedWorker } from '../helpers/workerProcess';
+import { startWorker, waitFor as waitForHelper, type StartedWorker } from '../helpers/workerProcess';
 
 const { dataDir, tag } = uploadTestContext('two-workers');
 const workers: StartedWorker[] = [];
@@ -19,15 +19,8 @@ afterAll(async () => {
   await Promise.all(workers.map((w) => w.stop()));
 });
 
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}\n${workers.map((w) => w.log()).join('\n----\n')}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** Waits as the shared helper does, with every worker's log in the failure. */
+const waitFor = <T,>(what: string, probe: () => Promise<T | null | undefined | false>) => waitForHelper(what, probe, { ms: 60_000, workers });
 
 /** An uploaded folder import, ready to be queued. */
 async function newImport(i: number) {

@@ -37,3 +37,21 @@ export async function startWorker(env: Record<string, string>): Promise<StartedW
     },
   };
 }
+
+/**
+ * Polls `probe` every 100 ms until it gives a truthy value; past `ms`, fails naming `what`, with
+ * the logs of `workers` (whatever they printed tells why it never happened).
+ */
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined | false>,
+  opts: { ms?: number; workers?: StartedWorker[] } = {},
+): Promise<T> {
+  const end = Date.now() + (opts.ms ?? 90_000);
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}\n${(opts.workers ?? []).map((w) => w.log()).join('\n----\n')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
