@@ -135,16 +135,23 @@ export function LineageExplorer({ runId, initial, metricKeys }: { runId: string;
 
   // A permalink's node, once the graph is there.
   const restored = useRef(false);
+  // Set while the permalink's node is being selected: until then the URL keeps it (and its place).
+  const restoring = useRef(false);
   useEffect(() => {
     if (!graph || restored.current) return;
     restored.current = true;
     const i = initial.node ? graph.ids.indexOf(initial.node) : -1;
-    if (i >= 0) select(i, true);
+    if (i >= 0) {
+      restoring.current = true;
+      select(i, true);
+    }
   }, [graph, initial.node, select]);
 
   // The view state into the URL (replaceState: no history entry, no server round trip).
   useEffect(() => {
     if (!graph) return;
+    if (restoring.current && selected === null) return;
+    restoring.current = false;
     const node = selected !== null && selected < graph.count ? graph.ids[selected] : null;
     const query = lineageViewQuery(window.location.search, { node, color, layout: layoutMode, metric });
     if (`?${query}` !== window.location.search) window.history.replaceState(null, '', `${window.location.pathname}?${query}`);
