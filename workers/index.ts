@@ -18,6 +18,7 @@ import { removeOrphanWorkDirs } from '../lib/uploads/workDir';
 import cleanUploads from './tasks/clean-uploads';
 import importUpload from './tasks/import-upload';
 import evaluateBatch from './tasks/evaluate-batch';
+import judgeRun from './tasks/judge-run';
 import runAnalyses from './tasks/run-analyses';
 import runSummary from './tasks/run-summary';
 
@@ -27,6 +28,7 @@ const tasks: Record<JobName, Task> = {
   'run-analyses': runAnalyses,
   'clean-uploads': cleanUploads,
   'evaluate-batch': evaluateBatch,
+  'judge-run': judgeRun,
 };
 
 const REAP_EVERY_MS = 60_000;

@@ -8,6 +8,8 @@ export const jobPayloads = {
   'run-analyses': z.object({ runId: z.string().uuid() }),
   /** A re-evaluation batch (lib/db/runEvaluationBatch.ts); resumable, so safe to run twice. */
   'evaluate-batch': z.object({ batchId: z.string().uuid() }),
+  /** A judging batch (judge_batches): labels a run's edits with one judge; resumable, so safe to run twice. */
+  'judge-run': z.object({ batchId: z.string().uuid() }),
   /** From the crontab: graphile-worker's own `_cron` stamp, nothing of ours. */
   'clean-uploads': z.object({}).loose(),
 } as const;
