@@ -279,7 +279,7 @@ function moves(f: EditFacts, c: Collector, consumed: Set<SubHunk>) {
 }
 
 const CLAMPS = new Set(['min', 'max', 'clip', 'clamp', 'fmin', 'fmax', 'fminf', 'fmaxf', 'nan_to_num', 'maximum', 'minimum', 'abs', 'fabs']);
-const SENTINELS = new Set(['isnan', 'isinf', 'isfinite', 'nan', 'inf', 'None', 'nullptr', 'NULL', 'NaN', 'INFINITY', 'numeric_limits', 'eps', 'epsilon', 'finfo', 'isclose', 'is_integer', 'EPS']);
+const SENTINELS = new Set(['isnan', 'isinf', 'isfinite', 'nan', 'inf', 'nullptr', 'NULL', 'NaN', 'INFINITY', 'numeric_limits', 'eps', 'epsilon', 'finfo', 'isclose', 'is_integer', 'EPS']);
 const VECTOR = new Set(['np', 'numpy', 'einsum', 'vectorize', 'dot', 'matmul', 'cumsum', 'where', 'argsort', 'argmin', 'argmax', 'sum', 'linalg', 'cdist', 'pdist', 'broadcast_to', 'outer', 'tensordot', 'torch', 'jnp', 'scipy']);
 const CACHES = /^(lru_cache|cache|cached|memo|memoize|_cache|memo_\w+|\w*_cache|cache_\w+|functools)$/i;
 const FAST = new Set(['argpartition', 'partition', 'nth_element', 'partial_sort', 'nsmallest', 'nlargest', 'heapq', 'heappush', 'heappop', 'bisect', 'bisect_left', 'bisect_right', 'reserve', 'emplace_back', '__shared__', '__ldg', 'float4', 'int4', 'half2', '__restrict__', 'cudaStream_t', 'cudaMemcpyAsync', 'cudaStreamCreate', 'unroll', '__syncwarp', '__shfl_down_sync', '__shfl_xor_sync', 'cudaGraph_t', 'cudaGraphLaunch', 'numba', 'njit', 'jit', 'prange', 'inline', 'constexpr', 'lower_bound', 'upper_bound', 'unordered_map', 'unordered_set', 'set', 'frozenset']);
@@ -343,9 +343,13 @@ function structural(f: EditFacts, c: Collector, consumed: Set<SubHunk>, rewritte
     c.add('bug_fix', 'clamp added (min/max/clip)', lineOf(addedToks, CLAMPS));
     lineOf(addedToks, CLAMPS).forEach((l) => explained.add(l));
   }
+  // `None` is a sentinel when it is compared (`is None`, `== None`), not as a default value.
+  const noneTests = (toks: Token[], spans: [number, number][]) =>
+    spans.flatMap(([a, b]) => toks.slice(a, b).filter((t, k) => t.text === 'None' && ['is', 'not', '==', '!='].includes(toks[a + k - 1]?.text ?? '')));
   const tiny = (toks: Token[]) => countIn(toks, (t) => t.kind === 'num' && /e-\d+$/i.test(t.text) && Number(t.text) > 0 && Number(t.text) < 1e-5);
-  if (count(addedToks, SENTINELS) + tiny(addedToks) > count(removedToks, SENTINELS) + tiny(removedToks)) {
-    const ls = addedToks.filter((t) => (t.kind === 'id' && SENTINELS.has(t.text)) || (t.kind === 'num' && /e-\d+$/i.test(t.text))).map((t) => t.line);
+  const addedNone = noneTests(C, addSpans);
+  if (count(addedToks, SENTINELS) + tiny(addedToks) + addedNone.length > count(removedToks, SENTINELS) + tiny(removedToks) + noneTests(P, remSpans).length) {
+    const ls = addedToks.filter((t) => (t.kind === 'id' && SENTINELS.has(t.text)) || (t.kind === 'num' && /e-\d+$/i.test(t.text))).map((t) => t.line).concat(addedNone.map((t) => t.line));
     c.add('bug_fix', 'sentinel handled (nan/inf/None/epsilon)', ls);
     ls.forEach((l) => explained.add(l));
   }
