@@ -36,6 +36,8 @@ export interface EditFacts {
   removedLines: number[];
   addedLines: number[];
   subs: SubHunk[];
+  /** The diff's line hunks as token ranges: parent tokens [r0, r1) became child tokens [a0, a1). */
+  hunks: { r0: number; r1: number; a0: number; a1: number }[];
 }
 
 const CACHE_SIZE = 64;
@@ -105,6 +107,7 @@ export function editFacts(parentCode: string, childCode: string, language: strin
   const child = program(childCode, dialect);
   const diff = editDiff(parentCode, childCode);
   const subs: SubHunk[] = [];
+  const hunks: EditFacts['hunks'] = [];
   const ids = new Map<string, number>();
   const intern = (toks: Token[], from: number, to: number) => {
     const out = new Int32Array(to - from);
@@ -121,6 +124,7 @@ export function editFacts(parentCode: string, childCode: string, language: strin
     const r1 = parent.lineStart[Math.min(i1, parent.lineStart.length - 1)];
     const a0 = child.lineStart[Math.min(j0, child.lineStart.length - 1)];
     const a1 = child.lineStart[Math.min(j1, child.lineStart.length - 1)];
+    if (r1 > r0 || a1 > a0) hunks.push({ r0, r1, a0, a1 });
     let i = r0;
     let j = a0;
     for (const [bi, bj, size] of matchingBlocks(intern(parent.tokens, r0, r1), intern(child.tokens, a0, a1))) {
@@ -132,7 +136,7 @@ export function editFacts(parentCode: string, childCode: string, language: strin
     }
   }
   markRenames(subs, parent, child);
-  return { dialect, parent, child, removedLines: diff.removed, addedLines: diff.added, subs };
+  return { dialect, parent, child, removedLines: diff.removed, addedLines: diff.added, subs, hunks };
 }
 
 const SIGNS = new Set(['+', '-']);

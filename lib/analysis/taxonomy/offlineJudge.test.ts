@@ -61,6 +61,10 @@ describe('offline judge: rule families', () => {
     expect(labels(CPP, CPP.replace('int k = n / 2;', '// half\n    int k = n / 2;'), 'cpp')).toEqual(['refactor']);
   });
 
+  it('refactor: a comparison written the other way round', () => {
+    expect(labels(CPP, CPP.replace('i < xs.size()', 'xs.size() > i'), 'cpp')).toEqual(['refactor']);
+  });
+
   it('refactor: two functions swapped (moved code)', () => {
     const [a, b] = PY.split('\ndef best');
     expect(labels(PY, `import math\n\ndef best${b}\n${a.replace('import math\n', '')}`)).toContain('refactor');
@@ -96,7 +100,9 @@ describe('offline judge: rule families', () => {
     expect(labels(PY, PY.replace('    total = 0.0\n', '    if not xs:\n        return 0.0\n    total = 0.0\n'))).toEqual(['bug_fix']);
     expect(labels(CPP, CPP.replace('i < xs.size()', 'i <= xs.size()'), 'cpp')).toEqual(['bug_fix']);
     expect(labels(CPP, CPP.replace('int k = n / 2;', 'int k = std::max(0, n / 2);'), 'cpp')).toEqual(['bug_fix']);
-    expect(labels(CPP, CPP.replace('return k;', 'return k - 1;'), 'cpp')).toEqual(['bug_fix']);
+    expect(labels(CPP, CPP.replace('alpha * xs[i]', 'alpha * xs[i - 1]'), 'cpp')).toEqual(['bug_fix']);
+    // A +-1 outside an index or a range bound is an ordinary expression edit.
+    expect(labels(CPP, CPP.replace('return k;', 'return k - 1;'), 'cpp')).toEqual(['local_refinement']);
     expect(labels(PY, PY.replace('total += alpha * x', 'total += alpha * x / (abs(x) + 1e-12)'))).toContain('bug_fix');
   });
 

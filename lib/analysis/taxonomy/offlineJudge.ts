@@ -27,10 +27,14 @@ import type { Judgement, LabelEvidence } from './types';
 export { initParsers } from '../treeSitter';
 export { OFFLINE_JUDGE_KEY } from './types';
 
-/** Below this token similarity a routine counts as rewritten (architectural change). */
+/** Below this token similarity a whole routine (or program) counts as rewritten. */
+const ROUTINE_REWRITE = 0.3;
+/** Below this token similarity a replaced block of the diff counts as a new approach. */
 const REWRITE_SIMILARITY = 0.4;
-/** Routines smaller than this (tokens) are too small to be an "algorithmic block". */
+/** A block is an "algorithmic block" from this many tokens on (the larger side)... */
 const MIN_BLOCK_TOKENS = 40;
+/** ...and when both sides have at least this many (a block replaced, not code added). */
+const MIN_REPLACED_TOKENS = 12;
 
 class Collector {
   readonly added = new Map<EditLabel, Set<number>>();
@@ -106,7 +110,7 @@ function judge(f: EditFacts, c: Collector) {
   // Literal swaps, renames and operator flips.
   for (const s of f.subs) {
     if (consumed.has(s)) continue;
-    if (s.kind === 'literal') {
+    if (s.kind === 'literal' && alignedLines(f, s)) {
       c.add('hyperparameter_tuning', 'literal values changed', add(s), rem(s));
       consumed.add(s);
     } else if (s.kind === 'rename') {
@@ -115,7 +119,7 @@ function judge(f: EditFacts, c: Collector) {
     } else if (s.kind === 'operator') {
       c.add('bug_fix', `operator flipped (${texts(P.slice(s.r0, s.r1)).join(' ') || '∅'} -> ${texts(C.slice(s.a0, s.a1)).join(' ') || '∅'})`, add(s), rem(s));
       consumed.add(s);
-    } else if (offByOne(P.slice(s.r0, s.r1), C.slice(s.a0, s.a1))) {
+    } else if (offByOne(P.slice(s.r0, s.r1), C.slice(s.a0, s.a1)) && (inIndex(P, s.r0) || inIndex(C, s.a0))) {
       c.add('bug_fix', 'off-by-one (+-1) changed', add(s), rem(s));
       consumed.add(s);
     }
@@ -155,23 +159,52 @@ function judge(f: EditFacts, c: Collector) {
     }
   }
   for (const name of touched) {
-    const a = tokensOf(f.parent, pr.find((r) => r.name === name)!);
-    const b = tokensOf(f.child, cr.find((r) => r.name === name)!);
-    if (Math.min(a.length, b.length) < MIN_BLOCK_TOKENS) continue;
+    const rp = pr.find((r) => r.name === name)!;
+    const rc = cr.find((r) => r.name === name)!;
+    const a = tokensOf(f.parent, rp);
+    const b = tokensOf(f.child, rc);
+    if (Math.max(a.length, b.length) < MIN_BLOCK_TOKENS) continue;
     const sim = tokenSimilarity(a, b);
-    if (sim < REWRITE_SIMILARITY) {
+    if (sim < ROUTINE_REWRITE) {
       rewritten.add(name);
-      const rp = pr.find((r) => r.name === name)!;
-      const rc = cr.find((r) => r.name === name)!;
       c.add('architectural_change', `${name}() rewritten (token similarity ${sim.toFixed(2)})`, range(rc.start, rc.end), range(rp.start, rp.end));
     }
   }
-  if (!rewritten.size && !c.has('architectural_change') && P.length >= MIN_BLOCK_TOKENS) {
+  // A block replaced by different code: one hunk of the diff removing and adding enough tokens
+  // with little in common (a rewritten loop body, a new construction for the same result).
+  for (const h of f.hunks) {
+    const a = P.slice(h.r0, h.r1);
+    const b = C.slice(h.a0, h.a1);
+    if (Math.min(a.length, b.length) < MIN_REPLACED_TOKENS || Math.max(a.length, b.length) < MIN_BLOCK_TOKENS) continue;
+    const sim = tokenSimilarity(a, b);
+    if (sim >= REWRITE_SIMILARITY) continue;
+    const r = routineAt(cr, b[0].line);
+    if (r && rewritten.has(r.name)) continue;
+    if (r) rewritten.add(r.name);
+    c.add('architectural_change', `${r ? `block of ${r.name}()` : 'block'} replaced (token similarity ${sim.toFixed(2)})`, lines(C, h.a0, h.a1), lines(P, h.r0, h.r1));
+  }
+  if (!c.has('architectural_change') && P.length >= MIN_BLOCK_TOKENS) {
     const sim = tokenSimilarity(P, C);
-    if (sim < REWRITE_SIMILARITY) c.add('architectural_change', `program rewritten (token similarity ${sim.toFixed(2)})`, f.addedLines, f.removedLines);
+    if (sim < ROUTINE_REWRITE) c.add('architectural_change', `program rewritten (token similarity ${sim.toFixed(2)})`, f.addedLines, f.removedLines);
   }
 
   structural(f, c, consumed, rewritten);
+  // A rename next to new code or a rewrite is incidental (the class renamed after what it now
+  // does): the edit is not a restructuring, and only renames would say refactor.
+  const why = c.why.get('refactor');
+  if (why && why.every((w) => w.startsWith('renamed')) && (c.has('composition') || c.has('architectural_change') || c.has('local_refinement'))) c.drop('refactor');
+}
+
+/**
+ * A literal swap is a retuning when it sits in a line that otherwise stays (its parent and child
+ * lines share most tokens); inside rewritten lines the aligner can pair unrelated literals.
+ */
+function alignedLines(f: EditFacts, s: SubHunk): boolean {
+  const lineToks = (p: Program, k: number) => {
+    const l = p.tokens[k].line;
+    return p.tokens.slice(p.lineStart[l], p.lineStart[l + 1]);
+  };
+  return tokenSimilarity(lineToks(f.parent, s.r0), lineToks(f.child, s.a0)) >= 0.6;
 }
 
 const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, k) => a + k);
@@ -208,6 +241,21 @@ function offByOne(r: Token[], a: Token[]): boolean {
   return (r.length === 0 && one(a)) || (a.length === 0 && one(r));
 }
 const SIGN = new Set(['+', '-']);
+
+/** Token k sits inside a subscript `[...]` or the arguments of range(...) on its line. */
+function inIndex(toks: Token[], k: number): boolean {
+  const line = toks[Math.min(k, toks.length - 1)]?.line;
+  const stack: string[] = [];
+  for (let t = k - 1; t >= 0 && toks[t].line === line; t--) {
+    const x = toks[t].text;
+    if (x === ')' || x === ']') stack.push(x);
+    else if (x === '(' || x === '[') {
+      if (stack.length) stack.pop();
+      else if (x === '[' || toks[t - 1]?.text === 'range') return true;
+    }
+  }
+  return false;
+}
 
 function imports(f: EditFacts, c: Collector, consumed: Set<SubHunk>) {
   const pi = importsOf(f.parent);
@@ -266,6 +314,16 @@ function moves(f: EditFacts, c: Collector, consumed: Set<SubHunk>) {
       consumed.add(ins);
     }
   }
+  // The whole change is the same tokens in another order (operands swapped, lines reordered).
+  const open = f.subs.filter((s) => !consumed.has(s));
+  // `a > b` and `b < a` are one comparison: compare operators without their direction.
+  const dir = (t: string) => (t === '>' ? '<' : t === '>=' ? '<=' : t);
+  const allR = open.flatMap((s) => texts(P.slice(s.r0, s.r1)).map(dir)).sort().join(' ');
+  const allA = open.flatMap((s) => texts(C.slice(s.a0, s.a1)).map(dir)).sort().join(' ');
+  if (open.length && allR && allR === allA) {
+    c.add('refactor', 'code reordered', open.flatMap((s) => [...lines(C, s.a0, s.a1)]), open.flatMap((s) => [...lines(P, s.r0, s.r1)]));
+    open.forEach((s) => consumed.add(s));
+  }
   // A replacement with the same tokens in another order.
   for (const s of f.subs) {
     if (consumed.has(s) || s.r1 - s.r0 < 3 || s.r1 - s.r0 !== s.a1 - s.a0) continue;
@@ -278,11 +336,12 @@ function moves(f: EditFacts, c: Collector, consumed: Set<SubHunk>) {
   }
 }
 
+const SMALL_FIX_TOKENS = 15;
 const CLAMPS = new Set(['min', 'max', 'clip', 'clamp', 'fmin', 'fmax', 'fminf', 'fmaxf', 'nan_to_num', 'maximum', 'minimum', 'abs', 'fabs']);
 const SENTINELS = new Set(['isnan', 'isinf', 'isfinite', 'nan', 'inf', 'nullptr', 'NULL', 'NaN', 'INFINITY', 'numeric_limits', 'eps', 'epsilon', 'finfo', 'isclose', 'is_integer', 'EPS']);
 const VECTOR = new Set(['np', 'numpy', 'einsum', 'vectorize', 'dot', 'matmul', 'cumsum', 'where', 'argsort', 'argmin', 'argmax', 'sum', 'linalg', 'cdist', 'pdist', 'broadcast_to', 'outer', 'tensordot', 'torch', 'jnp', 'scipy']);
 const CACHES = /^(lru_cache|cache|cached|memo|memoize|_cache|memo_\w+|\w*_cache|cache_\w+|functools)$/i;
-const FAST = new Set(['argpartition', 'partition', 'nth_element', 'partial_sort', 'nsmallest', 'nlargest', 'heapq', 'heappush', 'heappop', 'bisect', 'bisect_left', 'bisect_right', 'reserve', 'emplace_back', '__shared__', '__ldg', 'float4', 'int4', 'half2', '__restrict__', 'cudaStream_t', 'cudaMemcpyAsync', 'cudaStreamCreate', 'unroll', '__syncwarp', '__shfl_down_sync', '__shfl_xor_sync', 'cudaGraph_t', 'cudaGraphLaunch', 'numba', 'njit', 'jit', 'prange', 'inline', 'constexpr', 'lower_bound', 'upper_bound', 'unordered_map', 'unordered_set', 'set', 'frozenset']);
+const FAST = new Set(['argpartition', 'partition', 'nth_element', 'partial_sort', 'nsmallest', 'nlargest', 'heapq', 'heappush', 'heappop', 'bisect', 'bisect_left', 'bisect_right', 'reserve', 'emplace_back', '__shared__', '__ldg', 'float4', 'int4', 'half2', '__restrict__', 'cudaStream_t', 'cudaMemcpyAsync', 'cudaStreamCreate', 'unroll', '__syncwarp', '__shfl_down_sync', '__shfl_xor_sync', 'cudaGraph_t', 'cudaGraphLaunch', 'cudaStreamWaitEvent', 'numba', 'njit', 'jit', 'prange', 'inline', 'constexpr', 'lower_bound', 'upper_bound', 'unordered_map', 'unordered_set', 'set', 'frozenset']);
 
 function countIn(toks: Token[], pred: (t: Token) => boolean): number {
   let n = 0;
@@ -323,33 +382,42 @@ function structural(f: EditFacts, c: Collector, consumed: Set<SubHunk>, rewritte
   const goneStmts = stmtsStartingIn(f.parent.syntax?.stmts, removedWhole);
   const addedToks = open.flatMap((s) => C.slice(s.a0, s.a1));
   const removedToks = open.flatMap((s) => P.slice(s.r0, s.r1));
+  const explained = new Set<number>(); // child lines accounted for by a bug-fix / efficiency rule
+  // Clamps and sentinels are fixes when they are the edit's point, a few tokens wrapped around or
+  // added to existing code; inside a large insertion (a new feature) they are just part of it.
+  const small = open.filter((s) => s.a1 - s.a0 <= SMALL_FIX_TOKENS);
+  let smallAdded: Token[] = [];
+  const smallRemoved = small.flatMap((s) => P.slice(s.r0, s.r1));
   const allAdded = open.flatMap((s) => [...lines(C, s.a0, s.a1)]);
   const allRemoved = open.flatMap((s) => [...lines(P, s.r0, s.r1)]);
 
   // Bug fixes: guards, clamps, sentinels, try/except.
-  const guards = newStmts.filter((s) => s.guard);
-  const explained = new Set<number>(); // child lines accounted for by a bug-fix / efficiency rule
+  // A guard inside a new loop / branch is part of that new component, not a fix of old code.
+  const containers = newStmts.filter((s) => (s.kind === 'loop' || s.kind === 'branch' || s.kind === 'function') && !s.guard);
+  const inNew = (st: Stmt) => containers.some((k) => k !== st && k.start < st.start && st.end <= k.end);
+  const guards = newStmts.filter((s) => s.guard && !inNew(s));
   for (const g of guards) {
     const jump = f.child.syntax!.stmts.find((s) => s.kind === 'jump' && s.start >= g.start && s.end <= g.end);
     if (jump?.jump === 'break') c.add('efficiency', 'early exit (break) added', range(g.start, g.end));
     else c.add('bug_fix', `guard added (if ... ${jump?.jump ?? 'jump'})`, range(g.start, g.end));
     range(g.start, g.end).forEach((l) => explained.add(l));
   }
+  smallAdded = small.flatMap((s) => C.slice(s.a0, s.a1)).filter((t) => !explained.has(t.line));
   const tries = newStmts.filter((s) => s.type === 'try_statement');
   for (const t of tries) c.add('bug_fix', 'exception handling added', [t.start]);
   const count = (toks: Token[], set: Set<string>) => countIn(toks, (t) => t.kind === 'id' && set.has(t.text));
   const lineOf = (toks: Token[], set: Set<string>) => toks.filter((t) => t.kind === 'id' && set.has(t.text)).map((t) => t.line);
-  if (count(addedToks, CLAMPS) > count(removedToks, CLAMPS)) {
-    c.add('bug_fix', 'clamp added (min/max/clip)', lineOf(addedToks, CLAMPS));
-    lineOf(addedToks, CLAMPS).forEach((l) => explained.add(l));
+  if (count(smallAdded, CLAMPS) > count(smallRemoved, CLAMPS)) {
+    c.add('bug_fix', 'clamp added (min/max/clip)', lineOf(smallAdded, CLAMPS));
+    lineOf(smallAdded, CLAMPS).forEach((l) => explained.add(l));
   }
   // `None` is a sentinel when it is compared (`is None`, `== None`), not as a default value.
   const noneTests = (toks: Token[], spans: [number, number][]) =>
     spans.flatMap(([a, b]) => toks.slice(a, b).filter((t, k) => t.text === 'None' && ['is', 'not', '==', '!='].includes(toks[a + k - 1]?.text ?? '')));
   const tiny = (toks: Token[]) => countIn(toks, (t) => t.kind === 'num' && /e-\d+$/i.test(t.text) && Number(t.text) > 0 && Number(t.text) < 1e-5);
-  const addedNone = noneTests(C, addSpans);
-  if (count(addedToks, SENTINELS) + tiny(addedToks) + addedNone.length > count(removedToks, SENTINELS) + tiny(removedToks) + noneTests(P, remSpans).length) {
-    const ls = addedToks.filter((t) => (t.kind === 'id' && SENTINELS.has(t.text)) || (t.kind === 'num' && /e-\d+$/i.test(t.text))).map((t) => t.line).concat(addedNone.map((t) => t.line));
+  const addedNone = noneTests(C, small.map((s) => [s.a0, s.a1]));
+  if (count(smallAdded, SENTINELS) + tiny(smallAdded) + addedNone.length > count(smallRemoved, SENTINELS) + tiny(smallRemoved) + noneTests(P, small.map((s) => [s.r0, s.r1])).length) {
+    const ls = smallAdded.filter((t) => (t.kind === 'id' && SENTINELS.has(t.text)) || (t.kind === 'num' && /e-\d+$/i.test(t.text))).map((t) => t.line).concat(addedNone.map((t) => t.line));
     c.add('bug_fix', 'sentinel handled (nan/inf/None/epsilon)', ls);
     ls.forEach((l) => explained.add(l));
   }
@@ -362,7 +430,7 @@ function structural(f: EditFacts, c: Collector, consumed: Set<SubHunk>, rewritte
   const cacheAdded = addedToks.filter((t) => t.kind === 'id' && CACHES.test(t.text));
   if (cacheAdded.length > countIn(removedToks, (t) => t.kind === 'id' && CACHES.test(t.text))) c.add('efficiency', 'caching added', cacheAdded.map((t) => t.line));
   if (count(addedToks, FAST) > count(removedToks, FAST)) c.add('efficiency', 'faster idiom added', lineOf(addedToks, FAST));
-  const breaks = newStmts.filter((s) => s.jump === 'break' && !guards.some((g) => g.start <= s.start && s.end <= g.end));
+  const breaks = newStmts.filter((s) => s.jump === 'break' && !inNew(s) && !newStmts.some((g) => g.guard && g.start <= s.start && s.end <= g.end) && !guards.some((g) => g.start <= s.start && s.end <= g.end));
   if (breaks.length) c.add('efficiency', 'early exit (break) added', breaks.map((s) => s.start));
   for (const l of c.added.get('efficiency') ?? []) explained.add(l - 1);
 
@@ -377,16 +445,22 @@ function structural(f: EditFacts, c: Collector, consumed: Set<SubHunk>, rewritte
     range(s.start, s.end).forEach((l) => explained.add(l));
   }
 
-  // Pruning: removed code with nothing in its place.
+  // Pruning: whole statements removed with nothing in their place, or fewer branches / loops /
+  // routines than before with their whole span gone.
   for (const s of open) {
-    const r = s.r1 - s.r0;
-    const a = s.a1 - s.a0;
-    if (r >= 3 && a <= r * 0.25) {
-      const ls = [...lines(P, s.r0, s.r1)];
-      if (ls.every((l) => rewritten.has(routineAt(pr, l)?.name ?? '\0'))) continue;
-      const gone = goneStmts.filter((g) => ls.includes(g.start));
-      c.add('pruning', gone.length ? `removed ${gone[0].type.replace(/_(statement|clause)$/, '')}${gone.length > 1 ? ` and ${gone.length - 1} more` : ''}` : 'statements removed', lines(C, s.a0, s.a1), ls);
-      consumed.add(s);
+    if (s.a1 > s.a0 || s.r1 - s.r0 < 3) continue;
+    const ls = [...lines(P, s.r0, s.r1)];
+    if (!ls.every((l) => removedWhole.has(l))) continue;
+    if (ls.every((l) => rewritten.has(routineAt(pr, l)?.name ?? '\0'))) continue;
+    const gone = goneStmts.filter((g) => ls.includes(g.start));
+    c.add('pruning', gone.length ? `removed ${gone[0].type.replace(/_(statement|clause)$/, '')}${gone.length > 1 ? ` and ${gone.length - 1} more` : ''}` : 'statements removed', [], ls);
+    consumed.add(s);
+  }
+  for (const kind of ['branch', 'loop'] as const) {
+    const gone = goneStmts.filter((g) => g.kind === kind && !g.guard && range(g.start, g.end).every((l) => removedWhole.has(l) || !f.parent.tokens.some((t) => t.line === l)));
+    if (gone.length > newStmts.filter((n) => n.kind === kind).length) {
+      const live = gone.filter((g) => !rewritten.has(routineAt(pr, g.start)?.name ?? '\0'));
+      if (live.length) c.add('pruning', `${kind} removed`, [], live.flatMap((g) => range(g.start, g.end)));
     }
   }
 
