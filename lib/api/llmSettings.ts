@@ -6,11 +6,11 @@ import { judgeBudgetSchema, llmSettingsSchema } from '../llm/types';
 
 const emptyAsNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
-/** PUT /api/settings/llm. apiKey omitted: keep the stored key; null: forget it. */
+/** PUT /api/settings/llm. baseUrl, model, apiKey omitted: keep the stored value (the panel leaves out what the environment sets); null: unset it. */
 export const llmSettingsInputSchema = z
   .object({
-    baseUrl: z.preprocess(emptyAsNull, z.string().trim().url('baseUrl must be a URL such as http://localhost:11434/v1').nullable()),
-    model: z.preprocess(emptyAsNull, z.string().trim().min(1).nullable()),
+    baseUrl: z.preprocess(emptyAsNull, z.string().trim().url('baseUrl must be a URL such as http://localhost:11434/v1').nullable()).optional(),
+    model: z.preprocess(emptyAsNull, z.string().trim().min(1).nullable()).optional(),
     apiKey: z.preprocess(emptyAsNull, z.string().min(1).nullable()).optional(),
     timeoutMs: llmSettingsSchema.shape.timeoutMs,
     maxRetries: llmSettingsSchema.shape.maxRetries,

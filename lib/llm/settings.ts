@@ -76,10 +76,11 @@ export async function llmSettingsView(): Promise<LlmSettingsView> {
   };
 }
 
-/** Stores the settings; apiKey omitted keeps the stored key, null forgets it. */
+/** Stores the settings; baseUrl, model or apiKey omitted keeps the stored one, null unsets it. */
 export async function saveLlmSettings(input: LlmSettingsInput): Promise<LlmSettingsView> {
   const stored = await loadStored();
-  const next: Stored = storedSchema.parse({ ...input, apiKey: input.apiKey === undefined ? stored.apiKey : input.apiKey });
+  const keep = <K extends 'baseUrl' | 'model' | 'apiKey'>(k: K) => (input[k] === undefined ? stored[k] : input[k]);
+  const next: Stored = storedSchema.parse({ ...input, baseUrl: keep('baseUrl'), model: keep('model'), apiKey: keep('apiKey') });
   await setSetting(LLM_SETTING_KEY, next);
   return llmSettingsView();
 }

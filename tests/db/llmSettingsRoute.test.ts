@@ -78,6 +78,9 @@ it('keeps the key write-only: stored and used, never returned; omitted keeps it,
 
   await put(form({ model: 'm2' }));
   expect(await loadLlmSettings()).toMatchObject({ apiKey: KEY, model: 'm2' });
+  const { baseUrl: _b, model: _m, ...rest } = form({ concurrency: 5 });
+  await put(rest);
+  expect(await loadLlmSettings()).toMatchObject({ baseUrl: 'http://127.0.0.1:9/v1', model: 'm2', apiKey: KEY, concurrency: 5 });
   await put(form({ apiKey: null }));
   expect((await loadLlmSettings())!.apiKey).toBeNull();
   expect((await get()).body.hasApiKey).toBe(false);
