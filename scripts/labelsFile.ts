@@ -5,7 +5,11 @@ import fs from 'node:fs';
 import { z } from 'zod';
 import { isEditLabel } from '../lib/analysis/taxonomy/labels';
 
+/** A problem with the user's input: the CLI prints the message alone and exits with 1. */
 export class InputFileError extends Error {}
+
+/** A judge run the user can fix (no such run, no LLM configured, a batch already running). */
+export class JudgeError extends InputFileError {}
 
 const idSchema = z.union([z.string().min(1), z.number()]).transform(String);
 
