@@ -140,7 +140,7 @@ export function editFacts(parentCode: string, childCode: string, language: strin
 }
 
 const SIGNS = new Set(['+', '-']);
-const FLIPS = new Set(['+', '-', '<', '>', '<=', '>=', '==', '!=', '+=', '-=', 'and', 'or', '&&', '||', 'min', 'max', 'not', '!']);
+const FLIP_CLASS: Record<string, number> = { '+': 0, '-': 0, '+=': 1, '-=': 1, '<': 2, '>': 2, '<=': 2, '>=': 2, '==': 2, '!=': 2, and: 3, or: 3, '&&': 3, '||': 3, min: 4, max: 4 };
 
 function classify(p: Token[], c: Token[], s: SubHunk): SubHunk {
   const r = p.slice(s.r0, s.r1);
@@ -149,7 +149,8 @@ function classify(p: Token[], c: Token[], s: SubHunk): SubHunk {
   const lit = (t: Token) => isLiteral(t) || SIGNS.has(t.text);
   if (r.length && a.length && r.some(isLiteral) && a.some(isLiteral) && r.every(lit) && a.every(lit)) return { ...s, kind: 'literal' };
   if (r.length && r.length === a.length && r.every((t) => t.kind === 'id') && a.every((t) => t.kind === 'id')) return { ...s, kind: 'rename' };
-  if (r.length + a.length > 0 && r.length <= 2 && a.length <= 2 && [...r, ...a].every((t) => FLIPS.has(t.text))) return { ...s, kind: 'operator' };
+  // A flipped sign, comparison or connective: one operator swapped for another of its class.
+  if (r.length === 1 && a.length === 1 && FLIP_CLASS[r[0].text] !== undefined && FLIP_CLASS[r[0].text] === FLIP_CLASS[a[0].text]) return { ...s, kind: 'operator' };
   return s;
 }
 

@@ -465,7 +465,10 @@ function structural(f: EditFacts, c: Collector, consumed: Set<SubHunk>, rewritte
   }
 
   // Whatever code change is left, inside a routine that keeps its shape: a local refinement.
-  const rest = open.filter((s) => !consumed.has(s));
+  // Next to a new component or a rewrite, inserted statements belong to it (new fields, calls of
+  // the new routine); only code changed in place is a refinement of the old routine.
+  const bigger = c.has('composition') || c.has('architectural_change');
+  const rest = open.filter((s) => !consumed.has(s) && (!bigger || (s.r1 > s.r0 && s.a1 > s.a0)));
   const restAdded = rest.flatMap((s) => [...lines(C, s.a0, s.a1)]).filter((l) => !explained.has(l) && !rewritten.has(routineAt(cr, l)?.name ?? '\0'));
   const restRemoved = rest.flatMap((s) => [...lines(P, s.r0, s.r1)]).filter((l) => !rewritten.has(routineAt(pr, l)?.name ?? '\0'));
   if (restAdded.length || (restRemoved.length && !rest.every((s) => s.a1 === s.a0))) {
