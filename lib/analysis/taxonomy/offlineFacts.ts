@@ -5,7 +5,9 @@
 import { complexityLanguage } from '../complexity';
 import { matchingBlocks } from '../lineDiff';
 import { editDiff } from './diff';
-import { syntaxFacts, type SyntaxFacts } from './offlineSyntax';
+import type { Edit } from '@vscode/tree-sitter-wasm';
+import type { Tree } from '../treeSitter';
+import { factsIn, syntaxFacts, type SyntaxFacts } from './offlineSyntax';
 import { isLiteral, tokenize, type Token, type TokenDialect } from './offlineTokens';
 
 export interface Program {
@@ -15,7 +17,13 @@ export interface Program {
   lineStart: Int32Array;
   /** null: no parser for the language (token-level fallback). */
   syntax: SyntaxFacts | null;
+  /** Identifier texts (computed on first use). */
+  ids?: Set<string>;
+  /** The tree-sitter tree, kept while the program is cached (the base of its children's parses). */
+  tree: Tree | null;
 }
+
+const idsOf = (p: Program) => (p.ids ??= new Set(p.tokens.filter((t) => t.kind === 'id').map((t) => t.text)));
 
 export type SubKind = 'literal' | 'rename' | 'operator' | 'structural';
 
@@ -36,6 +44,9 @@ export interface EditFacts {
   removedLines: number[];
   addedLines: number[];
   subs: SubHunk[];
+  /** Syntax facts of this edit: routines of the whole program, statements and imports in the changed lines. */
+  parentSyntax: SyntaxFacts | null;
+  childSyntax: SyntaxFacts | null;
   /** The diff's line hunks as token ranges: parent tokens [r0, r1) became child tokens [a0, a1). */
   hunks: { r0: number; r1: number; a0: number; a1: number }[];
 }
@@ -48,7 +59,7 @@ const cache = new Map<string, Program>();
  * in a run the same program is the parent of several children, and the child of one edit is
  * the parent of the next. The result depends on the text only, so the cache changes no answer.
  */
-export function program(code: string, dialect: TokenDialect): Program {
+export function program(code: string, dialect: TokenDialect, base?: { parent: Program; removed: number[]; added: number[] }): Program {
   const key = `${dialect}\0${code}`;
   const hit = cache.get(key);
   if (hit) {
@@ -64,11 +75,65 @@ export function program(code: string, dialect: TokenDialect): Program {
     while (t < tokens.length && tokens[t].line < l) t++;
     lineStart[l] = t;
   }
-  const syntax = dialect === 'other' ? null : syntaxFacts(code, dialect);
-  const p: Program = { code, tokens, lineStart, syntax };
+  let syntax: SyntaxFacts | null = null;
+  let tree: Tree | null = null;
+  if (dialect !== 'other') {
+    const edits = base?.parent.tree ? treeEdits(base.parent.code, code, base.removed, base.added) : null;
+    ({ facts: syntax, tree } = syntaxFacts(code, dialect, edits && base?.parent.tree ? { tree: base.parent.tree, edits } : undefined));
+  }
+  const p: Program = { code, tokens, lineStart, syntax, tree };
   cache.set(key, p);
-  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  if (cache.size > CACHE_SIZE) {
+    const oldest = cache.keys().next().value!;
+    cache.get(oldest)!.tree?.delete();
+    cache.delete(oldest);
+  }
   return p;
+}
+
+/** Text tree-sitter counts like JS strings: printable ASCII, tabs and newlines only. */
+const PLAIN = /^[\t\n\x20-\x7e]*$/;
+
+/**
+ * The diff's line hunks as tree-sitter edits of the parent's tree, last hunk first (so that each
+ * edit's positions are still the parent's), or null when the texts are not plain enough for
+ * string offsets to be tree-sitter's (non-ASCII, other line breaks, CUDA launches that the C++
+ * normalisation may rewrite across lines): those get a full parse.
+ */
+function treeEdits(parent: string, child: string, removed: number[], added: number[]): Edit[] | null {
+  if (!PLAIN.test(parent) || !PLAIN.test(child) || parent.includes('<<<') || child.includes('<<<')) return null;
+  const starts = (s: string) => {
+    const out = [0];
+    for (let k = s.indexOf('\n'); k >= 0; k = s.indexOf('\n', k + 1)) out.push(k + 1);
+    return out;
+  };
+  const ps = starts(parent);
+  const cs = starts(child);
+  const at = (st: number[], line: number, len: number) => (line < st.length ? st[line] : len);
+  const pos = (st: number[], offset: number) => {
+    let row = 0;
+    while (row + 1 < st.length && st[row + 1] <= offset) row++;
+    return { row, column: offset - st[row] };
+  };
+  const edits: Edit[] = [];
+  for (const [i0, i1, j0, j1] of lineHunks(removed, added)) {
+    const startIndex = at(ps, i0, parent.length);
+    const oldEndIndex = at(ps, i1, parent.length);
+    const newEndIndex = startIndex + (at(cs, j1, child.length) - at(cs, j0, child.length));
+    const start = pos(ps, startIndex);
+    const oldEnd = pos(ps, oldEndIndex);
+    // Rows after the edit shift by the hunk's line count difference; the end's column is the
+    // child's, in the child line the edit ends on.
+    const newEndInChild = pos(cs, at(cs, j1, child.length));
+    edits.push({ startIndex, oldEndIndex, newEndIndex, startPosition: start, oldEndPosition: oldEnd, newEndPosition: { row: start.row + (newEndInChild.row - pos(cs, at(cs, j0, child.length)).row), column: newEndInChild.column } });
+  }
+  return edits.reverse();
+}
+
+/** Forget the memoised programs (and free their trees). */
+export function clearProgramCache() {
+  for (const p of cache.values()) p.tree?.delete();
+  cache.clear();
 }
 
 export function dialectOf(language: string): TokenDialect {
@@ -103,9 +168,9 @@ function lineHunks(removed: number[], added: number[]): [number, number, number,
 
 export function editFacts(parentCode: string, childCode: string, language: string): EditFacts {
   const dialect = dialectOf(language);
-  const parent = program(parentCode, dialect);
-  const child = program(childCode, dialect);
   const diff = editDiff(parentCode, childCode);
+  const parent = program(parentCode, dialect);
+  const child = program(childCode, dialect, { parent, removed: diff.removed, added: diff.added });
   const subs: SubHunk[] = [];
   const hunks: EditFacts['hunks'] = [];
   const ids = new Map<string, number>();
@@ -136,7 +201,14 @@ export function editFacts(parentCode: string, childCode: string, language: strin
     }
   }
   markRenames(subs, parent, child);
-  return { dialect, parent, child, removedLines: diff.removed, addedLines: diff.added, subs, hunks };
+  const lh = lineHunks(diff.removed, diff.added);
+  const scoped = (p: Program, ranges: [number, number][]): SyntaxFacts | null => {
+    if (!p.syntax || dialect === 'other') return null;
+    return { ...p.syntax, ...factsIn(p.tree, dialect, ranges) };
+  };
+  const parentSyntax = scoped(parent, lh.map(([i0, i1]) => [i0, i1]));
+  const childSyntax = scoped(child, lh.map(([, , j0, j1]) => [j0, j1]));
+  return { dialect, parent, child, removedLines: diff.removed, addedLines: diff.added, subs, hunks, parentSyntax, childSyntax };
 }
 
 const SIGNS = new Set(['+', '-']);
@@ -160,10 +232,10 @@ function classify(p: Token[], c: Token[], s: SubHunk): SubHunk {
  * one existing variable for another (a structural change).
  */
 function markRenames(subs: SubHunk[], parent: Program, child: Program) {
-  const parentIds = new Set(parent.tokens.filter((t) => t.kind === 'id').map((t) => t.text));
-  const childIds = new Set(child.tokens.filter((t) => t.kind === 'id').map((t) => t.text));
   for (const s of subs) {
     if (s.kind !== 'rename') continue;
+    const parentIds = idsOf(parent);
+    const childIds = idsOf(child);
     for (let k = 0; k < s.r1 - s.r0; k++) {
       const from = parent.tokens[s.r0 + k].text;
       const to = child.tokens[s.a0 + k].text;

@@ -20,7 +20,7 @@
 // tree-sitter's recovered tree (the rationale notes it).
 import { canonicalLabels, type EditLabel } from './labels';
 import { editFacts, tokenSimilarity, type EditFacts, type Program, type SubHunk } from './offlineFacts';
-import type { Routine, Stmt } from './offlineSyntax';
+import type { Routine, Stmt, SyntaxFacts } from './offlineSyntax';
 import type { Token } from './offlineTokens';
 import type { Judgement, LabelEvidence } from './types';
 
@@ -164,6 +164,7 @@ function judge(f: EditFacts, c: Collector) {
     const a = tokensOf(f.parent, rp);
     const b = tokensOf(f.child, rc);
     if (Math.max(a.length, b.length) < MIN_BLOCK_TOKENS) continue;
+    if (similarAtLeast(f, f.parent.lineStart[rp.start], f.parent.lineStart[rp.start] + a.length, a.length + b.length, ROUTINE_REWRITE)) continue;
     const sim = tokenSimilarity(a, b);
     if (sim < ROUTINE_REWRITE) {
       rewritten.add(name);
@@ -183,7 +184,7 @@ function judge(f: EditFacts, c: Collector) {
     if (r) rewritten.add(r.name);
     c.add('architectural_change', `${r ? `block of ${r.name}()` : 'block'} replaced (token similarity ${sim.toFixed(2)})`, lines(C, h.a0, h.a1), lines(P, h.r0, h.r1));
   }
-  if (!c.has('architectural_change') && P.length >= MIN_BLOCK_TOKENS) {
+  if (!c.has('architectural_change') && P.length >= MIN_BLOCK_TOKENS && !similarAtLeast(f, 0, P.length, P.length + C.length, ROUTINE_REWRITE)) {
     const sim = tokenSimilarity(P, C);
     if (sim < ROUTINE_REWRITE) c.add('architectural_change', `program rewritten (token similarity ${sim.toFixed(2)})`, f.addedLines, f.removedLines);
   }
@@ -193,6 +194,16 @@ function judge(f: EditFacts, c: Collector) {
   // does): the edit is not a restructuring, and only renames would say refactor.
   const why = c.why.get('refactor');
   if (why && why.every((w) => w.startsWith('renamed')) && (c.has('composition') || c.has('architectural_change') || c.has('local_refinement'))) c.drop('refactor');
+}
+
+/**
+ * Cheap bound before a token alignment: the parent tokens in [from, to) outside the diff's hunks
+ * sit on equal lines, so they match; when they alone reach the threshold the similarity does too.
+ */
+function similarAtLeast(f: EditFacts, from: number, to: number, total: number, threshold: number): boolean {
+  let changed = 0;
+  for (const h of f.hunks) changed += Math.max(0, Math.min(h.r1, to) - Math.max(h.r0, from));
+  return (2 * (to - from - changed)) / total >= threshold;
 }
 
 /**
@@ -258,8 +269,8 @@ function inIndex(toks: Token[], k: number): boolean {
 }
 
 function imports(f: EditFacts, c: Collector, consumed: Set<SubHunk>) {
-  const pi = importsOf(f.parent);
-  const ci = importsOf(f.child);
+  const pi = importsOf(f.parent, f.parentSyntax);
+  const ci = importsOf(f.child, f.childSyntax);
   const count = (xs: { text: string }[]) => {
     const m = new Map<string, number>();
     for (const x of xs) m.set(x.text, (m.get(x.text) ?? 0) + 1);
@@ -286,8 +297,8 @@ function imports(f: EditFacts, c: Collector, consumed: Set<SubHunk>) {
 const short = (s: string) => (s.length > 40 ? `${s.slice(0, 37)}...` : s);
 
 /** Import statements: from the tree, or (fallback) lines starting with an import keyword. */
-function importsOf(p: Program): { text: string; line: number }[] {
-  if (p.syntax) return p.syntax.imports;
+function importsOf(p: Program, scoped: SyntaxFacts | null): { text: string; line: number }[] {
+  if (scoped) return scoped.imports;
   const out: { text: string; line: number }[] = [];
   for (let l = 0; l + 1 < p.lineStart.length; l++) {
     const first = p.tokens[p.lineStart[l]];
@@ -378,8 +389,8 @@ function structural(f: EditFacts, c: Collector, consumed: Set<SubHunk>, rewritte
   const remSpans = open.map((s) => [s.r0, s.r1] as [number, number]);
   const addedWhole = wholeLines(f.child, addSpans);
   const removedWhole = wholeLines(f.parent, remSpans);
-  const newStmts = stmtsStartingIn(f.child.syntax?.stmts, addedWhole);
-  const goneStmts = stmtsStartingIn(f.parent.syntax?.stmts, removedWhole);
+  const newStmts = stmtsStartingIn(f.childSyntax?.stmts, addedWhole);
+  const goneStmts = stmtsStartingIn(f.parentSyntax?.stmts, removedWhole);
   const addedToks = open.flatMap((s) => C.slice(s.a0, s.a1));
   const removedToks = open.flatMap((s) => P.slice(s.r0, s.r1));
   const explained = new Set<number>(); // child lines accounted for by a bug-fix / efficiency rule
@@ -397,7 +408,7 @@ function structural(f: EditFacts, c: Collector, consumed: Set<SubHunk>, rewritte
   const inNew = (st: Stmt) => containers.some((k) => k !== st && k.start < st.start && st.end <= k.end);
   const guards = newStmts.filter((s) => s.guard && !inNew(s));
   for (const g of guards) {
-    const jump = f.child.syntax!.stmts.find((s) => s.kind === 'jump' && s.start >= g.start && s.end <= g.end);
+    const jump = f.childSyntax!.stmts.find((s) => s.kind === 'jump' && s.start >= g.start && s.end <= g.end);
     if (jump?.jump === 'break') c.add('efficiency', 'early exit (break) added', range(g.start, g.end));
     else c.add('bug_fix', `guard added (if ... ${jump?.jump ?? 'jump'})`, range(g.start, g.end));
     range(g.start, g.end).forEach((l) => explained.add(l));

@@ -1,0 +1,53 @@
+// The incremental parse (a child parsed from its parent's edited tree) must give exactly the
+// facts of a full parse, and memoisation must not change any judgement.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { REALISTIC, syntheticPrograms } from '../../demo/synthetic';
+import { initParsers } from '../treeSitter';
+import { editDiff } from './diff';
+import { clearProgramCache, program } from './offlineFacts';
+import { syntaxFacts } from './offlineSyntax';
+
+beforeAll(() => initParsers());
+
+const full = (code: string, lang: 'python' | 'cpp') => {
+  const { facts, tree } = syntaxFacts(code, lang);
+  tree?.delete();
+  return facts;
+};
+
+describe('incremental parsing', () => {
+  it('gives the facts of a full parse on a chain of realistic Python edits', () => {
+    clearProgramCache();
+    const progs = [...syntheticPrograms(120, 5, 2, REALISTIC)];
+    const byId = new Map(progs.map((p) => [p.id, p]));
+    let checked = 0;
+    for (const p of progs) {
+      if (!p.parentId) continue;
+      const parentCode = byId.get(p.parentId)!.code;
+      const d = editDiff(parentCode, p.code);
+      const parent = program(parentCode, 'python');
+      const child = program(p.code, 'python', { parent, removed: d.removed, added: d.added });
+      expect(child.syntax).toEqual(full(p.code, 'python'));
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it('gives the facts of a full parse for C++ edits that add, remove and change lines', () => {
+    clearProgramCache();
+    const a = '#include <vector>\n\nint f(int n) {\n    int s = 0;\n    for (int i = 0; i < n; i++) s += i;\n    return s;\n}\n\nint g() { return 1; }\n';
+    const variants = [
+      a.replace('s += i;', 's += i * i;\n    if (s > 100) return s;'),
+      a.replace('int g() { return 1; }\n', ''),
+      `#include <cmath>\n${a}double h(double x) {\n    return sqrt(x);\n}`,
+      a.replace('    int s = 0;\n', ''),
+    ];
+    for (const c of variants) {
+      clearProgramCache();
+      const d = editDiff(a, c);
+      const parent = program(a, 'cpp');
+      const child = program(c, 'cpp', { parent, removed: d.removed, added: d.added });
+      expect(child.syntax).toEqual(full(c, 'cpp'));
+    }
+  });
+});
