@@ -15,8 +15,13 @@ export interface Program {
   tokens: Token[];
   /** tokens of line L are tokens[lineStart[L] .. lineStart[L + 1]). */
   lineStart: Int32Array;
-  /** null: no parser for the language (token-level fallback). */
+  /** null: no parser for the language (token-level fallback), or not parsed yet (see `parsed`). */
   syntax: SyntaxFacts | null;
+  /** Parsing is lazy: an edit that only swaps literals needs no tree (ensureSyntax). */
+  parsed: boolean;
+  /** The edit this program was first seen as the child of: the base of an incremental parse. */
+  pending?: { parent: Program; removed: number[]; added: number[] };
+  dialect: TokenDialect;
   /** Identifier texts (computed on first use). */
   ids?: Set<string>;
   /** The tree-sitter tree, kept while the program is cached (the base of its children's parses). */
@@ -75,20 +80,35 @@ export function program(code: string, dialect: TokenDialect, base?: { parent: Pr
     while (t < tokens.length && tokens[t].line < l) t++;
     lineStart[l] = t;
   }
-  let syntax: SyntaxFacts | null = null;
-  let tree: Tree | null = null;
-  if (dialect !== 'other') {
-    const edits = base?.parent.tree ? treeEdits(base.parent.code, code, base.removed, base.added) : null;
-    ({ facts: syntax, tree } = syntaxFacts(code, dialect, edits && base?.parent.tree ? { tree: base.parent.tree, edits } : undefined));
-  }
-  const p: Program = { code, tokens, lineStart, syntax, tree };
+  const p: Program = { code, tokens, lineStart, syntax: null, tree: null, parsed: dialect === 'other', pending: base, dialect };
   cache.set(key, p);
   if (cache.size > CACHE_SIZE) {
     const oldest = cache.keys().next().value!;
-    cache.get(oldest)!.tree?.delete();
+    const old = cache.get(oldest)!;
+    old.tree?.delete();
+    old.tree = null;
     cache.delete(oldest);
   }
   return p;
+}
+
+/**
+ * The program's routines (parsing it now if needed): incrementally from the tree of the parent it
+ * was first seen with, when that tree is still cached, else a full parse. Same facts either way.
+ */
+export function ensureSyntax(p: Program): SyntaxFacts | null {
+  if (p.parsed) return p.syntax;
+  p.parsed = true;
+  if (p.dialect === 'other') return null;
+  const base = p.pending;
+  p.pending = undefined;
+  const edits = base?.parent.tree ? treeEdits(base.parent.code, p.code, base.removed, base.added) : null;
+  const r = syntaxFacts(p.code, p.dialect, edits && base?.parent.tree ? { tree: base.parent.tree, edits } : undefined);
+  p.syntax = r.facts;
+  // A program evicted meanwhile keeps no tree (nothing would delete it).
+  if ([...cache.values()].includes(p)) p.tree = r.tree;
+  else r.tree?.delete();
+  return p.syntax;
 }
 
 /** Text tree-sitter counts like JS strings: printable ASCII, tabs and newlines only. */
@@ -202,9 +222,13 @@ export function editFacts(parentCode: string, childCode: string, language: strin
   }
   markRenames(subs, parent, child);
   const lh = lineHunks(diff.removed, diff.added);
+  // Literal swaps alone need no syntax: nothing is parsed (the rationale then names no routine).
+  const needSyntax = dialect !== 'other' && subs.some((s) => s.kind !== 'literal');
   const scoped = (p: Program, ranges: [number, number][]): SyntaxFacts | null => {
-    if (!p.syntax || dialect === 'other') return null;
-    return { ...p.syntax, ...factsIn(p.tree, dialect, ranges) };
+    if (!needSyntax) return null;
+    const syntax = ensureSyntax(p);
+    if (!syntax) return null;
+    return { ...syntax, ...factsIn(p.tree, dialect, ranges) };
   };
   const parentSyntax = scoped(parent, lh.map(([i0, i1]) => [i0, i1]));
   const childSyntax = scoped(child, lh.map(([, , j0, j1]) => [j0, j1]));

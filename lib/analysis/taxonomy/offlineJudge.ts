@@ -74,7 +74,7 @@ export function judgeEditOffline(parent: string, child: string, language: string
     return { labels: ['local_refinement'], rationale: `offline judge could not analyse the edit (${(err as Error).message}); labelled as a local refinement`, evidence: {} };
   }
   const c = new Collector();
-  const prefix = f.dialect === 'other' ? `token-level fallback (no parser for "${language}")` : `${f.dialect} syntax${f.parent.syntax?.parseErrors || f.child.syntax?.parseErrors ? ' (with parse errors)' : ''}`;
+  const prefix = f.dialect === 'other' ? `token-level fallback (no parser for "${language}")` : `${f.dialect} syntax${f.parentSyntax?.parseErrors || f.childSyntax?.parseErrors ? ' (with parse errors)' : ''}`;
   if (f.removedLines.length + f.addedLines.length === 0) return { labels: [], rationale: `${prefix}: same lines, line endings only`, evidence: {} };
   if (f.subs.length === 0) {
     c.add('refactor', 'only comments or layout changed', f.addedLines, f.removedLines);
@@ -99,8 +99,8 @@ const tokensOf = (p: Program, r: Routine) => p.tokens.slice(p.lineStart[r.start]
 function judge(f: EditFacts, c: Collector) {
   const P = f.parent.tokens;
   const C = f.child.tokens;
-  const pr = f.parent.syntax?.routines ?? [];
-  const cr = f.child.syntax?.routines ?? [];
+  const pr = f.parentSyntax?.routines ?? [];
+  const cr = f.childSyntax?.routines ?? [];
   const consumed = new Set<SubHunk>();
   const rem = (s: SubHunk) => lines(P, s.r0, s.r1);
   const add = (s: SubHunk) => lines(C, s.a0, s.a1);
@@ -382,8 +382,8 @@ function wholeLines(p: Program, spans: [number, number][]): Set<number> {
 function structural(f: EditFacts, c: Collector, consumed: Set<SubHunk>, rewritten: Set<string>) {
   const P = f.parent.tokens;
   const C = f.child.tokens;
-  const pr = f.parent.syntax?.routines ?? [];
-  const cr = f.child.syntax?.routines ?? [];
+  const pr = f.parentSyntax?.routines ?? [];
+  const cr = f.childSyntax?.routines ?? [];
   const open = f.subs.filter((s) => !consumed.has(s));
   const addSpans = open.map((s) => [s.a0, s.a1] as [number, number]);
   const remSpans = open.map((s) => [s.r0, s.r1] as [number, number]);
