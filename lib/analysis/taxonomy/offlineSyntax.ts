@@ -70,6 +70,8 @@ const KIND: Record<string, StmtKind> = {
   struct_specifier: 'class',
 };
 
+const CHUNK = 512;
+
 const JUMPS = new Set(['return_statement', 'break_statement', 'continue_statement', 'raise_statement', 'throw_statement']);
 
 /**
@@ -85,7 +87,9 @@ export function syntaxFacts(code: string, language: ParsedLanguage, base?: { tre
     old = base.tree.copy();
     for (const e of base.edits) old.edit(e);
   }
-  const tree = parserFor(language).parse(source, old);
+  // Read the source in small chunks: given a string, web-tree-sitter copies everything from the
+  // requested offset on (up to 10 KB) at each read, and an incremental parse reads at many offsets.
+  const tree = parserFor(language).parse((index: number) => source.slice(index, index + CHUNK), old);
   old?.delete();
   if (!tree) return { facts: { language, routines: [], imports: [], stmts: [], parseErrors: true }, tree: null };
   return { facts: factsOf(tree, language), tree };
