@@ -54,3 +54,35 @@ describe('incremental parsing', () => {
     }
   });
 });
+
+describe('facts carried over without parsing', () => {
+  it('give the same judgements as parsing every edit (realistic run, C++ variant, labelled set)', async () => {
+    const { judgeEditOffline } = await import('./offlineJudge');
+    const { setDeriveWithoutParse } = await import('./offlineFacts');
+    const { loadLabelledSources } = await import('../../../tests/helpers/labelledEdits');
+    const progs = [...syntheticPrograms(400, 9, 3, REALISTIC)];
+    const byId = new Map(progs.map((p) => [p.id, p]));
+    const toCpp = (py: string) =>
+      ['#include <cmath>', '', 'double solve(State& state) {', ...py.split('\n').filter((l) => l.startsWith('    ')).map((l) => `    double ${l.trim()};`), '}', ''].join('\n');
+    const edits = progs.filter((p) => p.parentId).flatMap((p) => {
+      const parent = byId.get(p.parentId!)!.code;
+      return [
+        { parent, child: p.code, language: 'python' },
+        { parent: toCpp(parent), child: toCpp(p.code), language: 'cpp' },
+      ];
+    });
+    for (const e of await loadLabelledSources()) edits.push({ parent: e.parentCode, child: e.childCode, language: e.language });
+    const run = (derive: boolean) => {
+      setDeriveWithoutParse(derive);
+      clearProgramCache();
+      return edits.map((e) => judgeEditOffline(e.parent, e.child, e.language));
+    };
+    try {
+      const derived = run(true);
+      const parsed = run(false);
+      for (let k = 0; k < edits.length; k++) expect(derived[k], `edit ${k}`).toEqual(parsed[k]);
+    } finally {
+      setDeriveWithoutParse(true);
+    }
+  }, 600_000);
+});
