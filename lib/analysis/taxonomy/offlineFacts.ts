@@ -236,6 +236,12 @@ export function editFacts(parentCode: string, childCode: string, language: strin
   // control statement or import starts in the changed lines and the routines only shift, so the
   // facts follow from the parent's without parsing (offlineFacts.test.ts checks that judgements
   // are equal). Not after parse errors: a recovered tree's routines follow the recovery.
+  if (!needSyntax && deriveWithoutParse && dialect !== 'other' && !child.parsed && !child.derived) {
+    // Literal swaps move no routine: carry the parent's routines over when they are known, so
+    // that the child, as the parent of a later edit, needs no parse either.
+    const known = parent.syntax?.routines ?? parent.derived?.routines;
+    if (known && !(parent.syntax?.parseErrors ?? parent.derived?.parseErrors)) child.derived = { routines: mapRoutines(known, parent, child, subs, dialect, new Set(diff.added)), parseErrors: false };
+  }
   const pr = needSyntax && deriveWithoutParse && derivable(dialect, parent, child, subs, diff) ? routinesOf(parent) : null;
   if (pr && dialect !== 'other' && !(parent.syntax?.parseErrors ?? parent.derived?.parseErrors ?? true)) {
     const parseErrors = false;
