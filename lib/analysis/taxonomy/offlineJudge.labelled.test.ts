@@ -86,4 +86,4 @@ describe('offline judge vs the labelled set', () => {
 });
 
 // Measured minus ~0.03 (see README.md, "Offline judge").
-const FLOOR = { microF1: 0.64, macroKappa: 0.54, exactMatch: 0.44 };
+const FLOOR = { microF1: 0.66, macroKappa: 0.56, exactMatch: 0.47 };
