@@ -5,7 +5,8 @@
 //   external_dependency  the multiset of import / #include statements changed
 //   hyperparameter_tuning  a sub-hunk swaps literals (numbers, strings, booleans) for literals
 //   bug_fix        an added guard (`if ...: return|continue|raise`), clamp (min/max/clip), sentinel
-//                  test (nan, inf, None, tiny epsilon), try/except, or a flipped sign / comparison
+//                  test (nan, inf, None, tiny epsilon), try/except; a flipped sign / comparison or
+//                  a +-1 in an index when that is all the edit does
 //   efficiency     loops replaced by vectorised calls, caching (lru_cache, memo dicts), early
 //                  exits (break), partial sorts, CUDA/C++ speed idioms (shared memory, unroll...)
 //   composition    a new routine, branch or loop added while the code around it stays
@@ -13,10 +14,11 @@
 //   refactor       consistent renames, moved or reordered code, a helper extracted from removed
 //                  code; also an edit of comments / layout only (see README: no code token changed,
 //                  behaviour preserved: Table 9's nearest type, so that every edit carries a label)
-//   architectural_change  a routine (or the whole program) rewritten: token similarity < 0.4
+//   architectural_change  a replaced block with little in common (hunk token similarity < 0.4),
+//                  or a routine / the whole program rewritten (similarity < 0.3)
 //   local_refinement  any other change of code inside an existing routine
 // Unknown languages get the same rules on tokens only (no routines, branches or loops), and the
-// rationale says so. Nothing here throws on odd input: unparsable code is judged on
+// rationale says so. Thresholds, decisions and measured agreement: README.md, "Offline judge". Nothing here throws on odd input: unparsable code is judged on
 // tree-sitter's recovered tree (the rationale notes it).
 import { canonicalLabels } from './labels';
 import { Collector, lines, range, routineAt, texts, tokensOf } from './offlineEvidence';
