@@ -225,7 +225,8 @@ async function runLocked(batchId: string, deps: JudgeDeps, opts: RunJudgeBatchOp
         }
         await checkCancel();
       }
-      await flush(false);
+      // Offline: a chunk is a moment's work, stored as one write (the progress bar moves per chunk).
+      await flush(!settings);
     }
     await flush(true);
   } catch (e) {
