@@ -1,12 +1,12 @@
-// The edits of a stored run as the taxonomy sees them (lib/analysis/taxonomy/runEdits.ts), read
+// The edits of a stored run as the taxonomy sees them (lib/analysis/taxonomy/editSet.ts), read
 // from the programs' metadata page by page: no source is loaded here, so a 100k-program run costs
 // a few flat arrays. Sources are read per chunk by the judging loop (lib/db/runJudgeBatch.ts).
-import { runEdits, type RunEditProgram, type RunEdits } from '../analysis/taxonomy/runEdits';
+import { editSet, type EditSetProgram, type EditSet } from '../analysis/taxonomy/editSet';
 import { pool, prisma } from './client';
 
 const PAGE = 20_000;
 
-export interface RunEditSet extends RunEdits {
+export interface RunEditSet extends EditSet {
   higherIsBetter: boolean;
 }
 
@@ -14,12 +14,12 @@ export interface RunEditSet extends RunEdits {
 export async function loadRunEditSet(runId: string): Promise<RunEditSet | null> {
   const run = await prisma().run.findUnique({ where: { id: runId }, select: { higherIsBetter: true } });
   if (!run) return null;
-  const programs: RunEditProgram[] = [];
+  const programs: EditSetProgram[] = [];
   for (let from = 0; ; ) {
     const { rows } = await pool().query<{
       id: string; seq: number; iteration: number | null; valid: boolean; score: number | null; has_code: boolean; parents: string[];
     }>(
-      `SELECT p.id, p.seq, p.iteration, p.valid, p.score, b.bytes > 0 AS has_code,
+      `SELECT p.id, p.seq, coalesce(p.raw_iteration, p.iteration) AS iteration, p.valid, p.score, b.bytes > 0 AS has_code,
               COALESCE((SELECT array_agg(e.parent_id ORDER BY e.ordinal) FROM edges e
                         WHERE e.child_id = p.id AND e.parent_id IS NOT NULL), '{}') AS parents
        FROM programs p JOIN blobs b ON b.sha256 = p.code_sha
@@ -32,7 +32,7 @@ export async function loadRunEditSet(runId: string): Promise<RunEditSet | null> 
     if (rows.length < PAGE) break;
     from = rows[rows.length - 1].seq + 1;
   }
-  return { ...runEdits(programs, run.higherIsBetter), higherIsBetter: run.higherIsBetter };
+  return { ...editSet(programs, run.higherIsBetter), higherIsBetter: run.higherIsBetter };
 }
 
 /** Child ids the judge has a 'judged' row for in the run. */

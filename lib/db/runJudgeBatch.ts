@@ -8,7 +8,7 @@
 // time (a PostgreSQL advisory lock, freed with its connection when the process dies).
 import { diffHash, editDiff } from '../analysis/taxonomy/diff';
 import type { Judgement } from '../analysis/taxonomy/types';
-import type { RunEdit } from '../analysis/taxonomy/runEdits';
+import type { EditSetEdit } from '../analysis/taxonomy/editSet';
 import type { JudgeBatchResponse } from '../api/taxonomySchemas';
 import type { LlmJudgeOutcome, LlmSettings } from '../llm/types';
 import { pool } from './client';
@@ -251,7 +251,7 @@ async function runLocked(batchId: string, deps: JudgeDeps, opts: RunJudgeBatchOp
   return final;
 }
 
-function judgeOfflineEdit(e: RunEdit, sources: Map<string, { code: string; language: string }>, deps: JudgeDeps): Outcome | null {
+function judgeOfflineEdit(e: EditSetEdit, sources: Map<string, { code: string; language: string }>, deps: JudgeDeps): Outcome | null {
   const parent = sources.get(e.parentId);
   const child = sources.get(e.childId);
   if (!parent || !child) return null; // deleted since (a live run re-ingested): nothing to judge
@@ -268,7 +268,7 @@ function judgeOfflineEdit(e: RunEdit, sources: Map<string, { code: string; langu
 
 /** Judges one chunk with `concurrency` requests in flight; true when the budget stopped it. */
 async function judgeLlmChunk(
-  edits: RunEdit[],
+  edits: EditSetEdit[],
   sources: Map<string, { code: string; language: string }>,
   settings: LlmSettings,
   concurrency: number,

@@ -1,5 +1,7 @@
 // The edits a judge labels in a run, and what the statistics need to know of each, from the
-// programs' metadata alone (no sources: a 100k-program run is a few flat arrays here).
+// programs' metadata alone (no sources: a 100k-program run is a few flat arrays here), for the
+// judging batches and the taxonomy routes. Same definitions as editSet.ts (which takes the
+// programs with their code, for the CLI): keep the two in step.
 // The edit set is the analyses' 'default' definitions (lib/analysis/editTable.ts): a child's edit
 // is against its first listed parent that is in the run (and not itself); edits where either
 // program has empty code are skipped. Best-so-far is the one definition of bestSoFar.ts, and the
@@ -8,11 +10,11 @@
 import { Ancestry } from '../ancestry';
 import { bestSoFar } from '../bestSoFar';
 
-export interface RunEditProgram {
+export interface EditSetProgram {
   /** Database id. */
   id: string;
   seq: number;
-  /** Effective iteration (programs.iteration); null when unknown. */
+  /** The iteration as the source recorded it (programs.raw_iteration, else iteration); null when unknown. */
   iteration: number | null;
   valid: boolean;
   /** The primary score when finite. */
@@ -23,7 +25,7 @@ export interface RunEditProgram {
   hasCode: boolean;
 }
 
-export interface RunEdit {
+export interface EditSetEdit {
   childId: string;
   parentId: string;
   /** Valid scores, else null. */
@@ -35,16 +37,16 @@ export interface RunEdit {
   finalLineage: boolean;
 }
 
-export interface RunEdits {
-  edits: RunEdit[];
+export interface EditSet {
+  edits: EditSetEdit[];
   /** Every valid score of the run (the score scale is computed over them). */
   scores: number[];
 }
 
-const validScore = (p: RunEditProgram) => (p.valid && p.score !== null && Number.isFinite(p.score) ? p.score : null);
+const validScore = (p: EditSetProgram) => (p.valid && p.score !== null && Number.isFinite(p.score) ? p.score : null);
 
 /** `programs` in seq order. */
-export function runEdits(programs: readonly RunEditProgram[], higherIsBetter: boolean): RunEdits {
+export function editSet(programs: readonly EditSetProgram[], higherIsBetter: boolean): EditSet {
   const position = new Map<string, number>();
   programs.forEach((p, i) => {
     if (!position.has(p.id)) position.set(p.id, i);
@@ -57,21 +59,15 @@ export function runEdits(programs: readonly RunEditProgram[], higherIsBetter: bo
     }
     return out;
   });
-  // The iteration an edit happened at, as the 'default' definitions see it: the largest seen so far.
-  let reached = Number.NEGATIVE_INFINITY;
-  const iterations = programs.map((p) => {
-    if (p.iteration != null && p.iteration > reached) reached = p.iteration;
-    return reached === Number.NEGATIVE_INFINITY ? 0 : reached;
-  });
-  // Non-decreasing by construction.
-  const first = iterations.length ? iterations[0] : 0;
+  // Effective iteration: the largest iteration reached so far in canonical order (a migrant sits
+  // where it appeared); progress is it over the run's last one (0 when the run has one iteration).
+  let reached = 0;
+  const iterations = programs.map((p) => (p.iteration != null && p.iteration > reached ? (reached = p.iteration) : reached));
   const last = iterations.length ? iterations[iterations.length - 1] : 0;
-  const n = programs.length;
-  const progressOf = (i: number) =>
-    last > first ? (iterations[i] - first) / (last - first) : n > 1 ? programs[i].seq / Math.max(1, programs[n - 1].seq) : 0;
+  const progressOf = (i: number) => (last > 0 ? iterations[i] / last : 0);
 
   const best = bestSoFar(
-    programs.map((p, i) => ({ seq: p.seq, iteration: iterations[i], value: p.score, valid: p.valid, programId: p.id, externalId: p.id })),
+    programs.map((p, i) => ({ seq: p.seq, iteration: iterations[i], value: validScore(p), valid: p.valid, programId: p.id, externalId: p.id })),
     'score',
     higherIsBetter,
   );
@@ -84,10 +80,10 @@ export function runEdits(programs: readonly RunEditProgram[], higherIsBetter: bo
     lineage.add(pos);
   }
 
-  const edits: RunEdit[] = [];
+  const edits: EditSetEdit[] = [];
   programs.forEach((child, c) => {
     const parent = parents[c][0];
-    if (parent === undefined || !child.hasCode || !programs[parent].hasCode) return;
+    if (parent === undefined || position.get(child.id) !== c || !child.hasCode || !programs[parent].hasCode) return;
     edits.push({
       childId: child.id,
       parentId: programs[parent].id,
