@@ -2,6 +2,8 @@
 import crypto from 'node:crypto';
 import { appendPrograms, createLiveRun } from '../../lib/db/appendPrograms';
 import { pool } from '../../lib/db/client';
+import { storeImportedRun } from '../../lib/db/importRun';
+import { Rng } from '../../lib/demo/rng';
 import type { JudgeDeps } from '../../lib/db/runJudgeBatch';
 import type { Judgement } from '../../lib/analysis/taxonomy/types';
 import { llmSettingsSchema, type LlmJudgeOutcome, type LlmSettings } from '../../lib/llm/types';
@@ -93,3 +95,60 @@ export const judgementRows = async (runId: string, judge: string) =>
       [runId, judge],
     )
   ).rows;
+
+/** A Python source from a genome: imports, constants and helper functions (kept small and varied). */
+function pythonSource(g: { imports: string[]; consts: number[]; helpers: number[]; loop: boolean }) {
+  return [
+    ...g.imports.map((m) => `import ${m}`),
+    '',
+    ...g.consts.map((c, i) => `K${i} = ${c}`),
+    '',
+    ...g.helpers.flatMap((h) => [`def helper_${h}(x):`, `    if x < ${h}:`, `        return x * ${h}`, `    return x - ${h}`, '']),
+    'def solve(xs):',
+    ...(g.loop
+      ? ['    total = 0', '    for x in xs:', '        total += x * K0', '    return total']
+      : ['    return sum(xs) * K0']),
+    '',
+  ].join('\n');
+}
+
+/**
+ * `n` evolving Python programs (seeded, each the child of one of the 20 before it): each child
+ * changes a constant, adds or drops an import or a helper, or swaps its loop for a sum. Stored as
+ * an import stores them (storeImportedRun); nothing is enqueued. Edits: n - 1.
+ */
+export async function evolvingRun(n: number, seed: string, opts: { name?: string } = {}) {
+  const rng = new Rng(seed);
+  type Genome = { imports: string[]; consts: number[]; helpers: number[]; loop: boolean };
+  const genomes: Genome[] = [{ imports: ['math'], consts: [3, 7], helpers: [1], loop: true }];
+  const parents = [-1];
+  for (let i = 1; i < n; i++) {
+    const k = rng.int(Math.max(0, i - 20), i - 1);
+    const p = genomes[k];
+    const g: Genome = { imports: [...p.imports], consts: [...p.consts], helpers: [...p.helpers], loop: p.loop };
+    const move = rng.int(0, 4);
+    if (move === 0) g.consts[rng.int(0, g.consts.length - 1)] = rng.int(1, 99);
+    else if (move === 1) g.imports = g.imports.includes('itertools') ? g.imports.filter((m) => m !== 'itertools') : [...g.imports, 'itertools'];
+    else if (move === 2) g.helpers.push(i);
+    else if (move === 3 && g.helpers.length > 1) g.helpers.splice(rng.int(0, g.helpers.length - 1), 1);
+    else g.loop = !g.loop;
+    genomes.push(g);
+    parents.push(k);
+  }
+  const score = (g: Genome) => g.consts.reduce((s, c) => s + c, 0) + g.helpers.length;
+  const stored = await storeImportedRun({
+    run: { name: opts.name ?? `evolving ${seed}`, framework: 'custom', language: 'python', scoreMetric: 'combined_score' },
+    warnings: [],
+    stats: {},
+    programs: genomes.map((g, i) => ({
+      externalId: `g${i}`,
+      code: pythonSource(g),
+      iteration: i,
+      valid: true,
+      score: score(g),
+      metrics: { combined_score: score(g) },
+      parents: i ? [{ externalId: `g${parents[i]}` }] : [],
+    })),
+  });
+  return { runId: stored.runId, edits: n - 1 };
+}
