@@ -139,9 +139,11 @@ async function runLocked(batchId: string, deps: JudgeDeps, opts: RunJudgeBatchOp
   if (!batch || TERMINAL.includes(batch.status)) return batch;
   let settings: LlmSettings | null = null;
   if (batch.kind === 'llm') {
-    const loaded = await deps.loadLlmSettings();
-    if (!loaded) {
-      await finish(batchId, 'failed', LLM_NOT_CONFIGURED);
+    // An unusable configuration (e.g. EVOSCOPE_LLM_BASE_URL not a URL) fails the batch with its
+    // message: retrying cannot fix it.
+    const loaded = await deps.loadLlmSettings().catch((e: unknown) => (e instanceof Error ? e.message : String(e)));
+    if (!loaded || typeof loaded === 'string') {
+      await finish(batchId, 'failed', loaded || LLM_NOT_CONFIGURED);
       return getJudgeBatch(null, batchId);
     }
     settings = { ...loaded, model: batch.model ?? loaded.model };

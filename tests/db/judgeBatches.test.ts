@@ -162,7 +162,10 @@ describe('judging batches', () => {
     const r = await run(5);
     const b = (await createJudgeBatch({ runId: r.runId, kind: 'llm' }, fakeLlmSettings()))!;
     expect(await runJudgeBatch(b.id, fakeDeps({ loadLlmSettings: async () => null }))).toMatchObject({ status: 'failed', error: LLM_NOT_CONFIGURED });
-    const c = (await resumeJudgeBatch(r.runId, b.id))!;
+    const bad = (await resumeJudgeBatch(r.runId, b.id))!;
+    const thrown = fakeDeps({ loadLlmSettings: async () => { throw new Error('EVOSCOPE_LLM_BASE_URL is not an http(s) URL'); } });
+    expect(await runJudgeBatch(bad.id, thrown)).toMatchObject({ status: 'failed', error: 'EVOSCOPE_LLM_BASE_URL is not an http(s) URL' });
+    const c = (await resumeJudgeBatch(r.runId, bad.id))!;
     const slow = scriptedLlmJudge({ ms: 100 });
     const [x, y] = await Promise.all([runJudgeBatch(c.id, fakeDeps({ judgeLlm: slow.judgeLlm })), runJudgeBatch(c.id, fakeDeps({ judgeLlm: slow.judgeLlm }))]);
     expect([x!.skipped, y!.skipped].filter(Boolean)).toEqual(['another process is running this batch']);

@@ -127,7 +127,11 @@ export async function evolvingRun(n: number, seed: string, opts: { name?: string
     const p = genomes[k];
     const g: Genome = { imports: [...p.imports], consts: [...p.consts], helpers: [...p.helpers], loop: p.loop };
     const move = rng.int(0, 4);
-    if (move === 0) g.consts[rng.int(0, g.consts.length - 1)] = rng.int(1, 99);
+    if (move === 0) {
+      // Never the same value: every child differs from its parent.
+      const c = rng.int(0, g.consts.length - 1);
+      g.consts[c] = ((g.consts[c] + rng.int(1, 97)) % 99) + 1;
+    }
     else if (move === 1) g.imports = g.imports.includes('itertools') ? g.imports.filter((m) => m !== 'itertools') : [...g.imports, 'itertools'];
     else if (move === 2) g.helpers.push(i);
     else if (move === 3 && g.helpers.length > 1) g.helpers.splice(rng.int(0, g.helpers.length - 1), 1);
