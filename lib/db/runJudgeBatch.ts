@@ -198,6 +198,9 @@ async function runLocked(batchId: string, deps: JudgeDeps, opts: RunJudgeBatchOp
       const b = await getJudgeBatch(null, batchId);
       if (b) opts.onProgress?.(b);
     });
+    // A failed write stops the lanes; the error is thrown by the final flush, which awaits it
+    // (handled here meanwhile, so it is never an unhandled rejection that kills the worker).
+    storing.catch(() => stop.abort());
     return storing;
   };
 

@@ -172,6 +172,21 @@ describe('judging batches', () => {
     expect(slow.state.calls).toBe(4);
   });
 
+  it('a run deleted while its batch runs ends the batch quietly (nothing left to store in)', async () => {
+    const r = await chainRun(60);
+    const b = (await createJudgeBatch({ runId: r.runId, kind: 'llm', concurrency: 4 }, fakeLlmSettings()))!;
+    const slow = scriptedLlmJudge({ ms: 100 });
+    let deleted = false;
+    const out = await runJudgeBatch(b.id, fakeDeps({ judgeLlm: slow.judgeLlm }), {
+      onProgress: () => {
+        if (!deleted) void pool().query('DELETE FROM runs WHERE id = $1', [r.runId]);
+        deleted = true;
+      },
+    });
+    expect(out).toBeNull();
+    expect(slow.state.calls).toBeLessThan(59);
+  });
+
   it('deleting the run removes its judgements and batches', async () => {
     const r = await chainRun(4);
     const b = (await createJudgeBatch({ runId: r.runId, kind: 'offline' }, null))!;
