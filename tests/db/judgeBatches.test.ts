@@ -9,6 +9,7 @@ import { pool } from '../../lib/db/client';
 import {
   cancelJudgeBatch, createJudgeBatch, getJudgeBatch, JudgeBatchInputError, LLM_NOT_CONFIGURED, offlineBatchIfNeeded, resumeJudgeBatch,
 } from '../../lib/db/judgeBatches';
+import { deleteRun } from '../../lib/db/runEdit';
 import { runJudgeBatch } from '../../lib/db/runJudgeBatch';
 import { useTestDatabase } from '../helpers/dbTest';
 import { chainRun, fakeDeps, fakeLlmSettings, judgementRows, scriptedLlmJudge } from '../helpers/judging';
@@ -192,7 +193,7 @@ describe('judging batches', () => {
     const b = (await createJudgeBatch({ runId: r.runId, kind: 'offline' }, null))!;
     await runJudgeBatch(b.id, fakeDeps());
     expect(await judgementRows(r.runId, OFFLINE_JUDGE_KEY)).toHaveLength(3);
-    await pool().query('DELETE FROM runs WHERE id = $1', [r.runId]);
+    expect((await deleteRun(r.runId))!.programs).toBe(6);
     expect(await judgementRows(r.runId, OFFLINE_JUDGE_KEY)).toHaveLength(0);
     expect((await pool().query('SELECT 1 FROM judge_batches WHERE run_id = $1', [r.runId])).rowCount).toBe(0);
   });
