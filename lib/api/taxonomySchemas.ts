@@ -6,11 +6,13 @@
 //   GET  /api/runs/[runId]/judgements?judge=K&format=labels     programLabelsSchema (lineage colouring)
 //   GET  /api/runs/[runId]/programs/[programId]/judgements      programJudgementsSchema
 //   GET  /api/runs/[runId]/taxonomy/agreement?a=K1&b=K2         judgeAgreementSchema
-//   POST /api/runs/[runId]/judge-batches                        body startJudgeBatchSchema -> judgeBatchSchema (201)
-//   GET  /api/runs/[runId]/judge-batches                        judgeBatchListSchema
-//   GET  /api/runs/[runId]/judge-batches/[batchId]              judgeBatchSchema
-//   POST /api/runs/[runId]/judge-batches/[batchId]/cancel       judgeBatchSchema
-//   POST /api/runs/[runId]/judge-batches/[batchId]/resume       judgeBatchSchema
+//   POST /api/runs/[runId]/judge-batches                        body startJudgeBatchSchema -> judgeBatchEnvelopeSchema (201)
+//   GET  /api/runs/[runId]/judge-batches                        judgeBatchListSchema (newest first)
+//   GET  /api/runs/[runId]/judge-batches/[batchId]              judgeBatchEnvelopeSchema
+//   POST /api/runs/[runId]/judge-batches/[batchId]/cancel       judgeBatchEnvelopeSchema
+//   POST /api/runs/[runId]/judge-batches/[batchId]/resume       optional body resumeJudgeBatchSchema -> judgeBatchEnvelopeSchema
+//     (201: a NEW batch of the same judge, model, concurrency and caps, unless given, over the
+//     edits still unjudged; a batch still queued or running is returned as it is, 200)
 // Judge keys: 'offline@1' (OFFLINE_JUDGE_KEY) or 'llm:<model>@<rubric>' (llmJudgeKey).
 // Errors are { error: string } as everywhere; starting an LLM batch with no LLM configured is a
 // 409 whose message says where to configure it.
@@ -51,7 +53,9 @@ export const labelStatsSchema = z.object({
 export const taxonomyStatsSchema = z.object({
   edits: z.number(),
   unscored: z.number(),
+  /** The run's score scale (pooled over several runs: 1, each run's in runScales). */
   scoreScale: z.number(),
+  runScales: z.array(z.number()),
   bestSoFarEdits: z.number(),
   finalLineageEdits: z.number(),
   labels: z.array(labelStatsSchema),
@@ -116,6 +120,16 @@ export type JudgeBatchResponse = z.infer<typeof judgeBatchSchema>;
 
 export const judgeBatchListSchema = z.object({ batches: z.array(judgeBatchSchema) });
 export type JudgeBatchList = z.infer<typeof judgeBatchListSchema>;
+
+/** As the evaluation-batch routes answer: the batch under `batch`. */
+export const judgeBatchEnvelopeSchema = z.object({ batch: judgeBatchSchema });
+
+export const judgeBatchParamsSchema = z.object({
+  runId: z.guid({ error: 'run id must be a UUID (e.g. 3f2b8c1e-...)' }),
+  batchId: z.guid({ error: 'batch id must be a UUID (e.g. 3f2b8c1e-...)' }),
+});
+
+export const resumeJudgeBatchSchema = z.object({ budget: judgeBudgetSchema.optional() }).strict();
 
 export const startJudgeBatchSchema = z
   .object({
