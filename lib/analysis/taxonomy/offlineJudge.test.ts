@@ -1,0 +1,172 @@
+// One hand-written parent/child pair (Python and C++) per rule family of the offline judge,
+// plus the edge cases that must never throw.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initParsers } from '../treeSitter';
+import { judgeEditOffline } from './offlineJudge';
+
+beforeAll(() => initParsers());
+
+const PY = `import math
+
+def score(xs, alpha=0.5):
+    total = 0.0
+    for x in xs:
+        total += alpha * x
+    return total
+
+def best(items):
+    out = []
+    for it in items:
+        if it.ok:
+            out.append(it)
+    return out
+`;
+
+const CPP = `#include <vector>
+
+double score(const std::vector<double>& xs, double alpha) {
+    double total = 0.0;
+    for (size_t i = 0; i < xs.size(); ++i) {
+        total += alpha * xs[i];
+    }
+    return total;
+}
+
+int pick(int n) {
+    int k = n / 2;
+    return k;
+}
+`;
+
+const labels = (p: string, c: string, lang = 'python') => judgeEditOffline(p, c, lang).labels;
+
+describe('offline judge: rule families', () => {
+  it('hyperparameter_tuning: only numeric literals changed (Python and C++)', () => {
+    const j = judgeEditOffline(PY, PY.replace('alpha=0.5', 'alpha=0.75'), 'python');
+    expect(j.labels).toEqual(['hyperparameter_tuning']);
+    expect(j.evidence.hyperparameter_tuning).toEqual({ added: [3], removed: [3] });
+    expect(labels(CPP, CPP.replace('n / 2', 'n / 3'), 'cpp')).toEqual(['hyperparameter_tuning']);
+  });
+
+  it('external_dependency: an import / include added', () => {
+    const j = judgeEditOffline(PY, `import numpy as np\n${PY}`, 'python');
+    expect(j.labels).toEqual(['external_dependency']);
+    expect(j.evidence.external_dependency?.added).toEqual([1]);
+    expect(labels(CPP, `#include <algorithm>\n${CPP}`, 'cpp')).toEqual(['external_dependency']);
+  });
+
+  it('refactor: a consistent rename, and an edit of comments only', () => {
+    expect(labels(PY, PY.replaceAll('total', 'acc'))).toEqual(['refactor']);
+    expect(labels(PY, PY.replace('    return total', '    # the sum\n    return total'))).toEqual(['refactor']);
+    expect(labels(CPP, CPP.replace('int k = n / 2;', '// half\n    int k = n / 2;'), 'cpp')).toEqual(['refactor']);
+  });
+
+  it('refactor: a comparison written the other way round', () => {
+    expect(labels(CPP, CPP.replace('i < xs.size()', 'xs.size() > i'), 'cpp')).toEqual(['refactor']);
+  });
+
+  it('refactor: two functions swapped (moved code)', () => {
+    const [a, b] = PY.split('\ndef best');
+    expect(labels(PY, `import math\n\ndef best${b}\n${a.replace('import math\n', '')}`)).toContain('refactor');
+  });
+
+  it('pruning: a statement / routine removed, the rest intact', () => {
+    expect(labels(PY, PY.replace('        if it.ok:\n            out.append(it)\n', '        out.append(it)\n'))).toContain('pruning');
+    const noPick = CPP.slice(0, CPP.indexOf('int pick'));
+    const j = judgeEditOffline(CPP, noPick, 'cpp');
+    expect(j.labels).toEqual(['pruning']);
+    expect(j.evidence.pruning?.removed).toContain(11);
+  });
+
+  it('composition: a new routine, a new branch added alongside the old code', () => {
+    const withHelper = `${PY}\ndef mean(xs):\n    n = len(xs)\n    return score(xs, 1.0) / n\n`;
+    expect(labels(PY, withHelper)).toEqual(['composition']);
+    const branch = PY.replace(
+      '            out.append(it)\n',
+      '            out.append(it)\n        elif it.retry:\n            out.insert(0, it.retry_copy())\n            out.sort(key=lambda o: o.rank)\n',
+    );
+    expect(labels(PY, branch)).toEqual(['composition']);
+    const cppLoop = CPP.replace('    return total;\n}', '    for (size_t i = 0; i < xs.size(); ++i) {\n        total -= 0.1 * xs[i] * xs[i];\n    }\n    return total;\n}');
+    expect(labels(CPP, cppLoop, 'cpp')).toContain('composition');
+  });
+
+  it('architectural_change: a routine body replaced with little in common', () => {
+    const p = `def solve(points):\n    best = None\n    for a in points:\n        for b in points:\n            d = (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2\n            if best is None or d < best:\n                best = d\n    return best\n\ndef main():\n    print(solve([(0, 0), (1, 1)]))\n`;
+    const c = `def solve(points):\n    pts = sorted(points, key=lambda q: q[0])\n    stack = []\n    while pts:\n        head = pts.pop()\n        stack.extend(divide(head, len(stack)))\n        merge(stack)\n    return stack[-1]\n\ndef main():\n    print(solve([(0, 0), (1, 1)]))\n`;
+    expect(labels(p, c)).toContain('architectural_change');
+  });
+
+  it('bug_fix: a guard, a flipped comparison, a clamp, an off-by-one, a sentinel', () => {
+    expect(labels(PY, PY.replace('    total = 0.0\n', '    if not xs:\n        return 0.0\n    total = 0.0\n'))).toEqual(['bug_fix']);
+    expect(labels(CPP, CPP.replace('i < xs.size()', 'i <= xs.size()'), 'cpp')).toEqual(['bug_fix']);
+    expect(labels(CPP, CPP.replace('int k = n / 2;', 'int k = std::max(0, n / 2);'), 'cpp')).toEqual(['bug_fix']);
+    expect(labels(CPP, CPP.replace('alpha * xs[i]', 'alpha * xs[i - 1]'), 'cpp')).toEqual(['bug_fix']);
+    // A +-1 outside an index or a range bound is an ordinary expression edit.
+    expect(labels(CPP, CPP.replace('return k;', 'return k - 1;'), 'cpp')).toEqual(['local_refinement']);
+    expect(labels(PY, PY.replace('total += alpha * x', 'total += alpha * x / (abs(x) + 1e-12)'))).toContain('bug_fix');
+  });
+
+  it('efficiency: a loop replaced by a vectorised call, caching, an early exit', () => {
+    const vec = PY.replace('    total = 0.0\n    for x in xs:\n        total += alpha * x\n    return total', '    return float(np.sum(alpha * np.asarray(xs)))');
+    expect(labels(PY, vec)).toContain('efficiency');
+    const cached = PY.replace('def score', '@lru_cache(maxsize=None)\ndef score');
+    expect(labels(PY, cached)).toEqual(['efficiency']);
+    const early = PY.replace('            out.append(it)\n', '            out.append(it)\n            if len(out) >= 10:\n                break\n');
+    expect(labels(PY, early)).toContain('efficiency');
+  });
+
+  it('local_refinement: a contained statement edit inside one routine', () => {
+    const j = judgeEditOffline(PY, PY.replace('out.append(it)', 'out.append(it.normalized())'), 'python');
+    expect(j.labels).toEqual(['local_refinement']);
+    expect(j.rationale).toContain('best()');
+    expect(labels(CPP, CPP.replace('total += alpha * xs[i];', 'total += alpha * xs[i] * xs[i];'), 'cpp')).toEqual(['local_refinement']);
+  });
+
+  it('multi-label: literals retuned and an import added in one edit', () => {
+    expect(labels(PY, `import numpy as np\n${PY.replace('alpha=0.5', 'alpha=0.9')}`)).toEqual(['hyperparameter_tuning', 'external_dependency']);
+  });
+});
+
+describe('offline judge: edge cases', () => {
+  it('identical sources: no label', () => {
+    const j = judgeEditOffline(PY, PY, 'python');
+    expect(j).toEqual({ labels: [], rationale: 'identical sources: no edit', evidence: {} });
+  });
+
+  it('empty parent: everything is new', () => {
+    const j = judgeEditOffline('', PY, 'python');
+    expect(j.labels.length).toBeGreaterThan(0);
+    expect(j.labels).toContain('composition');
+  });
+
+  it('unparsable code is judged on the recovered tree and says so', () => {
+    const broken = PY.replace('def best(items):', 'def best(items:\n    ))((');
+    const j = judgeEditOffline(PY, broken, 'python');
+    expect(j.rationale).toContain('parse errors');
+    expect(j.labels.length).toBeGreaterThan(0);
+  });
+
+  it('unknown language: the token-level fallback, named in the rationale', () => {
+    const p = 'fn main() {\n    let x = 3;\n    println!("{}", x);\n}\n';
+    const j = judgeEditOffline(p, p.replace('3', '4'), 'rust');
+    expect(j.labels).toEqual(['hyperparameter_tuning']);
+    expect(j.rationale).toMatch(/^token-level fallback \(no parser for "rust"\)/);
+  });
+
+  it('huge diffs finish and label canonically', () => {
+    const big = Array.from({ length: 3000 }, (_, k) => `x_${k} = f(${k}.5)`).join('\n');
+    const other = Array.from({ length: 3000 }, (_, k) => `y_${k} = g(${k}, ${k % 7})`).join('\n');
+    const t = Date.now();
+    const j = judgeEditOffline(big, other, 'python');
+    expect(Date.now() - t).toBeLessThan(5000);
+    expect(j.labels).toEqual([...j.labels].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b)));
+    expect(j.labels).toContain('architectural_change');
+  });
+
+  it('is deterministic', () => {
+    const c = `import numpy as np\n${PY.replace('alpha=0.5', 'alpha=0.25').replace('out.append(it)', 'out.append(it.copy())')}`;
+    expect(judgeEditOffline(PY, c, 'python')).toEqual(judgeEditOffline(PY, c, 'python'));
+  });
+});
+
+const ORDER = ['hyperparameter_tuning', 'local_refinement', 'architectural_change', 'composition', 'efficiency', 'bug_fix', 'pruning', 'refactor', 'external_dependency'];

@@ -1,0 +1,176 @@
+// A thin wrapper over the `openai` package for any OpenAI-compatible endpoint: one chat
+// completion at temperature 0 with response_format json_object, the answer parsed as JSON and
+// validated by the caller's zod schema. The retry count is ours (the package's own retries are
+// off, maxRetries: 0): up to settings.maxRetries retries after the first attempt on 408/409/429
+// (Retry-After / retry-after-ms honoured, capped at MAX_RETRY_AFTER_MS), 5xx, timeouts,
+// network errors, and answers that are not JSON or fail the schema; other 4xx answers (a bad
+// key, an unknown model) fail at once. Between attempts: exponential backoff with jitter
+// (base * 2^k, capped, times a random factor in [0.5, 1]). Tokens of every attempt that got an
+// answer are counted, including answers that were then refused. A cancelled signal rejects with
+// an AbortError (name 'AbortError') at once, also while waiting to retry. The API key is never
+// logged and is cut out of every failure reason (some servers echo it).
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import type { z } from 'zod';
+import type { LlmSettings, LlmUsage } from './types';
+import type { ChatMessage } from './rubric';
+
+export type LlmFailureKind = 'rate-limit' | 'server' | 'timeout' | 'network' | 'invalid-json' | 'invalid-answer' | 'refused';
+
+export type ChatJsonResult<T> =
+  | { ok: true; value: T; content: string; model: string; attempts: number; usage: LlmUsage }
+  | { ok: false; kind: LlmFailureKind; reason: string; attempts: number; usage: LlmUsage };
+
+export interface Backoff {
+  baseMs: number;
+  maxMs: number;
+}
+
+/** Defaults; EVOSCOPE_LLM_RETRY_BASE_MS shortens the base (tests, and workers started by them). */
+export function defaultBackoff(): Backoff {
+  const base = Number(process.env.EVOSCOPE_LLM_RETRY_BASE_MS);
+  return { baseMs: Number.isFinite(base) && base >= 0 ? base : 1000, maxMs: 30_000 };
+}
+
+/** A server asking for a longer pause than this is waited for this long only. */
+export const MAX_RETRY_AFTER_MS = 120_000;
+
+export class LlmAbortedError extends Error {
+  override name = 'AbortError';
+  constructor() {
+    super('the request was cancelled');
+  }
+}
+
+export interface ChatJsonOptions<T> {
+  messages: ChatMessage[];
+  schema: z.ZodType<T>;
+  signal?: AbortSignal;
+  maxTokens?: number;
+  backoff?: Backoff;
+  /** Override settings.maxRetries (the connection test sends exactly one request). */
+  maxRetries?: number;
+}
+
+export const costUsd = (s: LlmSettings, promptTokens: number, completionTokens: number) =>
+  (promptTokens * s.pricing.inputPerMTok + completionTokens * s.pricing.outputPerMTok) / 1e6;
+
+export function openaiClient(s: LlmSettings): OpenAI {
+  return new OpenAI({
+    baseURL: s.baseUrl,
+    // The package insists on a credential; a keyless local server (Ollama, vLLM) gets none:
+    // the placeholder's Authorization header is removed again below.
+    apiKey: s.apiKey ?? 'none',
+    defaultHeaders: s.apiKey ? undefined : { Authorization: null },
+    // Explicit, so nothing is read from OPENAI_* variables meant for other tools.
+    organization: null,
+    project: null,
+    adminAPIKey: null,
+    maxRetries: 0,
+    timeout: s.timeoutMs,
+    logLevel: 'off',
+  });
+}
+
+type Attempt<T> = { ok: true; value: T; content: string; model: string } | { ok: false; kind: LlmFailureKind; reason: string; retryAfterMs?: number };
+
+function retryAfterMs(headers: Headers | undefined): number | undefined {
+  const ms = Number(headers?.get('retry-after-ms'));
+  if (headers?.get('retry-after-ms') && Number.isFinite(ms) && ms >= 0) return ms;
+  const v = headers?.get('retry-after');
+  if (!v) return undefined;
+  const secs = Number(v);
+  if (Number.isFinite(secs) && secs >= 0) return secs * 1000;
+  const at = Date.parse(v);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+}
+
+function classify(e: unknown): Exclude<Attempt<never>, { ok: true }> {
+  if (e instanceof APIConnectionTimeoutError) return { ok: false, kind: 'timeout', reason: 'no answer within the timeout' };
+  if (e instanceof APIConnectionError) return { ok: false, kind: 'network', reason: `network error: ${e.cause instanceof Error ? e.cause.message : e.message}` };
+  if (e instanceof APIError && typeof e.status === 'number') {
+    const reason = `HTTP ${e.status}: ${e.message}`;
+    if (e.status === 429) return { ok: false, kind: 'rate-limit', reason, retryAfterMs: retryAfterMs(e.headers) };
+    if (e.status === 408 || e.status === 409) return { ok: false, kind: 'server', reason, retryAfterMs: retryAfterMs(e.headers) };
+    if (e.status >= 500) return { ok: false, kind: 'server', reason, retryAfterMs: retryAfterMs(e.headers) };
+    return { ok: false, kind: 'refused', reason };
+  }
+  return { ok: false, kind: 'network', reason: `request failed: ${e instanceof Error ? e.message : String(e)}` };
+}
+
+const RETRYABLE: ReadonlySet<LlmFailureKind> = new Set(['rate-limit', 'server', 'timeout', 'network', 'invalid-json', 'invalid-answer']);
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new LlmAbortedError());
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new LlmAbortedError());
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+const clip = (s: string, n = 200) => (s.length > n ? `${s.slice(0, n)}...` : s);
+
+/** One chat completion, answered as JSON matching `schema`, with retries (see the header). */
+export async function chatJson<T>(settings: LlmSettings, opts: ChatJsonOptions<T>): Promise<ChatJsonResult<T>> {
+  const client = openaiClient(settings);
+  const backoff = opts.backoff ?? defaultBackoff();
+  const maxAttempts = 1 + (opts.maxRetries ?? settings.maxRetries);
+  const redact = (s: string) => (settings.apiKey ? s.split(settings.apiKey).join('[api key]') : s);
+  let promptTokens = 0;
+  let completionTokens = 0;
+  const usage = (): LlmUsage => ({ promptTokens, completionTokens, costUsd: costUsd(settings, promptTokens, completionTokens) });
+
+  const attempt = async (): Promise<Attempt<T>> => {
+    let completion: OpenAI.Chat.Completions.ChatCompletion;
+    try {
+      completion = await client.chat.completions.create(
+        {
+          model: settings.model,
+          messages: opts.messages,
+          temperature: 0,
+          response_format: { type: 'json_object' },
+          ...(opts.maxTokens ? { max_tokens: opts.maxTokens } : {}),
+        },
+        { signal: opts.signal, timeout: settings.timeoutMs, maxRetries: 0 },
+      );
+    } catch (e) {
+      if (e instanceof APIUserAbortError || opts.signal?.aborted) throw new LlmAbortedError();
+      return classify(e);
+    }
+    promptTokens += completion?.usage?.prompt_tokens ?? 0;
+    completionTokens += completion?.usage?.completion_tokens ?? 0;
+    const content = completion?.choices?.[0]?.message?.content;
+    if (typeof content !== 'string') return { ok: false, kind: 'invalid-answer', reason: 'the server answered without a chat message' };
+    let json: unknown;
+    try {
+      json = JSON.parse(content);
+    } catch {
+      return { ok: false, kind: 'invalid-json', reason: `the answer is not JSON: ${JSON.stringify(clip(content, 120))}` };
+    }
+    const parsed = opts.schema.safeParse(json);
+    if (!parsed.success) {
+      const why = parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
+      return { ok: false, kind: 'invalid-answer', reason: `the answer does not match the expected shape (${why})` };
+    }
+    return { ok: true, value: parsed.data, content, model: completion.model ?? settings.model };
+  };
+
+  for (let n = 1; ; n++) {
+    const r = await attempt();
+    if (r.ok) return { ...r, attempts: n, usage: usage() };
+    if (!RETRYABLE.has(r.kind) || n >= maxAttempts) {
+      const reason = redact(n > 1 ? `${r.reason} (after ${n} attempts)` : r.reason);
+      return { ok: false, kind: r.kind, reason, attempts: n, usage: usage() };
+    }
+    const exp = Math.min(backoff.maxMs, backoff.baseMs * 2 ** (n - 1));
+    const jittered = exp * (0.5 + Math.random() / 2);
+    const wait = r.retryAfterMs !== undefined ? Math.min(MAX_RETRY_AFTER_MS, Math.max(r.retryAfterMs, jittered)) : jittered;
+    await sleep(wait, opts.signal);
+  }
+}

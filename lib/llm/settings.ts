@@ -1,0 +1,86 @@
+// The LLM settings: stored under setting key 'llm' (lib/db/settings.ts), each of base URL, API
+// key and model overridden by EVOSCOPE_LLM_BASE_URL / EVOSCOPE_LLM_API_KEY / EVOSCOPE_LLM_MODEL
+// when set (a deployment pins them; the panel shows them read-only). The key is write-only:
+// llmSettingsView() says only whether one is set. Nothing here logs a setting.
+import { z } from 'zod';
+import type { LlmSettingsInput, LlmSettingsView } from '../api/llmSettings';
+import { getSetting, setSetting } from '../db/settings';
+import { llmSettingsSchema, type LlmSettings } from './types';
+
+export const LLM_SETTING_KEY = 'llm';
+
+/** What is stored: the settings with base URL, key and model each possibly unset. */
+const storedSchema = llmSettingsSchema.extend({
+  baseUrl: z.string().url().nullable().default(null),
+  apiKey: z.string().nullable().default(null),
+  model: z.string().min(1).nullable().default(null),
+});
+type Stored = z.infer<typeof storedSchema>;
+
+async function loadStored(): Promise<Stored> {
+  // A stored value that no longer parses (an older shape) falls back to the defaults field by field.
+  const raw = (await getSetting<Record<string, unknown>>(LLM_SETTING_KEY)) ?? {};
+  const whole = storedSchema.safeParse(raw);
+  if (whole.success) return whole.data;
+  const kept = Object.fromEntries(Object.entries(raw).filter(([k, v]) => k in storedSchema.shape && storedSchema.shape[k as keyof Stored].safeParse(v).success));
+  return storedSchema.parse(kept);
+}
+
+interface LlmEnv {
+  baseUrl: string | null;
+  apiKey: string | null;
+  model: string | null;
+}
+
+export function llmEnv(env: NodeJS.ProcessEnv = process.env): LlmEnv {
+  const v = (name: string) => (env[name]?.trim() ? env[name]!.trim() : null);
+  const baseUrl = v('EVOSCOPE_LLM_BASE_URL');
+  if (baseUrl && !z.string().url().safeParse(baseUrl).success) throw new Error(`EVOSCOPE_LLM_BASE_URL is not a URL (e.g. http://localhost:11434/v1)`);
+  return { baseUrl, apiKey: v('EVOSCOPE_LLM_API_KEY'), model: v('EVOSCOPE_LLM_MODEL') };
+}
+
+/** Stored settings with `over` applied (apiKey undefined keeps the stored key), then the environment. */
+function merge(stored: Stored, over: Partial<LlmSettingsInput> = {}): Stored {
+  const env = llmEnv();
+  const m: Stored = { ...stored, ...Object.fromEntries(Object.entries(over).filter(([, v]) => v !== undefined)) };
+  return { ...m, baseUrl: env.baseUrl ?? m.baseUrl, apiKey: env.apiKey ?? m.apiKey, model: env.model ?? m.model };
+}
+
+const complete = (s: Stored): LlmSettings | null => (s.baseUrl && s.model ? llmSettingsSchema.parse(s) : null);
+
+/** The effective settings, or null when no base URL or no model is set (the LLM judge is off). */
+export async function loadLlmSettings(): Promise<LlmSettings | null> {
+  return complete(merge(await loadStored()));
+}
+
+/** The effective settings with unsaved form values applied (the connection test). */
+export async function previewLlmSettings(over: Partial<LlmSettingsInput>): Promise<LlmSettings | null> {
+  return complete(merge(await loadStored(), over));
+}
+
+export async function llmSettingsView(): Promise<LlmSettingsView> {
+  const stored = await loadStored();
+  const env = llmEnv();
+  const s = merge(stored);
+  return {
+    baseUrl: s.baseUrl,
+    model: s.model,
+    hasApiKey: Boolean(s.apiKey),
+    timeoutMs: s.timeoutMs,
+    maxRetries: s.maxRetries,
+    concurrency: s.concurrency,
+    budget: s.budget,
+    pricing: s.pricing,
+    fromEnv: { baseUrl: env.baseUrl !== null, apiKey: env.apiKey !== null, model: env.model !== null },
+    configured: Boolean(s.baseUrl && s.model),
+  };
+}
+
+/** Stores the settings; baseUrl, model or apiKey omitted keeps the stored one, null unsets it. */
+export async function saveLlmSettings(input: LlmSettingsInput): Promise<LlmSettingsView> {
+  const stored = await loadStored();
+  const keep = <K extends 'baseUrl' | 'model' | 'apiKey'>(k: K) => (input[k] === undefined ? stored[k] : input[k]);
+  const next: Stored = storedSchema.parse({ ...input, baseUrl: keep('baseUrl'), model: keep('model'), apiKey: keep('apiKey') });
+  await setSetting(LLM_SETTING_KEY, next);
+  return llmSettingsView();
+}

@@ -1,0 +1,134 @@
+// /api/settings/llm and its connection test through the route handlers: the key is write-only
+// (never in a GET or PUT answer; omitted on PUT keeps it, null forgets it), the environment
+// overrides base URL, key and model, loadLlmSettings is null until a base URL and a model are
+// set, and "Test connection" reports the scripted model's answer or its error.
+import { NextRequest } from 'next/server';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { GET, PUT } from '../../app/api/settings/llm/route';
+import { POST as TEST } from '../../app/api/settings/llm/test/route';
+import { pool } from '../../lib/db/client';
+import { LLM_SETTING_KEY, loadLlmSettings } from '../../lib/llm/settings';
+import { useTestDatabase } from '../helpers/dbTest';
+import { labelsReply, startScriptedLlm, type ScriptedLlm } from '../helpers/scriptedLlm';
+
+const host = `127.0.0.1:${process.env.PORT ?? 3000}`;
+const KEY = 'sk-route-test-9f8e7d';
+const ENV = ['EVOSCOPE_LLM_BASE_URL', 'EVOSCOPE_LLM_API_KEY', 'EVOSCOPE_LLM_MODEL'];
+const clear = async () => void (await pool().query('DELETE FROM settings WHERE key = $1', [LLM_SETTING_KEY]));
+useTestDatabase();
+let server: ScriptedLlm | null = null;
+beforeEach(async () => {
+  for (const k of ENV) delete process.env[k];
+  await clear();
+});
+afterEach(async () => {
+  for (const k of ENV) delete process.env[k];
+  await server?.close();
+  server = null;
+  await clear();
+});
+
+const ctx = { params: Promise.resolve({}) };
+async function call(handler: typeof GET, method: string, path: string, body?: unknown) {
+  const req = new NextRequest(`http://${host}${path}`, {
+    method,
+    headers: { host, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const res = await handler(req, ctx);
+  const text = await res.text();
+  return { status: res.status, text, body: JSON.parse(text) };
+}
+const get = () => call(GET, 'GET', '/api/settings/llm');
+const put = (body: unknown) => call(PUT, 'PUT', '/api/settings/llm', body);
+const test = (body: unknown) => call(TEST, 'POST', '/api/settings/llm/test', body);
+
+const form = (over: Record<string, unknown> = {}) => ({
+  baseUrl: 'http://127.0.0.1:9/v1',
+  model: 'm1',
+  timeoutMs: 20_000,
+  maxRetries: 2,
+  concurrency: 3,
+  budget: { maxEdits: 100, maxCostUsd: 1.5 },
+  pricing: { inputPerMTok: 0.5, outputPerMTok: 1.5 },
+  ...over,
+});
+
+it('is not configured until a base URL and a model are set', async () => {
+  expect(await loadLlmSettings()).toBeNull();
+  const g = await get();
+  expect(g.body).toMatchObject({ configured: false, baseUrl: null, model: null, hasApiKey: false, fromEnv: { baseUrl: false, apiKey: false, model: false } });
+  await put(form({ model: null }));
+  expect(await loadLlmSettings()).toBeNull();
+});
+
+it('keeps the key write-only: stored and used, never returned; omitted keeps it, null forgets it', async () => {
+  const p = await put(form({ apiKey: KEY }));
+  expect(p.status, p.text).toBe(200);
+  expect(p.text).not.toContain(KEY);
+  const g = await get();
+  expect(g.text).not.toContain(KEY);
+  expect(g.body).toEqual({
+    ...form(),
+    hasApiKey: true,
+    fromEnv: { baseUrl: false, apiKey: false, model: false },
+    configured: true,
+  });
+  expect(await loadLlmSettings()).toMatchObject({ baseUrl: 'http://127.0.0.1:9/v1', apiKey: KEY, model: 'm1', concurrency: 3, budget: { maxEdits: 100, maxCostUsd: 1.5 } });
+
+  await put(form({ model: 'm2' }));
+  expect(await loadLlmSettings()).toMatchObject({ apiKey: KEY, model: 'm2' });
+  const { baseUrl: _b, model: _m, ...rest } = form({ concurrency: 5 });
+  await put(rest);
+  expect(await loadLlmSettings()).toMatchObject({ baseUrl: 'http://127.0.0.1:9/v1', model: 'm2', apiKey: KEY, concurrency: 5 });
+  await put(form({ apiKey: null }));
+  expect((await loadLlmSettings())!.apiKey).toBeNull();
+  expect((await get()).body.hasApiKey).toBe(false);
+});
+
+it('refuses invalid settings naming the field', async () => {
+  const r = await put(form({ baseUrl: 'not a url' }));
+  expect(r.status).toBe(400);
+  expect(r.body.error).toMatch(/baseUrl must be a URL/);
+  expect((await put(form({ concurrency: 0 }))).body.error).toMatch(/concurrency/);
+  expect((await put(form({ budget: { maxTokens: -1 } }))).body.error).toMatch(/budget\.maxTokens/);
+  expect((await put({ ...form(), surprise: 1 })).status).toBe(400);
+});
+
+it('lets EVOSCOPE_LLM_BASE_URL, _API_KEY and _MODEL override the stored values, the key still hidden', async () => {
+  await put(form({ apiKey: 'sk-stored' }));
+  process.env.EVOSCOPE_LLM_BASE_URL = 'http://10.0.0.1:8000/v1';
+  process.env.EVOSCOPE_LLM_API_KEY = 'sk-from-env-123';
+  process.env.EVOSCOPE_LLM_MODEL = 'env-model';
+  expect(await loadLlmSettings()).toMatchObject({ baseUrl: 'http://10.0.0.1:8000/v1', apiKey: 'sk-from-env-123', model: 'env-model', concurrency: 3 });
+  const g = await get();
+  expect(g.body).toMatchObject({ baseUrl: 'http://10.0.0.1:8000/v1', model: 'env-model', hasApiKey: true, fromEnv: { baseUrl: true, apiKey: true, model: true } });
+  expect(g.text).not.toContain('sk-from-env-123');
+  expect(g.text).not.toContain('sk-stored');
+  // Only the environment: configured with nothing stored.
+  await clear();
+  expect(await loadLlmSettings()).toMatchObject({ baseUrl: 'http://10.0.0.1:8000/v1', model: 'env-model', concurrency: 4, maxRetries: 4 });
+});
+
+it('tests the connection with the form values (unsaved), using the stored key, and reports the answer or the error', async () => {
+  server = await startScriptedLlm([
+    { kind: 'content', content: '{"ok": true}', usage: { prompt: 12, completion: 4 } },
+    { kind: 'status', status: 401, message: `Incorrect API key provided: ${KEY}` },
+    labelsReply(['bug_fix']),
+  ]);
+  await put(form({ apiKey: KEY }));
+  const ok = await test(form({ baseUrl: server.baseUrl, model: 'scripted-model' }));
+  expect(ok.status, ok.text).toBe(200);
+  expect(ok.body).toMatchObject({ ok: true, model: 'scripted-model', answer: '{"ok": true}', promptTokens: 12, completionTokens: 4 });
+  expect(server.requests[0].headers.authorization).toBe(`Bearer ${KEY}`);
+  expect(server.requests[0].body).toMatchObject({ model: 'scripted-model', temperature: 0, response_format: { type: 'json_object' } });
+  expect((await loadLlmSettings())!.baseUrl).toBe('http://127.0.0.1:9/v1');
+
+  const bad = await test({ baseUrl: server.baseUrl, model: 'scripted-model' });
+  expect(bad.body).toMatchObject({ ok: false, error: expect.stringMatching(/^HTTP 401/) });
+  expect(bad.text).not.toContain(KEY);
+  expect(server.requests).toHaveLength(2);
+
+  await clear();
+  expect((await test({})).body).toEqual({ error: 'set a base URL and a model first' });
+});
