@@ -1,10 +1,12 @@
 'use client';
 // "Judge with LLM": starts a judging batch (POST .../judge-batches {judge: 'llm'}), shows the
 // newest LLM batch's progress (polled while it runs), and cancels or resumes it. When no LLM
-// is configured the API answers 409: the panel says so and links to /settings.
+// is configured (GET /api/settings/llm says so, or the start answers 409) the panel says so and
+// links to /settings.
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
+import { llmSettingsViewSchema } from '@/lib/api/llmSettings';
 import { judgeBatchesUrl, judgeBatchListSchema } from '@/lib/api/taxonomySchemas';
 import { fetchJson } from '../ui/fetchJson';
 import { ProgressBar } from '../ui/ProgressBar';
@@ -29,6 +31,11 @@ export function JudgeBatchPanel({ runId, onChanged }: { runId: string; onChanged
     queryFn: ({ signal }) => fetchJson(judgeBatchesUrl(runId), judgeBatchListSchema, signal),
     refetchInterval: (q) => (q.state.data?.batches.some((b) => ACTIVE_BATCH.has(b.status)) ? 1000 : false),
   });
+  const settings = useQuery({
+    queryKey: ['llm-settings'],
+    queryFn: ({ signal }) => fetchJson('/api/settings/llm', llmSettingsViewSchema, signal),
+  });
+  const notConfigured = settings.data?.configured === false;
   const batches = list.data?.batches ?? [];
   const llm = latestBatch(batches, 'llm');
   const offline = latestBatch(batches, 'offline');
@@ -50,12 +57,25 @@ export function JudgeBatchPanel({ runId, onChanged }: { runId: string; onChanged
   return (
     <section className="panel" aria-label="Judging" data-testid="judge-batch-panel">
       <div className="row">
-        <button type="button" onClick={() => act(judgeBatchesUrl(runId), { judge: 'llm' })} disabled={busy || active}>
+        <button
+          type="button"
+          onClick={() => act(judgeBatchesUrl(runId), { judge: 'llm' })}
+          disabled={busy || active || notConfigured}
+          aria-describedby={notConfigured ? 'llm-not-configured' : undefined}
+        >
           {active ? 'LLM judging…' : 'Judge with LLM'}
         </button>
-        <span className="muted">
-          labels every edit of the run with the LLM configured on <Link href="/settings">Settings</Link> (cached answers cost nothing).
-        </span>
+        {settings.data?.configured ? (
+          <span className="muted">
+            labels every edit of the run with {settings.data.model} (<Link href="/settings">Settings</Link>); cached answers cost nothing.
+          </span>
+        ) : (
+          notConfigured && (
+            <span className="muted" id="llm-not-configured" data-testid="llm-not-configured">
+              No LLM is configured: set its endpoint and model on <Link href="/settings">Settings</Link>.
+            </span>
+          )
+        )}
       </div>
       {error && (
         <p className="error" role="alert" data-testid="judge-batch-error">
