@@ -292,5 +292,6 @@ export function prepareMatrix(matrix: readonly (readonly number[])[], cell = 34,
       });
     }
   }
-  return { size: left + n * cell + 4, cell, left, top, labels: [...EDIT_LABELS], cells };
+  // Room right of the grid for the last rotated column labels.
+  return { size: left + n * cell + 110, cell, left, top, labels: [...EDIT_LABELS], cells };
 }
