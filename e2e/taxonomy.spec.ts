@@ -3,6 +3,8 @@
 // wait is on page state (data-state, URL, counts), never on time.
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { llmJudgeKey } from '../lib/analysis/taxonomy/types';
+import { labelsReply, startScriptedLlm, type ScriptedLlm } from '../tests/helpers/scriptedLlm';
 import { DEMO_RUNS, openRunFromList } from './helpers';
 
 const TITLES = [
@@ -151,4 +153,69 @@ test('lineage coloured by an edit label, and the compare page pools the demo run
   await expect(pooled.getByTestId('pooled-taxonomy-figure').getByTestId('prevalence-bar')).toHaveCount(9);
   await expect(pooled.getByTestId('pooled-taxonomy-figure').getByTestId('odds-point')).toHaveCount(9);
   await expect(pooled).toContainText('pooled over 2 runs');
+});
+
+test.describe('the LLM judge from the taxonomy page (a scripted OpenAI-compatible server on loopback)', () => {
+  let llm: ScriptedLlm;
+  const NO_LLM = { baseUrl: null, model: null, apiKey: null, timeoutMs: 60_000, maxRetries: 4, concurrency: 4 };
+  test.beforeAll(async () => {
+    // Slow enough replies that the batch is still running when Cancel is clicked.
+    llm = await startScriptedLlm((req) => ({ ...labelsReply(/^[-+].*\d/m.test(req.diff ?? '') ? ['hyperparameter_tuning'] : ['local_refinement'], 'scripted'), delayMs: 120 }));
+  });
+  test.afterAll(async ({ request }) => {
+    await request.put('/api/settings/llm', { data: NO_LLM });
+    await llm.close();
+  });
+
+  test('not configured: says so with a link to Settings; configured: start, cancel, resume to the end, switch to its labels, agreement with the offline judge', async ({ page, request }) => {
+    test.setTimeout(240_000);
+    expect((await request.put('/api/settings/llm', { data: NO_LLM })).ok()).toBeTruthy();
+    const runId = await openRunFromList(page, DEMO_RUNS[1]);
+    await page.goto(`/runs/${runId}/taxonomy`);
+    await expectTaxonomyReady(page);
+    const panel = page.getByTestId('judge-batch-panel');
+    await expect(panel.getByTestId('llm-not-configured')).toContainText('No LLM is configured');
+    await expect(panel.getByTestId('llm-not-configured').getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+    await expect(panel.getByRole('button', { name: 'Judge with LLM' })).toBeDisabled();
+
+    const put = await request.put('/api/settings/llm', { data: { ...NO_LLM, baseUrl: llm.baseUrl, model: 'scripted-model', maxRetries: 0, concurrency: 2 } });
+    expect(put.ok(), await put.text()).toBeTruthy();
+    await page.reload();
+    await expectTaxonomyReady(page);
+    await panel.getByRole('button', { name: 'Judge with LLM' }).click();
+    const batch = panel.getByTestId('llm-batch');
+    const progress = panel.getByTestId('llm-batch-progress').getByRole('progressbar');
+    await expect(batch).toHaveAttribute('data-status', /queued|running/);
+    await expect(progress).toHaveAttribute('data-value', /^[1-9]/, { timeout: 60_000 });
+    await panel.getByRole('button', { name: 'Cancel' }).click();
+    await expect(batch).toHaveAttribute('data-status', 'cancelled');
+    const judgedAtCancel = Number(await progress.getAttribute('data-value'));
+    expect(judgedAtCancel).toBeLessThan(Number(await progress.getAttribute('aria-valuemax')));
+
+    // Resume: a new batch over the edits still unjudged, run to its end; the figures say tokens and cost.
+    await panel.getByRole('button', { name: 'Resume' }).click();
+    await expect(batch).toHaveAttribute('data-status', 'done', { timeout: 180_000 });
+    await expect(panel.getByTestId('llm-batch-progress')).toContainText(/\d+ of \d+ edits · \d+ cached · \d+ not judged · [\d,]+ tokens · \$0 · done/);
+
+    // Switch to the LLM's labels: the figure is drawn from them, and the URL says which judge.
+    const key = llmJudgeKey('scripted-model');
+    await page.getByTestId('judge-select').selectOption(key);
+    await expect(page.getByTestId('taxonomy-view')).toHaveAttribute('data-judge', key);
+    await expect(page).toHaveURL(new RegExp(`\\?judge=${encodeURIComponent(key)}$`));
+    await expectTaxonomyReady(page);
+    const figure = page.getByTestId('taxonomy-figure');
+    await expect(figure.getByTestId('prevalence-bar')).toHaveCount(9);
+    // The scripted judge used only two labels: the others have no edits.
+    const used = await page.getByTestId('label-stats-row').evaluateAll((rows) =>
+      rows.filter((r) => Number(r.querySelectorAll('td')[1].textContent!.replace(/,/g, '')) > 0).map((r) => r.getAttribute('data-label')),
+    );
+    expect(used.length).toBeGreaterThan(0);
+    expect(used.every((l) => l === 'hyperparameter_tuning' || l === 'local_refinement')).toBe(true);
+
+    // Two judges with labels: their agreement over the edits both judged.
+    const agreement = page.getByTestId('judge-agreement');
+    await expect(agreement).toHaveAttribute('data-state', 'ready');
+    await expect(page.getByTestId('agree-n').locator('dd')).toHaveText(/^[1-9][\d,]*$/);
+    await expect(agreement.getByRole('table', { name: 'Agreement per label' }).getByRole('row')).toHaveCount(10);
+  });
 });
