@@ -19,8 +19,9 @@ export function PooledTaxonomy({ runIds, judge = OFFLINE_JUDGE_KEY }: { runIds: 
     queryKey: ['pooled-taxonomy', runIds.join(','), judge],
     queryFn: ({ signal }) => fetchJson(pooledTaxonomyUrl(runIds, judge), pooledTaxonomySchema, signal),
     enabled: runIds.length > 0,
-    // Judgements of freshly imported runs arrive from the worker: look again until every run has some.
-    refetchInterval: (query) => (query.state.data?.runs.some((r) => r.edits === 0) ? 4000 : false),
+    // Judgements of freshly imported runs arrive from the worker: look again for a while until
+    // every run has some (a run without any edit never will).
+    refetchInterval: (query) => (query.state.data?.runs.some((r) => r.edits === 0) && query.state.dataUpdateCount < 30 ? 4000 : false),
   });
   if (runIds.length === 0) return null;
   if (q.isError) return <p className="error" role="alert">Could not load the pooled edit types: {q.error.message}</p>;

@@ -58,7 +58,7 @@ export function TaxonomyView({ runId, initialJudge, initialLabel }: { runId: str
       const d = query.state.data;
       if (!d) return false;
       const running = d.judges.some((j) => j.latestBatch && ACTIVE_BATCH.has(j.latestBatch.status));
-      return running ? 2000 : d.stats === null ? 3000 : false;
+      return running ? 2000 : d.stats === null && d.editCount > 0 ? 3000 : false;
     },
   });
 
@@ -114,7 +114,9 @@ export function TaxonomyView({ runId, initialJudge, initialLabel }: { runId: str
       )}
       {data && !stats && (
         <p className="muted" role="status" data-testid="taxonomy-empty">
-          {judge === OFFLINE_JUDGE_KEY
+          {data.editCount === 0
+            ? 'This run has no edits to label: no program has a parent in the archive.'
+            : judge === OFFLINE_JUDGE_KEY
             ? 'The offline judge has not labelled this run’s edits yet (the worker does it after import); this page updates by itself.'
             : `${judgeTitle(judge)} has judged no edit of this run yet.`}
         </p>
