@@ -3,21 +3,12 @@
 // wait is on page state (data-state, URL, counts), never on time.
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { LABEL_TITLES, type EditLabel } from '../lib/analysis/taxonomy/labels';
 import { llmJudgeKey } from '../lib/analysis/taxonomy/types';
 import { labelsReply, startScriptedLlm, type ScriptedLlm } from '../tests/helpers/scriptedLlm';
 import { DEMO_RUNS, openRunFromList } from './helpers';
 
-const TITLES = [
-  'Hyperparameter tuning',
-  'Local refinement',
-  'Architectural change',
-  'Composition',
-  'Efficiency',
-  'Bug fix',
-  'Pruning',
-  'Refactor',
-  'External dependency',
-];
+const TITLES = Object.values(LABEL_TITLES);
 
 /** The offline judging of a fresh demo run takes a moment after the import. */
 const JUDGED = { timeout: 120_000 };
@@ -140,12 +131,21 @@ test('lineage coloured by an edit label, and the compare page pools the demo run
   await page.goto(`/runs/${a}/taxonomy`);
   await expectTaxonomyReady(page);
   const label = await labelWithEdits(page);
-  const title = TITLES[['hyperparameter_tuning', 'local_refinement', 'architectural_change', 'composition', 'efficiency', 'bug_fix', 'pruning', 'refactor', 'external_dependency'].indexOf(label)];
+  const title = LABEL_TITLES[label as EditLabel];
 
-  await page.goto(`/runs/${a}/lineage?color=label&label=${label}`);
+  // Colour the lineage by the label from the toolbar; the URL keeps it, a reload restores it.
+  await page.goto(`/runs/${a}/lineage`);
+  await expect(page.getByTestId('lineage-canvas')).toHaveAttribute('data-state', 'ready');
+  await page.getByLabel('Colour by').selectOption(`label:${label}`);
+  await expect(page).toHaveURL(new RegExp(`[?&]label=${label}(&|$)`));
+  await expect(page).toHaveURL(/[?&]color=label(&|$)/);
   const legend = page.getByLabel('Legend');
-  await expect(legend).toContainText(new RegExp(`edit labelled ${title} \\([1-9][\\d,]*\\)`), JUDGED);
+  const labelled = new RegExp(`edit labelled ${title} \\([1-9][\\d,]*\\)`);
+  await expect(legend).toContainText(labelled, JUDGED);
   await expect(legend).toContainText(/not judged or no parent \(\d+\)/);
+  await page.reload();
+  await expect(page.getByLabel('Colour by')).toHaveValue(`label:${label}`);
+  await expect(legend).toContainText(labelled);
 
   await page.goto(`/compare?runs=${a},${b}`);
   const pooled = page.getByTestId('pooled-taxonomy');
