@@ -48,7 +48,7 @@ test('the taxonomy page of a demo run draws both panels; a label lists its edits
   // Sorted by odds ratio, largest first.
   const ors = (await figure.getByTestId('odds-point').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-or')))));
   expect(ors).toEqual([...ors].sort((a, b) => b - a));
-  await expect(page.getByTestId('score-note')).toContainText(/95th percentile of \|score\|.*at least 1.*: here \d/);
+  await expect(page.getByTestId('score-note')).toContainText(/95th percentile of \|score\|.*at least 1.*; here \d/);
   await expect(page.getByTestId('enrichment-chart').getByTestId('enrichment-row')).toHaveCount(9);
   await expect(page.getByTestId('stage-mix').getByTestId('stage-bar')).toHaveCount(4);
   await expect(page.getByTestId('cooccurrence-matrix').getByTestId('matrix-cell')).toHaveCount(81);
