@@ -64,6 +64,11 @@ export function LlmSettingsPanel({ initial }: { initial: LlmSettingsView }) {
         request per edit at temperature 0, answers cached by diff, rubric version and model, so judging the same edits again costs
         nothing. The API key is stored on the server and never sent back to the browser. {TRUNCATION_RULE}
       </p>
+      {view.problem && (
+        <p className="alert" role="alert">
+          {view.problem}
+        </p>
+      )}
       <form className="form-grid" onSubmit={submit} aria-label="LLM judge settings">
         <label htmlFor="llm-base-url">Base URL{envNote('baseUrl')}</label>
         <input id="llm-base-url" type="text" value={form.baseUrl} onChange={set('baseUrl')} disabled={view.fromEnv.baseUrl} placeholder="http://localhost:11434/v1" />

@@ -13,6 +13,7 @@ const view: LlmSettingsView = {
   pricing: { inputPerMTok: 0.15, outputPerMTok: 0.6 },
   fromEnv: { baseUrl: false, apiKey: false, model: false },
   configured: true,
+  problem: null,
 };
 
 it('round-trips the view through the form into a body the route accepts, the stored key kept', () => {

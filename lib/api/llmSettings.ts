@@ -6,10 +6,13 @@ import { judgeBudgetSchema, llmSettingsSchema } from '../llm/types';
 
 const emptyAsNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
+/** An http(s) URL (z.url() alone takes 'localhost:8000' as a URL of scheme 'localhost:'). */
+export const isHttpUrl = (s: string) => /^https?:\/\/[^/\s]/i.test(s) && URL.canParse(s);
+
 /** PUT /api/settings/llm. baseUrl, model, apiKey omitted: keep the stored value (the panel leaves out what the environment sets); null: unset it. */
 export const llmSettingsInputSchema = z
   .object({
-    baseUrl: z.preprocess(emptyAsNull, z.string().trim().url('baseUrl must be a URL such as http://localhost:11434/v1').nullable()).optional(),
+    baseUrl: z.preprocess(emptyAsNull, z.string().trim().refine(isHttpUrl, 'baseUrl must be an http(s) URL such as http://localhost:11434/v1').nullable()).optional(),
     model: z.preprocess(emptyAsNull, z.string().trim().min(1).nullable()).optional(),
     apiKey: z.preprocess(emptyAsNull, z.string().min(1).nullable()).optional(),
     timeoutMs: llmSettingsSchema.shape.timeoutMs,
@@ -37,6 +40,8 @@ export const llmSettingsViewSchema = z.object({
   fromEnv: z.object({ baseUrl: z.boolean(), apiKey: z.boolean(), model: z.boolean() }),
   /** A base URL and a model are set: the LLM judge can run. */
   configured: z.boolean(),
+  /** A setting from the environment that cannot be used (the judge refuses to start until it is fixed). */
+  problem: z.string().nullable(),
 });
 export type LlmSettingsView = z.infer<typeof llmSettingsViewSchema>;
 

@@ -126,3 +126,16 @@ it('rejects with an AbortError when cancelled, during a request and while waitin
   expect(Date.now() - t0).toBeLessThan(2000);
   expect(s2.server.requests).toHaveLength(1);
 });
+
+it('says when the reply is not a chat completion at all (a web page at the base URL)', async () => {
+  const { settings } = await setup(
+    [
+      { kind: 'raw', status: 200, contentType: 'text/html', body: '<html>login</html>' },
+      { kind: 'raw', status: 200, contentType: 'application/json', body: '<html>login</html>' },
+    ],
+    { maxRetries: 1 },
+  );
+  const r = await chatJson(settings, { messages, schema, backoff: fast });
+  expect(r).toMatchObject({ ok: false, kind: 'invalid-answer', attempts: 2 });
+  expect(!r.ok && r.reason).toMatch(/^the server's reply is not a chat completion \(is the base URL the API root/);
+});

@@ -94,8 +94,11 @@ function classify(e: unknown): Exclude<Attempt<never>, { ok: true }> {
     if (e.status >= 500) return { ok: false, kind: 'server', reason, retryAfterMs: retryAfterMs(e.headers) };
     return { ok: false, kind: 'refused', reason };
   }
+  if (e instanceof SyntaxError) return { ok: false, kind: 'invalid-answer', reason: `${NOT_A_COMPLETION}: ${e.message}` };
   return { ok: false, kind: 'network', reason: `request failed: ${e instanceof Error ? e.message : String(e)}` };
 }
+
+const NOT_A_COMPLETION = "the server's reply is not a chat completion (is the base URL the API root, e.g. http://host:port/v1?)";
 
 const RETRYABLE: ReadonlySet<LlmFailureKind> = new Set(['rate-limit', 'server', 'timeout', 'network', 'invalid-json', 'invalid-answer']);
 
@@ -146,7 +149,7 @@ export async function chatJson<T>(settings: LlmSettings, opts: ChatJsonOptions<T
     promptTokens += completion?.usage?.prompt_tokens ?? 0;
     completionTokens += completion?.usage?.completion_tokens ?? 0;
     const content = completion?.choices?.[0]?.message?.content;
-    if (typeof content !== 'string') return { ok: false, kind: 'invalid-answer', reason: 'the server answered without a chat message' };
+    if (typeof content !== 'string') return { ok: false, kind: 'invalid-answer', reason: NOT_A_COMPLETION };
     let json: unknown;
     try {
       json = JSON.parse(content);

@@ -20,9 +20,6 @@ export interface JudgeDiffOptions {
   backoff?: Backoff;
 }
 
-/** Enough for the labels, a one-line rationale and a few quoted lines per label. */
-const MAX_ANSWER_TOKENS = 1024;
-
 export async function judgeDiffWithLlm(diff: string, opts: JudgeDiffOptions): Promise<LlmJudgeOutcome> {
   const { settings } = opts;
   if (diff === '') return { status: 'not-judged', reason: 'the child has the same lines as its parent', promptTokens: 0, completionTokens: 0, costUsd: 0 };
@@ -34,7 +31,8 @@ export async function judgeDiffWithLlm(diff: string, opts: JudgeDiffOptions): Pr
     schema: rubricAnswerSchema,
     signal: opts.signal,
     backoff: opts.backoff,
-    maxTokens: MAX_ANSWER_TOKENS,
+    // No max_tokens: OpenAI's newer models refuse it (they want max_completion_tokens) and
+    // older servers refuse the new name; json_object answers end on their own.
   });
   if (!r.ok) return { status: 'not-judged', reason: r.reason, ...r.usage };
   const judgement = judgementFromAnswer(r.value, diff);

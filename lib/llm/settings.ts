@@ -3,7 +3,7 @@
 // when set (a deployment pins them; the panel shows them read-only). The key is write-only:
 // llmSettingsView() says only whether one is set. Nothing here logs a setting.
 import { z } from 'zod';
-import type { LlmSettingsInput, LlmSettingsView } from '../api/llmSettings';
+import { isHttpUrl, type LlmSettingsInput, type LlmSettingsView } from '../api/llmSettings';
 import { getSetting, setSetting } from '../db/settings';
 import { llmSettingsSchema, type LlmSettings } from './types';
 
@@ -32,11 +32,14 @@ interface LlmEnv {
   model: string | null;
 }
 
-export function llmEnv(env: NodeJS.ProcessEnv = process.env): LlmEnv {
+const BAD_ENV_URL = 'EVOSCOPE_LLM_BASE_URL is not an http(s) URL (e.g. http://localhost:11434/v1)';
+
+/** The EVOSCOPE_LLM_* overrides; `problem` when one is unusable (then loadLlmSettings throws it). */
+export function llmEnv(env: NodeJS.ProcessEnv = process.env): LlmEnv & { problem: string | null } {
   const v = (name: string) => (env[name]?.trim() ? env[name]!.trim() : null);
   const baseUrl = v('EVOSCOPE_LLM_BASE_URL');
-  if (baseUrl && !z.string().url().safeParse(baseUrl).success) throw new Error(`EVOSCOPE_LLM_BASE_URL is not a URL (e.g. http://localhost:11434/v1)`);
-  return { baseUrl, apiKey: v('EVOSCOPE_LLM_API_KEY'), model: v('EVOSCOPE_LLM_MODEL') };
+  const bad = baseUrl !== null && !isHttpUrl(baseUrl);
+  return { baseUrl: bad ? null : baseUrl, apiKey: v('EVOSCOPE_LLM_API_KEY'), model: v('EVOSCOPE_LLM_MODEL'), problem: bad ? BAD_ENV_URL : null };
 }
 
 /** Stored settings with `over` applied (apiKey undefined keeps the stored key), then the environment. */
@@ -50,6 +53,8 @@ const complete = (s: Stored): LlmSettings | null => (s.baseUrl && s.model ? llmS
 
 /** The effective settings, or null when no base URL or no model is set (the LLM judge is off). */
 export async function loadLlmSettings(): Promise<LlmSettings | null> {
+  const { problem } = llmEnv();
+  if (problem) throw new Error(problem);
   return complete(merge(await loadStored()));
 }
 
@@ -71,8 +76,9 @@ export async function llmSettingsView(): Promise<LlmSettingsView> {
     concurrency: s.concurrency,
     budget: s.budget,
     pricing: s.pricing,
-    fromEnv: { baseUrl: env.baseUrl !== null, apiKey: env.apiKey !== null, model: env.model !== null },
-    configured: Boolean(s.baseUrl && s.model),
+    fromEnv: { baseUrl: env.baseUrl !== null || env.problem !== null, apiKey: env.apiKey !== null, model: env.model !== null },
+    configured: Boolean(s.baseUrl && s.model) && !env.problem,
+    problem: env.problem,
   };
 }
 

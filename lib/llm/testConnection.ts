@@ -1,5 +1,6 @@
 // The "Test connection" of the LLM settings: one tiny request in the judge's own mode
-// (temperature 0, json_object), no retry, so the answer or the error is the endpoint's own.
+// (temperature 0, json_object, no max_tokens), no retry, so the answer or the error is the
+// endpoint's own and a pass means the judge's requests are accepted too.
 import { z } from 'zod';
 import type { LlmTestResult } from '../api/llmSettings';
 import { chatJson } from './client';
@@ -12,7 +13,7 @@ const MESSAGES = [
 
 export async function testLlmConnection(settings: LlmSettings, signal?: AbortSignal): Promise<LlmTestResult> {
   const t0 = Date.now();
-  const r = await chatJson(settings, { messages: MESSAGES, schema: z.record(z.string(), z.unknown()), maxRetries: 0, maxTokens: 50, signal });
+  const r = await chatJson(settings, { messages: MESSAGES, schema: z.record(z.string(), z.unknown()), maxRetries: 0, signal });
   const latencyMs = Date.now() - t0;
   if (!r.ok) return { ok: false, error: r.reason, latencyMs };
   const answer = r.content.length > 300 ? `${r.content.slice(0, 300)}...` : r.content;

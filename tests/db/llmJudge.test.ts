@@ -50,6 +50,9 @@ it('judges, stores the answer, and answers the same diff from the cache with no 
   });
   expect(server.requests).toHaveLength(1);
   expect(server.requests[0].diff).toBe(diff);
+  expect(server.requests[0].body).toMatchObject({ model: settings.model, temperature: 0, response_format: { type: 'json_object' } });
+  expect(server.requests[0].body).not.toHaveProperty('max_tokens');
+  expect(server.requests[0].body!.messages![1].content).toContain('written in python');
   const stored = await getCachedJudgement({ diffHash: diffHash(diff), rubricVersion: RUBRIC_VERSION, model: settings.model });
   expect(stored).toMatchObject({ promptTokens: 500, completionTokens: 50, judgement: { labels: ['hyperparameter_tuning'] } });
 
@@ -110,5 +113,26 @@ it('marks a timed-out edit not judged, and an identical child without asking', a
   expect(r).toMatchObject({ status: 'not-judged', reason: 'no answer within the timeout (after 2 attempts)', promptTokens: 0, costUsd: 0 });
   const same = await judgeDiffWithLlm('', { settings, backoff: fast });
   expect(same).toMatchObject({ status: 'not-judged', reason: 'the child has the same lines as its parent' });
+  expect(server.requests).toHaveLength(2);
+});
+
+it('rejects with an AbortError when the batch is cancelled mid-request, caching nothing', async () => {
+  const diff = uniqueDiff('abort');
+  const { server, settings } = await setup([{ ...labelsReply(['bug_fix']), delayMs: 5000 }]);
+  const ac = new AbortController();
+  const p = judgeDiffWithLlm(diff, { settings, backoff: fast, signal: ac.signal });
+  await expect.poll(() => server.requests.length).toBe(1);
+  ac.abort();
+  await expect(p).rejects.toMatchObject({ name: 'AbortError' });
+  expect(await getCachedJudgement({ diffHash: diffHash(diff), rubricVersion: RUBRIC_VERSION, model: settings.model })).toBeNull();
+});
+
+it('lets the script pick labels by the diff a request carries', async () => {
+  const a = uniqueDiff('pick-a');
+  const b = editDiff(`# ${tag} pick-b\nimport os\n`, `# ${tag} pick-b\n`).text;
+  const { server, settings } = await setup((req) => labelsReply(req.diff?.includes('-import os') ? ['external_dependency'] : ['hyperparameter_tuning']));
+  const [ra, rb] = await Promise.all([judgeDiffWithLlm(a, { settings, backoff: fast }), judgeDiffWithLlm(b, { settings, backoff: fast })]);
+  expect(ra).toMatchObject({ status: 'judged', judgement: { labels: ['hyperparameter_tuning'] } });
+  expect(rb).toMatchObject({ status: 'judged', judgement: { labels: ['external_dependency'] } });
   expect(server.requests).toHaveLength(2);
 });

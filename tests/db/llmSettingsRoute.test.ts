@@ -73,6 +73,7 @@ it('keeps the key write-only: stored and used, never returned; omitted keeps it,
     hasApiKey: true,
     fromEnv: { baseUrl: false, apiKey: false, model: false },
     configured: true,
+    problem: null,
   });
   expect(await loadLlmSettings()).toMatchObject({ baseUrl: 'http://127.0.0.1:9/v1', apiKey: KEY, model: 'm1', concurrency: 3, budget: { maxEdits: 100, maxCostUsd: 1.5 } });
 
@@ -89,7 +90,8 @@ it('keeps the key write-only: stored and used, never returned; omitted keeps it,
 it('refuses invalid settings naming the field', async () => {
   const r = await put(form({ baseUrl: 'not a url' }));
   expect(r.status).toBe(400);
-  expect(r.body.error).toMatch(/baseUrl must be a URL/);
+  expect(r.body.error).toMatch(/baseUrl must be an http\(s\) URL/);
+  expect((await put(form({ baseUrl: 'localhost:8000' }))).status).toBe(400);
   expect((await put(form({ concurrency: 0 }))).body.error).toMatch(/concurrency/);
   expect((await put(form({ budget: { maxTokens: -1 } }))).body.error).toMatch(/budget\.maxTokens/);
   expect((await put({ ...form(), surprise: 1 })).status).toBe(400);
@@ -105,6 +107,11 @@ it('lets EVOSCOPE_LLM_BASE_URL, _API_KEY and _MODEL override the stored values, 
   expect(g.body).toMatchObject({ baseUrl: 'http://10.0.0.1:8000/v1', model: 'env-model', hasApiKey: true, fromEnv: { baseUrl: true, apiKey: true, model: true } });
   expect(g.text).not.toContain('sk-from-env-123');
   expect(g.text).not.toContain('sk-stored');
+  // An unusable base URL is reported, not ignored: the view says so and the judge refuses to start.
+  process.env.EVOSCOPE_LLM_BASE_URL = 'localhost:8000';
+  expect((await get()).body).toMatchObject({ configured: false, problem: expect.stringMatching(/EVOSCOPE_LLM_BASE_URL is not an http\(s\) URL/) });
+  await expect(loadLlmSettings()).rejects.toThrow(/EVOSCOPE_LLM_BASE_URL is not an http\(s\) URL/);
+  process.env.EVOSCOPE_LLM_BASE_URL = 'http://10.0.0.1:8000/v1';
   // Only the environment: configured with nothing stored.
   await clear();
   expect(await loadLlmSettings()).toMatchObject({ baseUrl: 'http://10.0.0.1:8000/v1', model: 'env-model', concurrency: 4, maxRetries: 4 });

@@ -4,9 +4,9 @@
 // a list of replies used in order (a request past its end gets a 500 saying so, which fails
 // the test loudly), or a function of the request (e.g. choose labels by the diff it carries).
 // Replies: a JSON answer or raw content (malformed JSON, schema-invalid answers), an HTTP
-// status (429 with Retry-After, 500, 401, ...), a hang-up (network error), each optionally
-// after a delay (a reply slower than the client's timeout). Usage figures per reply (default
-// 100 prompt + 20 completion tokens).
+// status (429 with Retry-After, 500, 401, ...), a hang-up (network error), any raw body (a
+// proxy's HTML page), each optionally after a delay (a reply slower than the client's
+// timeout). Usage figures per reply (default 100 prompt + 20 completion tokens).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -20,6 +20,8 @@ export type ScriptedReply = { delayMs?: number } & (
   | { kind: 'content'; content: string; usage?: ScriptedUsage }
   | { kind: 'status'; status: number; retryAfter?: string; message?: string }
   | { kind: 'hang-up' }
+  /** Any body, e.g. a proxy's HTML page answered with 200. */
+  | { kind: 'raw'; status: number; contentType: string; body: string }
 );
 
 export interface RecordedRequest {
@@ -72,6 +74,10 @@ export async function startScriptedLlm(script: Script): Promise<ScriptedLlm> {
 
   const reply = (req: http.IncomingMessage, res: http.ServerResponse, rec: RecordedRequest, r: ScriptedReply) => {
     if (r.kind === 'hang-up') return req.socket.destroy();
+    if (r.kind === 'raw') {
+      res.writeHead(r.status, { 'content-type': r.contentType });
+      return res.end(r.body);
+    }
     if (r.kind === 'status') {
       return send(res, r.status, { error: { message: r.message ?? `scripted status ${r.status}`, type: 'scripted', code: null } }, r.retryAfter ? { 'retry-after': r.retryAfter } : {});
     }

@@ -82,4 +82,4 @@ describe('offline judge vs the labelled set', () => {
 });
 
 // Measured minus ~0.03 (see README.md, "Offline judge").
-const FLOOR = { microF1: 0.64, macroKappa: 0.55, exactMatch: 0.42 };
+const FLOOR = { microF1: 0.64, macroKappa: 0.56, exactMatch: 0.46 };
