@@ -1,7 +1,7 @@
 // The edits a judge labels in a run, and what the statistics need to know of each, from the
 // programs' metadata alone (no sources: a 100k-program run is a few flat arrays here), for the
-// judging batches and the taxonomy routes. Same definitions as editSet.ts (which takes the
-// programs with their code, for the CLI): keep the two in step.
+// judging batches, the taxonomy routes and `evoscope judge` (which builds the same metadata from
+// a run folder's records and keeps the sources beside it): the one edit set of the taxonomy.
 // The edit set is the analyses' 'default' definitions (lib/analysis/editTable.ts): a child's edit
 // is against its first listed parent that is in the run (and not itself); edits where either
 // program has empty code are skipped. Best-so-far is the one definition of bestSoFar.ts, and the
