@@ -47,6 +47,7 @@ clearProgramCache();
 
 const per: Record<string, { edits: number; ms: number; bytes: number }> = {};
 const labelCounts: Record<string, number> = {};
+const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 for (const e of edits) {
   const t = performance.now();
@@ -58,10 +59,13 @@ for (const e of edits) {
   for (const l of j.labels) labelCounts[l] = (labelCounts[l] ?? 0) + 1;
 }
 const totalMs = performance.now() - t0;
+// CPU time of this process (user + system): steadier than wall time on a shared machine.
+const cpu = process.cpuUsage(cpu0);
 process.stdout.write(
   `${JSON.stringify({
     edits: edits.length,
     totalMs: Math.round(totalMs),
+    cpuMs: Math.round((cpu.user + cpu.system) / 1000),
     editsPerSec: Math.round(edits.length / (totalMs / 1000)),
     perLanguage: Object.fromEntries(
       Object.entries(per).map(([lang, s]) => [lang, { edits: s.edits, ms: Math.round(s.ms), editsPerSec: Math.round(s.edits / (s.ms / 1000)), meanSourceKB: +(s.bytes / s.edits / 1024).toFixed(1) }]),

@@ -183,6 +183,25 @@ describe('offline judge: edge cases', () => {
     expect(j.labels).toContain('architectural_change');
   });
 
+  it('odd text never throws: CRLF, non-ASCII, unterminated strings and comments, NUL bytes', () => {
+    const odd = [
+      [PY.replaceAll('\n', '\r\n'), PY.replaceAll('\n', '\r\n').replace('0.5', '0.6')],
+      [PY, PY.replace('total', 'tötal_π').replace('out = []', 's = "unterminated\n    out = []')],
+      [CPP, CPP.replace('int k', '/* never closed\n int k')],
+      ['\0\0\0', 'x = 1\0\n'],
+      [PY, `${PY}\n'''open docstring`],
+      ['', ''],
+      ['a', ''],
+    ];
+    for (const [p, c] of odd) {
+      for (const lang of ['python', 'cpp', 'cuda', 'julia', '']) {
+        const j = judgeEditOffline(p, c, lang);
+        expect(j.labels).toEqual([...j.labels].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b)));
+        expect(j.rationale).not.toContain('\n');
+      }
+    }
+  });
+
   it('is deterministic', () => {
     const c = `import numpy as np\n${PY.replace('alpha=0.5', 'alpha=0.25').replace('out.append(it)', 'out.append(it.copy())')}`;
     expect(judgeEditOffline(PY, c, 'python')).toEqual(judgeEditOffline(PY, c, 'python'));

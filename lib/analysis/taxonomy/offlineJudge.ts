@@ -5,7 +5,8 @@
 //   external_dependency  the multiset of import / #include statements changed
 //   hyperparameter_tuning  a sub-hunk swaps literals (numbers, strings, booleans) for literals
 //   bug_fix        an added guard (`if ...: return|continue|raise`), clamp (min/max/clip), sentinel
-//                  test (nan, inf, None, tiny epsilon), try/except, or a flipped sign / comparison
+//                  test (nan, inf, None, tiny epsilon), try/except; a flipped sign / comparison or
+//                  a +-1 in an index when that is all the edit does
 //   efficiency     loops replaced by vectorised calls, caching (lru_cache, memo dicts), early
 //                  exits (break), partial sorts, CUDA/C++ speed idioms (shared memory, unroll...)
 //   composition    a new routine, branch or loop added while the code around it stays
@@ -13,10 +14,11 @@
 //   refactor       consistent renames, moved or reordered code, a helper extracted from removed
 //                  code; also an edit of comments / layout only (see README: no code token changed,
 //                  behaviour preserved: Table 9's nearest type, so that every edit carries a label)
-//   architectural_change  a routine (or the whole program) rewritten: token similarity < 0.4
+//   architectural_change  a replaced block with little in common (hunk token similarity < 0.4),
+//                  or a routine / the whole program rewritten (similarity < 0.3)
 //   local_refinement  any other change of code inside an existing routine
 // Unknown languages get the same rules on tokens only (no routines, branches or loops), and the
-// rationale says so. Nothing here throws on odd input: unparsable code is judged on
+// rationale says so. Thresholds, decisions and measured agreement: README.md, "Offline judge". Nothing here throws on odd input: unparsable code is judged on
 // tree-sitter's recovered tree (the rationale notes it).
 import { canonicalLabels } from './labels';
 import { Collector, lines, range, routineAt, texts, tokensOf } from './offlineEvidence';
@@ -77,6 +79,11 @@ function judge(f: EditFacts, c: Collector) {
 
   imports(f, c, consumed);
 
+  // A flipped sign / comparison or a +-1 in an index is a fix when it is what the edit does (a
+  // targeted change, literals aside); among other code changes it is part of a rework.
+  const isFlip = (s: SubHunk) => s.kind === 'operator' || (s.kind === 'structural' && offByOne(P.slice(s.r0, s.r1), C.slice(s.a0, s.a1)) && (inIndex(P, s.r0) || inIndex(C, s.a0)));
+  const targeted = f.subs.every((s) => s.kind === 'literal' || isFlip(s));
+
   // Literal swaps, renames and operator flips.
   for (const s of f.subs) {
     if (consumed.has(s)) continue;
@@ -86,10 +93,10 @@ function judge(f: EditFacts, c: Collector) {
     } else if (s.kind === 'rename') {
       c.add('refactor', `renamed ${P[s.r0].text} -> ${C[s.a0].text}`, add(s), rem(s));
       consumed.add(s);
-    } else if (s.kind === 'operator') {
+    } else if (s.kind === 'operator' && targeted) {
       c.add('bug_fix', `operator flipped (${texts(P.slice(s.r0, s.r1)).join(' ') || '∅'} -> ${texts(C.slice(s.a0, s.a1)).join(' ') || '∅'})`, add(s), rem(s));
       consumed.add(s);
-    } else if (offByOne(P.slice(s.r0, s.r1), C.slice(s.a0, s.a1)) && (inIndex(P, s.r0) || inIndex(C, s.a0))) {
+    } else if (s.kind === 'structural' && targeted && isFlip(s)) {
       c.add('bug_fix', 'off-by-one (+-1) changed', add(s), rem(s));
       consumed.add(s);
     }
@@ -220,8 +227,10 @@ function offByOne(r: Token[], a: Token[]): boolean {
   return (r.length === 0 && one(a)) || (a.length === 0 && one(r));
 }
 const SIGN = new Set(['+', '-']);
+/** A `[` right after a name or a closing bracket opens a subscript. */
+const SUBSCRIPTED = new Set(['id']);
 
-/** Token k sits inside a subscript `[...]` or the arguments of range(...) on its line. */
+/** Token k sits inside a subscript `x[...]` (not a list display) or the arguments of range(...) on its line. */
 function inIndex(toks: Token[], k: number): boolean {
   const line = toks[Math.min(k, toks.length - 1)]?.line;
   const stack: string[] = [];
@@ -230,7 +239,7 @@ function inIndex(toks: Token[], k: number): boolean {
     if (x === ')' || x === ']') stack.push(x);
     else if (x === '(' || x === '[') {
       if (stack.length) stack.pop();
-      else if (x === '[' || toks[t - 1]?.text === 'range') return true;
+      else if (x === '[' ? SUBSCRIPTED.has(toks[t - 1]?.kind ?? '') || [')', ']'].includes(toks[t - 1]?.text ?? '') : toks[t - 1]?.text === 'range') return true;
     }
   }
   return false;
