@@ -13,16 +13,16 @@ export const dynamic = 'force-dynamic';
 export const GET = handle<{ runId: string }>(async (_req, params) => {
   const { runId } = runParamsSchema.parse(params);
   return found(await getRun(runId), 'run');
-});
+}, { permission: 'read' });
 
 export const PATCH = handle<{ runId: string }>(async (req, params) => {
   const { runId } = runParamsSchema.parse(params);
   const patch = runPatchSchema.parse(await req.json().catch(() => undefined));
   return found(await updateRun(runId, patch), 'run');
-});
+}, { permission: 'jobs' });
 
 export const DELETE = handle<{ runId: string }>(async (_req, params) => {
   const { runId } = runParamsSchema.parse(params);
   const deleted = found(await deleteRun(runId), 'run');
   return { deleted: true, runId: deleted.runId, blobsRemoved: deleted.blobsRemoved } satisfies RunDeleted;
-});
+}, { permission: 'delete' });

@@ -5,4 +5,4 @@ import { regenerateIngestToken } from '@/lib/db/settings';
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-export const POST = handle(async () => ({ token: await regenerateIngestToken() }));
+export const POST = handle(async () => ({ token: await regenerateIngestToken() }), { permission: 'settings' });
