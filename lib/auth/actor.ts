@@ -2,7 +2,7 @@
 // single-user mode -> 'local'; else a personal API token (Authorization: Bearer), a better-auth
 // session cookie, or a share link (cookie set by /share/<secret>, or the x-evoscope-share header).
 // Returns null when nobody is identified (the caller answers 401 or redirects to /sign-in).
-import { ApiError } from '../api/handler';
+import { ApiError } from '../api/apiError';
 import { prisma } from '../db/client';
 import { isLegacyIngestToken } from '../db/settings';
 import { getAuth } from './auth';
