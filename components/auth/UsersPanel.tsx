@@ -12,6 +12,7 @@ export function UsersPanel({ initial, me }: { initial: UserView[]; me: string | 
   const [users, setUsers] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [invite, setInvite] = useState<{ email: string; url: string } | null>(null);
+  const [turnedOn, setTurnedOn] = useState<string | null>(null);
 
   async function reload() {
     const r = await sendJson('/api/users', 'GET');
@@ -32,6 +33,8 @@ export function UsersPanel({ initial, me }: { initial: UserView[]; me: string | 
     });
     if (!r.ok) return setError(messageOf(r));
     const user = r.data.user as UserView;
+    // The first account turns sign-in on: from now on this browser needs a session too.
+    if (users.length === 0) return setTurnedOn(user.email);
     if (r.data.inviteUrl) setInvite({ email: user.email, url: String(r.data.inviteUrl) });
     formEl.reset();
     await reload();
@@ -48,6 +51,14 @@ export function UsersPanel({ initial, me }: { initial: UserView[]; me: string | 
     else setError(messageOf(r));
   }
 
+  if (turnedOn) {
+    return (
+      <p role="status" className="ok">
+        Accounts are on: every page and API route now needs a session or a token.{' '}
+        <a href="/sign-in?next=%2Fsettings%2Fusers">Sign in as {turnedOn}</a> to add others.
+      </p>
+    );
+  }
   return (
     <>
       <form className="panel auth-form" onSubmit={create} aria-label="Add a user">
