@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import pg from 'pg';
-import { DEMO_RUNS } from './helpers';
+import { DEMO_RUNS, openRunFromList } from './helpers';
 
 const tag = Date.now().toString(36);
 const OWNER = { email: `owner-${tag}@example.org`, password: 'owner password 1' };
@@ -110,6 +110,21 @@ test('an owner creates a member, the member signs in, a viewer cannot upload', a
   await viewer.getByRole('button', { name: 'Import' }).click();
   await expect(viewer.getByRole('main').getByRole('alert')).toHaveText('you are signed in as a viewer: uploading runs is not allowed for that role');
   expect(await imports()).toBe(before);
+
+  // The owner shares one run read-only: a visitor with the link sees that run and no other.
+  const otherRun = await openRunFromList(page, DEMO_RUNS[1]);
+  await openRunFromList(page, DEMO_RUNS[0]);
+  await page.getByRole('button', { name: 'Create share link' }).click();
+  const shareUrl = await page.getByTestId('share-url').textContent();
+  expect(shareUrl).toMatch(/\/share\/evs_/);
+  const visitor = await fresh(browser);
+  await visitor.goto(shareUrl!);
+  await expect(visitor.getByRole('heading', { level: 1, name: DEMO_RUNS[0] })).toBeVisible();
+  await expect(visitor.getByRole('table', { name: 'Programs' }).getByRole('row').nth(1)).toBeVisible();
+  const other = await visitor.goto(`/runs/${otherRun}`);
+  expect(other?.status()).toBe(403);
+  await expect(visitor.getByRole('heading', { name: 'This share link opens one run only' })).toBeVisible();
+  expect((await visitor.request.get(`/api/runs/${otherRun}`)).status()).toBe(403);
 
   // Signing out ends the session: the next page asks to sign in again.
   await viewer.getByRole('button', { name: 'Sign out' }).click();

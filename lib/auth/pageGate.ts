@@ -5,6 +5,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { currentMode, SHARE_COOKIE, sessionActor, shareActor } from './actor';
+import { sameOriginUrl } from '../http/origin';
 
 /** Reachable by anyone: signing in, accepting an invitation, opening a share link. */
 const PUBLIC_PAGES = [/^\/sign-in\/?$/, /^\/invite\/[^/]+\/?$/, /^\/share\/[^/]+\/?$/, /^\/icon\.svg$/];
@@ -39,7 +40,7 @@ export async function pageGate(req: NextRequest): Promise<NextResponse | null> {
     // The page could not render without the database anyway; say so and retry.
     return html(503, 'The database is reconnecting', '<p>Evoscope&apos;s database is restarting; this page reloads in a moment.</p>', '<meta http-equiv="refresh" content="3">');
   }
-  const to = new URL('/sign-in', req.nextUrl);
+  const to = sameOriginUrl(req, '/sign-in');
   if (pathname !== '/') to.searchParams.set('next', pathname + search);
   return NextResponse.redirect(to, 307);
 }

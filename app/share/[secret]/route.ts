@@ -5,6 +5,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { SHARE_COOKIE } from '@/lib/auth/actor';
 import { prisma } from '@/lib/db/client';
 import { sha256Hex } from '@/lib/auth/tokens';
+import { sameOriginUrl } from '@/lib/http/origin';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -18,7 +19,7 @@ export async function GET(req: NextRequest, { params }: { params: Promise<{ secr
       headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
     });
   }
-  const res = NextResponse.redirect(new URL(`/runs/${link.runId}`, req.nextUrl), 303);
+  const res = NextResponse.redirect(sameOriginUrl(req, `/runs/${link.runId}`), 303);
   res.cookies.set(SHARE_COOKIE, secret, {
     httpOnly: true,
     sameSite: 'lax',

@@ -2,6 +2,7 @@
 import { handle, jsonBody } from '@/lib/api/handler';
 import { runParamsSchema } from '@/lib/api/params';
 import { createShareLink, listShareLinks } from '@/lib/db/shareLinks';
+import { requestOrigin } from '@/lib/http/origin';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -14,5 +15,5 @@ export const POST = handle<{ runId: string }>(async (req, params, { actor }) => 
   const { runId } = runParamsSchema.parse(params);
   const body = req.headers.get('content-length') === '0' ? {} : await jsonBody(req);
   const { secret, link } = await createShareLink(actor, runId, body);
-  return Response.json({ link, url: `${req.nextUrl.origin}/share/${secret}` }, { status: 201 });
+  return Response.json({ link, url: `${requestOrigin(req)}/share/${secret}` }, { status: 201 });
 }, { permission: 'share' });
