@@ -131,6 +131,7 @@ describe('sign-in', () => {
     await pool().query("UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE user_id = $1", [s.user.id]);
     const res = await call(listRuns, 'GET', '/api/runs', { headers: { cookie: s.cookie } });
     expect(res.status).toBe(401);
+    expect((await res.json()).error).toBe('your session has expired or was signed out (or the account disabled): sign in again');
   });
 });
 
@@ -228,7 +229,9 @@ describe('share links', () => {
     // As a cookie (what /share/<secret> sets) too.
     expect((await call(getRun, 'GET', `/api/runs/${runA}`, { headers: { cookie: `evoscope_share=${secret}` }, params: { runId: runA } })).status).toBe(200);
     await pool().query("UPDATE share_links SET expires_at = now() - interval '1 second' WHERE id = $1", [link.id]);
-    expect((await call(getRun, 'GET', `/api/runs/${runA}`, { headers: share, params: { runId: runA } })).status).toBe(401);
+    const expired = await call(getRun, 'GET', `/api/runs/${runA}`, { headers: share, params: { runId: runA } });
+    expect(expired.status).toBe(401);
+    expect((await expired.json()).error).toBe('this share link is not valid: it was revoked, or it expired');
     await pool().query("UPDATE share_links SET expires_at = now() + interval '1 day' WHERE id = $1", [link.id]);
     await call(deleteShare, 'DELETE', `/api/runs/${runA}/share-links/${link.id}`, { headers: { cookie: owner.cookie }, params: { runId: runA, linkId: link.id } });
     expect((await call(getRun, 'GET', `/api/runs/${runA}`, { headers: share, params: { runId: runA } })).status).toBe(401);
