@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as getAudit } from '../../app/api/audit/route';
 import { POST as postImport } from '../../app/api/imports/route';
 import { POST as ingestRun } from '../../app/api/ingest/runs/route';
-import { GET as getRun } from '../../app/api/runs/[runId]/route';
+import { DELETE as deleteRun, GET as getRun } from '../../app/api/runs/[runId]/route';
 import { POST as postShare } from '../../app/api/runs/[runId]/share-links/route';
 import { DELETE as deleteShare } from '../../app/api/runs/[runId]/share-links/[linkId]/route';
 import { GET as listRuns } from '../../app/api/runs/route';
@@ -176,9 +176,22 @@ describe('roles', () => {
     expect((await call(getAudit, 'GET', '/api/audit', { headers: { cookie: member.cookie } })).status).toBe(403);
   });
 
-  it('the first account must be an owner', async () => {
+  it('only an owner deletes a run; the deletion is audited', async () => {
+    const made = await call(ingestRun, 'POST', '/api/ingest/runs', { headers: { authorization: `Bearer ${legacy}` }, body: { name: 'to delete' } });
+    const { runId } = await made.json();
+    runIds.push(runId);
+    const byMember = await call(deleteRun, 'DELETE', `/api/runs/${runId}`, { headers: { cookie: member.cookie }, params: { runId } });
+    expect(byMember.status).toBe(403);
+    expect((await pool().query('SELECT 1 FROM runs WHERE id = $1', [runId])).rowCount).toBe(1);
+    const byOwner = await call(deleteRun, 'DELETE', `/api/runs/${runId}`, { headers: { cookie: owner.cookie }, params: { runId } });
+    expect(byOwner.status).toBe(200);
+    const { rows } = await pool().query("SELECT actor_id, actor_kind, details FROM audit_log WHERE action = 'run.delete' AND target_id = $1", [runId]);
+    expect(rows).toEqual([{ actor_id: owner.user.id, actor_kind: 'user', details: { name: 'to delete', programs: 0 } }]);
+  });
+
+  it('an email is one account', async () => {
     await expect(createUser({ email: 'dup@example.org', role: 'owner', password: PASSWORD }, CLI_ACTOR)).resolves.toBeTruthy();
-    await expect(createUser({ email: 'dup@example.org', role: 'viewer', password: PASSWORD }, CLI_ACTOR)).rejects.toThrow(/already exists/);
+    await expect(createUser({ email: 'DUP@example.org', role: 'viewer', password: PASSWORD }, CLI_ACTOR)).rejects.toThrow(/already exists/);
   });
 });
 

@@ -40,6 +40,9 @@ describe('evoscope user', () => {
   });
 
   it('adds an owner who can sign in, lists, changes roles, keeps the last owner', async () => {
+    const notOwner = await runCli(['user', 'add', '--email', 'first@example.org', '--password', 'a long password', '--role', 'member']);
+    expect(notOwner.code).toBe(1);
+    expect(notOwner.stderr).toContain('the first account must be an owner');
     const add = await runCli(['user', 'add', '--email', 'Boss@Example.org', '--password', 'a long password', '--role', 'owner']);
     expect(add.code, add.stderr).toBe(0);
     expect(add.stdout).toBe('created owner boss@example.org\n');
