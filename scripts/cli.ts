@@ -6,6 +6,7 @@
 //   sandbox run <file> [--lang python|cpp] [--timeout S] [--memory MB] [--json]
 //   evaluate <runId> [<programId>|--best-chain] [--private] [--concurrency N] [--json]
 //   user add|list|role|disable|enable|password|invite ...
+//   agreement A.jsonl B.jsonl [--json]
 //   help
 // With --json, stdout carries exactly one JSON object per imported (or exported) run, one per
 // line, and nothing else; every log line goes to stderr so scripts can pipe the output.
@@ -72,6 +73,10 @@ function usage() {
     '  user password --email E --password P | user invite --email E',
     '      List accounts, change a role, disable (signs out everywhere) or enable one, set a password,',
     '      make a fresh invitation link. The last enabled owner can be neither demoted nor disabled.',
+    '  agreement A.jsonl B.jsonl [--json]',
+    '      Agreement of two labellings ({"id", "labels"} lines; A the reference, B the prediction) on',
+    '      the ids in both: n, exact match, mean Jaccard, micro precision/recall/F1, macro F1,',
+    "      per-label Cohen's kappa and macro kappa (paper appendix B.4). --json  the figures as one object",
     '  help        this text',
   ].join('\n');
 }
@@ -212,6 +217,10 @@ async function main(argv: string[]) {
       const { userCommand, parseUserArgs } = await import('./userCommand');
       return userCommand(parseUserArgs(rest), log);
     }
+    case 'agreement': {
+      const { agreementCommand, parseAgreementArgs } = await import('./agreementCommand');
+      return agreementCommand(parseAgreementArgs(rest), log);
+    }
     case undefined:
     case 'help':
     case '--help':
@@ -231,6 +240,12 @@ async function report(e: unknown) {
     return;
   }
   // Loaded after the fact: the command that failed has loaded these modules already.
+  const { InputFileError } = await import('./labelsFile');
+  if (e instanceof InputFileError) {
+    log(`${process.argv[2]} failed: ${e.message}`);
+    process.exitCode = 1;
+    return;
+  }
   const { isInputProblem } = await import('../lib/pipeline/importPipeline');
   const { ExportError } = await import('../lib/db/exportRun');
   if (isInputProblem(e)) {
