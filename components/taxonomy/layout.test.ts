@@ -26,6 +26,7 @@ function stats(labels: LabelStats[], over: Partial<TaxonomyStats> = {}): Taxonom
     edits: 100,
     unscored: 0,
     scoreScale: 1,
+    runScales: [1],
     bestSoFarEdits: 5,
     finalLineageEdits: 8,
     labels,
