@@ -55,7 +55,7 @@ async function addUser(page: Page, email: string, role: string, password?: strin
 const fresh = async (browser: Browser) => (await browser.newContext()).newPage();
 
 test('an owner creates a member, the member signs in, a viewer cannot upload', async ({ page, browser }, info) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000); // four browsers on a shared 2-core machine
   // Single-user: no sign-in; the first account (an owner) is made on Settings · Users.
   await page.goto('/settings/users');
   const first = page.getByRole('form', { name: 'Add a user' });
