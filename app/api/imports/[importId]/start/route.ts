@@ -15,4 +15,4 @@ export const POST = handle(async (_req, params) => {
   if (outcome !== 'queued') throw new ApiError(409, `import is already ${outcome}`);
   await enqueueImport(importId);
   return { id: importId, status: 'queued' };
-});
+}, { permission: 'upload' });
