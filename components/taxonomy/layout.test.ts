@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EDIT_LABELS, type EditLabel } from '@/lib/analysis/taxonomy/labels';
-import type { LabelStats, TaxonomyStats } from '@/lib/analysis/taxonomy/types';
+import type { LabelStats } from '@/lib/analysis/taxonomy/types';
+import type { TaxonomyStatsResponse } from '@/lib/api/taxonomySchemas';
 import { logTicks, oddsDomain, prepareEnrichment, prepareFigure, prepareMatrix, prepareStages, sortByOddsRatio } from './layout';
 
 function label(l: EditLabel, over: Partial<LabelStats> = {}): LabelStats {
@@ -20,7 +21,7 @@ function label(l: EditLabel, over: Partial<LabelStats> = {}): LabelStats {
   };
 }
 
-function stats(labels: LabelStats[], over: Partial<TaxonomyStats> = {}): TaxonomyStats {
+function stats(labels: LabelStats[], over: Partial<TaxonomyStatsResponse> = {}): TaxonomyStatsResponse {
   const zero = Object.fromEntries(EDIT_LABELS.map((l) => [l, 0])) as Record<EditLabel, number>;
   return {
     edits: 100,

@@ -302,8 +302,13 @@ async function judgeLlmChunk(
       const diff = editDiff(parent.code, child.code).text;
       gate.started();
       let outcome: LlmJudgeOutcome;
+      // One signal per edit, relayed from the batch's: the LLM client adds abort listeners per
+      // request, which on the batch-wide signal would pile up over thousands of edits.
+      const edit = new AbortController();
+      const relay = () => edit.abort();
+      signal.addEventListener('abort', relay, { once: true });
       try {
-        outcome = await deps.judgeLlm(diff, { settings, signal, language: child.language });
+        outcome = await deps.judgeLlm(diff, { settings, signal: edit.signal, language: child.language });
       } catch (err) {
         if (signal.aborted) {
           gate.abandoned();
@@ -311,6 +316,8 @@ async function judgeLlmChunk(
           return;
         }
         outcome = { status: 'not-judged', reason: `the LLM judge failed: ${(err as Error)?.message ?? String(err)}`, promptTokens: 0, completionTokens: 0, costUsd: 0 };
+      } finally {
+        signal.removeEventListener('abort', relay);
       }
       if (signal.aborted) {
         gate.abandoned(); // cancelled or shutting down: the edit stays pending

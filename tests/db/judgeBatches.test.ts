@@ -173,6 +173,28 @@ describe('judging batches', () => {
     expect(slow.state.calls).toBe(4);
   });
 
+  it('gives each LLM request its own abort signal, so listeners a client leaves behind do not pile up on the batch', async () => {
+    const r = await run(30);
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(`${w.name}: ${w.message}`);
+    process.on('warning', onWarning);
+    const seen = new Set<AbortSignal>();
+    const leaky = scriptedLlmJudge();
+    const b = (await createJudgeBatch({ runId: r.runId, kind: 'llm', concurrency: 2 }, fakeLlmSettings()))!;
+    const out = await runJudgeBatch(b.id, fakeDeps({
+      judgeLlm: (diff, opts) => {
+        opts.signal!.addEventListener('abort', () => {}); // never removed, as a careless client does
+        seen.add(opts.signal!);
+        return leaky.judgeLlm(diff, opts);
+      },
+    }));
+    await new Promise((res) => setTimeout(res, 50)); // warnings are emitted on a later tick
+    process.off('warning', onWarning);
+    expect(out).toMatchObject({ status: 'done', done: 29 });
+    expect(seen.size).toBe(29);
+    expect(warnings.filter((w) => /MaxListeners/.test(w))).toEqual([]);
+  });
+
   it('a run deleted while its batch runs ends the batch quietly (nothing left to store in)', async () => {
     const r = await chainRun(60);
     const b = (await createJudgeBatch({ runId: r.runId, kind: 'llm', concurrency: 4 }, fakeLlmSettings()))!;
