@@ -1,0 +1,30 @@
+// POST /api/reviews/[sessionId]/import {reviewer, text} - store a gold JSONL file (EvoReplay's
+// shape, e.g. an export) as a reviewer's labelling of the session, matched by run + child_id.
+// Any bad line (named by number) refuses the whole file: nothing is stored.
+import { ApiError, handle, jsonBody } from '@/lib/api/handler';
+import { audit } from '@/lib/db/audit';
+import { pool } from '@/lib/db/client';
+import { importGold } from '@/lib/db/reviewLabels';
+import { sessionOr404 } from '@/lib/review/access';
+import { parseGold } from '@/lib/review/gold';
+import { LOCAL_REVIEWER } from '@/lib/review/reviewer';
+import { importGoldSchema, sessionParamsSchema } from '@/lib/review/schemas';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export const POST = handle(async (req, params, { actor }) => {
+  const { sessionId } = sessionParamsSchema.parse(params);
+  const body = importGoldSchema.parse(await jsonBody(req, 60 * 1024 ** 2));
+  await sessionOr404(sessionId);
+  if (body.reviewer !== LOCAL_REVIEWER) {
+    const { rowCount } = await pool().query('SELECT 1 FROM users WHERE id = $1', [body.reviewer]);
+    if (!rowCount) throw new ApiError(400, `unknown reviewer "${body.reviewer}"`);
+  }
+  const parsed = parseGold(body.text);
+  if (!parsed.ok) return Response.json({ error: `the file was not imported: ${parsed.errors.slice(0, 20).join('; ')}`, errors: parsed.errors }, { status: 400 });
+  const out = await importGold(sessionId, body.reviewer, parsed.lines);
+  if ('errors' in out) return Response.json({ error: `the file was not imported: ${out.errors.slice(0, 20).join('; ')}`, errors: out.errors }, { status: 400 });
+  await audit(actor, 'review.import', { kind: 'review-session', id: sessionId }, { reviewer: body.reviewer, items: out.imported });
+  return out;
+}, { permission: 'review-admin' });
