@@ -37,3 +37,19 @@ export const importGoldSchema = z.object({
   /** The JSONL file's text. */
   text: z.string().max(50 * 1024 ** 2),
 });
+
+/** What the reviewing screen receives for one item (GET .../items/[position]): nothing more. */
+export const blindItemSchema = z.strictObject({
+  position: z.number().int(),
+  total: z.number().int(),
+  language: z.string().nullable(),
+  original: z.string(),
+  modified: z.string(),
+  mine: z.object({ labels: z.array(z.enum(EDIT_LABELS)), note: z.string(), skipped: z.boolean() }).nullable(),
+});
+export type BlindItemResponse = z.infer<typeof blindItemSchema>;
+
+export const sessionStateSchema = z.object({
+  session: z.object({ id: z.string(), name: z.string(), items: z.number().int() }).passthrough(),
+  me: z.object({ reviewer: z.string().nullable(), assigned: z.boolean(), next: z.number().int().nullable() }),
+});
