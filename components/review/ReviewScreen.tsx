@@ -177,7 +177,7 @@ export function ReviewScreen({ sessionId, name }: { sessionId: string; name: str
                 tabIndex={-1}
                 aria-pressed={labels.has(l)}
                 data-testid={`label-${l}`}
-                className={labels.has(l) ? 'primary' : undefined}
+                style={labels.has(l) ? { background: 'var(--accent-soft)', borderColor: 'var(--accent)', fontWeight: 600 } : undefined}
                 onClick={() =>
                   setLabels((s) => {
                     const next = new Set(s);
@@ -203,7 +203,7 @@ export function ReviewScreen({ sessionId, name }: { sessionId: string; name: str
             />
           </label>
           <div className="row" style={{ gap: '0.5rem', margin: '0.4rem 0 0.8rem' }}>
-            <button type="button" className="primary" tabIndex={-1} disabled={busy} onClick={() => void store(state.item.position, false)}>
+            <button type="button" tabIndex={-1} disabled={busy} onClick={() => void store(state.item.position, false)}>
               Save and next <kbd>Enter</kbd>
             </button>
             <button type="button" tabIndex={-1} disabled={busy} onClick={() => void store(state.item.position, true)}>
