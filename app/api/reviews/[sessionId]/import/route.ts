@@ -1,13 +1,14 @@
 // POST /api/reviews/[sessionId]/import {reviewer, text} - store a gold JSONL file (EvoReplay's
 // shape, e.g. an export) as a reviewer's labelling of the session, matched by run + child_id.
-// Any bad line (named by number) refuses the whole file: nothing is stored.
+// Any bad line (named by number) refuses the whole file: nothing is stored. The reviewer is a
+// user id, 'local', or 'gold:<name>' for a labelling made outside Evoscope.
 import { ApiError, handle, jsonBody } from '@/lib/api/handler';
 import { audit } from '@/lib/db/audit';
 import { pool } from '@/lib/db/client';
 import { importGold } from '@/lib/db/reviewLabels';
 import { sessionOr404 } from '@/lib/review/access';
 import { parseGold } from '@/lib/review/gold';
-import { LOCAL_REVIEWER } from '@/lib/review/reviewer';
+import { GOLD_REVIEWER, LOCAL_REVIEWER } from '@/lib/review/reviewer';
 import { importGoldSchema, sessionParamsSchema } from '@/lib/review/schemas';
 
 export const runtime = 'nodejs';
@@ -17,9 +18,10 @@ export const POST = handle(async (req, params, { actor }) => {
   const { sessionId } = sessionParamsSchema.parse(params);
   const body = importGoldSchema.parse(await jsonBody(req, 60 * 1024 ** 2));
   await sessionOr404(sessionId);
-  if (body.reviewer !== LOCAL_REVIEWER) {
+  // 'gold:<name>': a labelling made elsewhere (EvoReplay, a colleague without an account).
+  if (body.reviewer !== LOCAL_REVIEWER && !GOLD_REVIEWER.test(body.reviewer)) {
     const { rowCount } = await pool().query('SELECT 1 FROM users WHERE id = $1', [body.reviewer]);
-    if (!rowCount) throw new ApiError(400, `unknown reviewer "${body.reviewer}"`);
+    if (!rowCount) throw new ApiError(400, `unknown reviewer "${body.reviewer}": a user id, "${LOCAL_REVIEWER}", or "gold:<name>" for a labelling made elsewhere`);
   }
   const parsed = parseGold(body.text);
   if (!parsed.ok) return Response.json({ error: `the file was not imported: ${parsed.errors.slice(0, 20).join('; ')}`, errors: parsed.errors }, { status: 400 });
