@@ -53,3 +53,38 @@ export const sessionStateSchema = z.object({
   session: z.object({ id: z.string(), name: z.string(), items: z.number().int() }).passthrough(),
   me: z.object({ reviewer: z.string().nullable(), assigned: z.boolean(), next: z.number().int().nullable() }),
 });
+
+const nullableNumber = z.number().nullable();
+const side = z.object({ key: z.string(), name: z.string(), kind: z.enum(['judge', 'reviewer']) });
+/** GET /api/reviews/[sessionId]/agreement (lib/review/agreementView.ts). */
+export const agreementResponseSchema = z.object({
+  session: z.object({ id: z.string(), name: z.string(), items: z.number(), judge: z.string().nullable() }),
+  judge: z.string().nullable(),
+  judges: z.array(z.string()),
+  judgeLabelled: z.number(),
+  reviewers: z.array(z.object({ reviewer: z.string(), name: z.string(), labelled: z.number(), skipped: z.number() })),
+  pairs: z.array(
+    z.object({
+      a: side,
+      b: side,
+      report: z.object({
+        n: z.number(),
+        exactMatch: z.number(),
+        meanJaccard: z.number(),
+        micro: z.object({ precision: z.number(), recall: z.number(), f1: z.number() }),
+        macroF1: z.number(),
+        macroKappa: nullableNumber,
+        perLabel: z.array(
+          z.object({
+            label: z.enum(EDIT_LABELS), both: z.number(), onlyA: z.number(), onlyB: z.number(), neither: z.number(),
+            precision: nullableNumber, recall: nullableNumber, f1: nullableNumber, kappa: nullableNumber,
+          }),
+        ),
+      }),
+      disagreements: z.array(
+        z.object({ position: z.number(), runId: z.string(), childId: z.string(), parentId: z.string(), a: z.array(z.enum(EDIT_LABELS)), b: z.array(z.enum(EDIT_LABELS)) }),
+      ),
+    }),
+  ),
+});
+export type AgreementResponse = z.infer<typeof agreementResponseSchema>;
