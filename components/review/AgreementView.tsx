@@ -10,11 +10,11 @@ import { agreementResponseSchema, type AgreementResponse } from '@/lib/review/sc
 
 const fmt = (v: number | null) => (v === null ? '—' : v.toFixed(3));
 
-function Figure({ id, label, value }: { id: string; label: string; value: number | null }) {
+function Figure({ id, label, value, count = false }: { id: string; label: string; value: number | null; count?: boolean }) {
   return (
     <div>
       <div className="muted" style={{ fontSize: '0.8rem' }}>{label}</div>
-      <strong data-testid={id} data-value={value === null ? '' : String(value)}>{fmt(value)}</strong>
+      <strong data-testid={id} data-value={value === null ? '' : String(value)}>{count ? String(value) : fmt(value)}</strong>
     </div>
   );
 }
@@ -31,7 +31,7 @@ function Pair({ pair }: { pair: AgreementResponse['pairs'][number] }) {
         {pair.b.name}
       </h2>
       <div className="row">
-        <Figure id="edits" label="Edits in both" value={r.n} />
+        <Figure id="edits" label="Edits in both" value={r.n} count />
         <Figure id="macro-kappa" label="Macro Cohen's κ" value={r.macroKappa} />
         <Figure id="mean-jaccard" label="Mean Jaccard" value={r.meanJaccard} />
         <Figure id="micro-f1" label="Micro F1" value={r.micro.f1} />
