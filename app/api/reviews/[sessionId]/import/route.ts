@@ -19,6 +19,9 @@ export const POST = handle(async (req, params, { actor }) => {
   const body = importGoldSchema.parse(await jsonBody(req, 60 * 1024 ** 2));
   await sessionOr404(sessionId);
   // 'gold:<name>': a labelling made elsewhere (EvoReplay, a colleague without an account).
+  if (body.reviewer === LOCAL_REVIEWER && actor.kind !== 'local') {
+    throw new ApiError(400, `reviewer "${LOCAL_REVIEWER}" exists only on the single-user workbench: name a user, or "gold:<name>"`);
+  }
   if (body.reviewer !== LOCAL_REVIEWER && !GOLD_REVIEWER.test(body.reviewer)) {
     const { rowCount } = await pool().query('SELECT 1 FROM users WHERE id = $1', [body.reviewer]);
     if (!rowCount) throw new ApiError(400, `unknown reviewer "${body.reviewer}": a user id, "${LOCAL_REVIEWER}", or "gold:<name>" for a labelling made elsewhere`);
