@@ -90,3 +90,27 @@ it('computes the hand-worked figures and lists the disagreements, only once the 
   const unknown = await agreementOf('llm:m@rubric-1');
   expect(unknown.body.pairs[0].report.n).toBe(0);
 });
+
+it('keeps several reviewers apart: own progress and resume, no one else\'s labels, a pair per two reviewers', async () => {
+  const { createReviewSession, nextUnlabelled, reviewItem, saveReviewLabel } = await import('../../lib/db/reviews');
+  const created = await createReviewSession({ name: 'two', createdBy: null, runIds: [runId], sampling: 'stratified', size: 4, judge: null, seed: 9, reviewers: ['u-ann', 'u-bob'] });
+  const sessionId = created!.id;
+  await saveReviewLabel(sessionId, 0, 'u-ann', { labels: ['efficiency'], note: 'ANN-NOTE', skipped: false });
+  await saveReviewLabel(sessionId, 1, 'u-ann', { labels: ['pruning'], note: '', skipped: false });
+  await saveReviewLabel(sessionId, 0, 'u-bob', { labels: ['composition'], note: '', skipped: false });
+  expect(await nextUnlabelled(sessionId, 'u-ann')).toBe(2);
+  expect(await nextUnlabelled(sessionId, 'u-bob')).toBe(1);
+  const bobSees = await reviewItem(sessionId, 0, 'u-bob');
+  expect(bobSees!.mine).toEqual({ labels: ['composition'], note: '', skipped: false });
+  expect(JSON.stringify(bobSees)).not.toMatch(/ANN-NOTE|efficiency/);
+  // The workbench ('local') is not a reviewer here: it may not label, but it may read the figures.
+  const item = await call(SAVE, 'PUT', `/api/reviews/${sessionId}/items/0`, { sessionId, position: '0' }, { labels: [] });
+  expect(item.status).toBe(403);
+  const { body } = await call(AGREEMENT, 'GET', `/api/reviews/${sessionId}/agreement`, { sessionId });
+  // No stratification judge: the judge that labelled most of the items is the default.
+  expect(body.judge).toBe(FIXTURE_JUDGE);
+  expect(body.pairs.map((p: any) => `${p.a.key} vs ${p.b.key}`)).toEqual([`u-ann vs judge:${FIXTURE_JUDGE}`, `u-bob vs judge:${FIXTURE_JUDGE}`, 'u-ann vs u-bob']);
+  expect(body.pairs[0].report.n).toBe(2);
+  expect(body.pairs[2].report.n).toBe(1);
+  expect(body.pairs[2].disagreements).toHaveLength(1);
+});
