@@ -3,6 +3,7 @@ import { headers } from 'next/headers';
 import Link from 'next/link';
 import { CreateSessionForm, type ReviewerOption } from '@/components/review/CreateSessionForm';
 import { ImportGoldForm } from '@/components/review/ImportGoldForm';
+import { SessionAdmin } from '@/components/review/SessionAdmin';
 import { formatDate } from '@/components/ui/format';
 import { currentMode, sessionActor } from '@/lib/auth/actor';
 import { actorUser, can } from '@/lib/auth/permissions';
@@ -78,7 +79,12 @@ export default async function ReviewSessionsPage({ searchParams }: { searchParam
                 </td>
                 <td className="wrap">
                   <Link href={`/review/${s.id}/agreement`}>Agreement</Link>
-                  {admin && <ImportGoldForm sessionId={s.id} reviewers={reviewers} />}
+                  {admin && (
+                    <>
+                      <ImportGoldForm sessionId={s.id} reviewers={reviewers} />
+                      <SessionAdmin sessionId={s.id} name={s.name} unassigned={reviewers.filter((r) => !s.reviewers.some((x) => x.reviewer === r.id))} />
+                    </>
+                  )}
                 </td>
               </tr>
             ))}

@@ -192,3 +192,33 @@ export async function saveReviewLabel(sessionId: string, position: number, revie
   );
   return (rowCount ?? 0) > 0;
 }
+
+/** Adds reviewers to a session (already assigned ones are kept); returns how many were new. */
+export async function assignReviewers(sessionId: string, reviewers: string[]): Promise<number> {
+  const { rowCount } = await pool().query(
+    'INSERT INTO review_assignments (session_id, reviewer) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING',
+    [sessionId, reviewers],
+  );
+  return rowCount ?? 0;
+}
+
+/** Deletes the session with its items, assignments and labels; false when there was none. */
+export async function deleteReviewSession(sessionId: string): Promise<boolean> {
+  const { rowCount } = await pool().query('DELETE FROM review_sessions WHERE id = $1', [sessionId]);
+  return (rowCount ?? 0) > 0;
+}
+
+/** Of the given user ids, those that are no enabled user. */
+export async function unknownUsers(ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const { rows } = await pool().query<{ id: string }>('SELECT id FROM users WHERE id = ANY($1::text[]) AND NOT disabled', [ids]);
+  const known = new Set(rows.map((r) => r.id));
+  return ids.filter((u) => !known.has(u));
+}
+
+/** Of the given run ids, those with no run. */
+export async function missingRuns(ids: string[]): Promise<string[]> {
+  const { rows } = await pool().query<{ id: string }>('SELECT id FROM runs WHERE id = ANY($1::uuid[])', [ids]);
+  const known = new Set(rows.map((r) => r.id));
+  return ids.filter((id) => !known.has(id));
+}

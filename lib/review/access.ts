@@ -2,8 +2,8 @@
 // (blindness) an assigned reviewer sees nobody's labels before finishing their own.
 import { ApiError } from '../api/handler';
 import type { Actor } from '../auth/permissions';
-import { getReviewSession, isAssigned, nextUnlabelled, type ReviewSessionInfo } from '../db/reviews';
-import { reviewerOf } from './reviewer';
+import { getReviewSession, isAssigned, nextUnlabelled, unknownUsers, type ReviewSessionInfo } from '../db/reviews';
+import { LOCAL_REVIEWER, reviewerOf } from './reviewer';
 
 export async function sessionOr404(sessionId: string): Promise<ReviewSessionInfo> {
   const s = await getReviewSession(sessionId);
@@ -31,4 +31,13 @@ export async function refuseWhileReviewing(actor: Actor, session: ReviewSessionI
     const left = session.items - mine.labelled - mine.skipped;
     throw new ApiError(403, `finish your own labelling first (${left} of ${session.items} edits left): the labels stay hidden until then`);
   }
+}
+
+/** Reviewers one may assign: 'local' alone on the single-user workbench, else enabled users. */
+export async function checkReviewers(reviewers: string[], singleUser: boolean): Promise<void> {
+  const users = reviewers.filter((r) => r !== LOCAL_REVIEWER);
+  if (!singleUser && reviewers.includes(LOCAL_REVIEWER)) throw new ApiError(400, `reviewer "${LOCAL_REVIEWER}" exists only on the single-user workbench`);
+  if (singleUser && users.length) throw new ApiError(400, `on the single-user workbench the only reviewer is "${LOCAL_REVIEWER}"`);
+  const unknown = await unknownUsers(users);
+  if (unknown.length) throw new ApiError(400, `unknown or disabled reviewer${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`);
 }

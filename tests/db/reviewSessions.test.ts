@@ -6,7 +6,8 @@
 import { NextRequest } from 'next/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as LIST, POST as CREATE } from '../../app/api/reviews/route';
-import { GET as SESSION } from '../../app/api/reviews/[sessionId]/route';
+import { DELETE as REMOVE, GET as SESSION } from '../../app/api/reviews/[sessionId]/route';
+import { POST as ASSIGN } from '../../app/api/reviews/[sessionId]/reviewers/route';
 import { GET as ITEM, PUT as SAVE } from '../../app/api/reviews/[sessionId]/items/[position]/route';
 import { GET as EXPORT } from '../../app/api/reviews/[sessionId]/export/route';
 import { POST as IMPORT } from '../../app/api/reviews/[sessionId]/import/route';
@@ -171,5 +172,24 @@ describe('review sessions', () => {
     expect(r2.body.errors[0]).toMatch(/^line 2: edit .* is not in this session/);
     const n = await pool().query('SELECT count(*)::int AS n FROM review_labels l JOIN review_items i ON i.id = l.item_id WHERE i.session_id = $1', [sessionId]);
     expect(n.rows[0].n).toBe(0);
+  });
+
+  it('assigns reviewers (checked) and deletes a session with its labels, both audited', async () => {
+    const { body } = await create();
+    const sessionId = body.id;
+    await save(sessionId, 0, { labels: ['bug_fix'] });
+    const again = await call(ASSIGN, 'POST', `/api/reviews/${sessionId}/reviewers`, { sessionId }, { reviewers: ['local'] });
+    expect(again.status).toBe(200);
+    expect(again.body.added).toBe(0);
+    const stranger = await call(ASSIGN, 'POST', `/api/reviews/${sessionId}/reviewers`, { sessionId }, { reviewers: ['nobody-here'] });
+    expect(stranger.status).toBe(400);
+    const removed = await call(REMOVE, 'DELETE', `/api/reviews/${sessionId}`, { sessionId });
+    expect(removed.status).toBe(200);
+    expect((await session(sessionId)).status).toBe(404);
+    const left = await pool().query('SELECT (SELECT count(*) FROM review_items WHERE session_id = $1)::int AS items', [sessionId]);
+    expect(left.rows[0].items).toBe(0);
+    const audited = await pool().query(`SELECT action FROM audit_log WHERE target_id = $1 ORDER BY id`, [sessionId]);
+    expect(audited.rows.map((r) => r.action)).toEqual(['review.create', 'review.delete']);
+    expect((await call(REMOVE, 'DELETE', `/api/reviews/${sessionId}`, { sessionId })).status).toBe(404);
   });
 });

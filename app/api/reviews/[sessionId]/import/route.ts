@@ -4,7 +4,7 @@
 // user id, 'local', or 'gold:<name>' for a labelling made outside Evoscope.
 import { ApiError, handle, jsonBody } from '@/lib/api/handler';
 import { audit } from '@/lib/db/audit';
-import { pool } from '@/lib/db/client';
+import { unknownUsers } from '@/lib/db/reviews';
 import { importGold } from '@/lib/db/reviewLabels';
 import { sessionOr404 } from '@/lib/review/access';
 import { parseGold } from '@/lib/review/gold';
@@ -23,8 +23,7 @@ export const POST = handle(async (req, params, { actor }) => {
     throw new ApiError(400, `reviewer "${LOCAL_REVIEWER}" exists only on the single-user workbench: name a user, or "gold:<name>"`);
   }
   if (body.reviewer !== LOCAL_REVIEWER && !GOLD_REVIEWER.test(body.reviewer)) {
-    const { rowCount } = await pool().query('SELECT 1 FROM users WHERE id = $1', [body.reviewer]);
-    if (!rowCount) throw new ApiError(400, `unknown reviewer "${body.reviewer}": a user id, "${LOCAL_REVIEWER}", or "gold:<name>" for a labelling made elsewhere`);
+    if ((await unknownUsers([body.reviewer])).length) throw new ApiError(400, `unknown reviewer "${body.reviewer}": a user id, "${LOCAL_REVIEWER}", or "gold:<name>" for a labelling made elsewhere`);
   }
   const parsed = parseGold(body.text);
   if (!parsed.ok) return Response.json({ error: `the file was not imported: ${parsed.errors.slice(0, 20).join('; ')}`, errors: parsed.errors }, { status: 400 });
