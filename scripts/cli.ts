@@ -5,6 +5,7 @@
 //   env attach <runId> <dir> [--command CMD] [--private DIR] [--contract C] [--timeout S] [--memory MB] [--json]
 //   sandbox run <file> [--lang python|cpp] [--timeout S] [--memory MB] [--json]
 //   evaluate <runId> [<programId>|--best-chain] [--private] [--concurrency N] [--json]
+//   agreement A.jsonl B.jsonl [--json]
 //   help
 // With --json, stdout carries exactly one JSON object per imported (or exported) run, one per
 // line, and nothing else; every log line goes to stderr so scripts can pipe the output.
@@ -63,6 +64,10 @@ function usage() {
     '      evaluator in sandboxes, N at once (default: the evaluation.concurrency setting, else the',
     '      cores), storing each result beside the recorded one. --private adds the private test set.',
     '      Progress on stderr; --json  one JSON object (the batch, recorded vs re-run per program)',
+    '  agreement A.jsonl B.jsonl [--json]',
+    '      Agreement of two labellings ({"id", "labels"} lines; A the reference, B the prediction) on',
+    '      the ids in both: n, exact match, mean Jaccard, micro precision/recall/F1, macro F1,',
+    "      per-label Cohen's kappa and macro kappa (paper appendix B.4). --json  the figures as one object",
     '  help        this text',
   ].join('\n');
 }
@@ -199,6 +204,10 @@ async function main(argv: string[]) {
       const { evaluateCommand, parseEvaluateArgs } = await import('./evaluateCommand');
       return evaluateCommand(parseEvaluateArgs(rest), log);
     }
+    case 'agreement': {
+      const { agreementCommand, parseAgreementArgs } = await import('./agreementCommand');
+      return agreementCommand(parseAgreementArgs(rest), log);
+    }
     case undefined:
     case 'help':
     case '--help':
@@ -218,6 +227,12 @@ async function report(e: unknown) {
     return;
   }
   // Loaded after the fact: the command that failed has loaded these modules already.
+  const { InputFileError } = await import('./labelsFile');
+  if (e instanceof InputFileError) {
+    log(`${process.argv[2]} failed: ${e.message}`);
+    process.exitCode = 1;
+    return;
+  }
   const { isInputProblem } = await import('../lib/pipeline/importPipeline');
   const { ExportError } = await import('../lib/db/exportRun');
   if (isInputProblem(e)) {
