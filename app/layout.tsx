@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 // the lineage page's graph download in its first second (the 50k first-frame benchmark).
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { AccountMenu } from '@/components/auth/AccountMenu';
 import { Providers } from './providers';
 import './globals.css';
 
@@ -23,6 +24,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             <Link href="/" prefetch={false}>Runs</Link>
             <Link href="/upload" prefetch={false}>Upload</Link>
             <Link href="/settings" prefetch={false}>Settings</Link>
+            <AccountMenu />
           </nav>
         </header>
         <Providers>

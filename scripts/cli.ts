@@ -5,6 +5,7 @@
 //   env attach <runId> <dir> [--command CMD] [--private DIR] [--contract C] [--timeout S] [--memory MB] [--json]
 //   sandbox run <file> [--lang python|cpp] [--timeout S] [--memory MB] [--json]
 //   evaluate <runId> [<programId>|--best-chain] [--private] [--concurrency N] [--json]
+//   user add|list|role|disable|enable|password|invite ...
 //   agreement A.jsonl B.jsonl [--json]
 //   help
 // With --json, stdout carries exactly one JSON object per imported (or exported) run, one per
@@ -64,6 +65,14 @@ function usage() {
     '      evaluator in sandboxes, N at once (default: the evaluation.concurrency setting, else the',
     '      cores), storing each result beside the recorded one. --private adds the private test set.',
     '      Progress on stderr; --json  one JSON object (the batch, recorded vs re-run per program)',
+    '  user add --email E [--password P] --role owner|member|viewer [--name N] [--json]',
+    '      Create an account. The first one must be an owner, and from then on every page and API',
+    '      route needs a session or a personal API token (see README). Without --password: prints',
+    '      an invitation link path (/invite/...) where the person sets one.',
+    '  user list [--json] | user role --email E --role R | user disable --email E | user enable --email E',
+    '  user password --email E --password P | user invite --email E',
+    '      List accounts, change a role, disable (signs out everywhere) or enable one, set a password,',
+    '      make a fresh invitation link. The last enabled owner can be neither demoted nor disabled.',
     '  agreement A.jsonl B.jsonl [--json]',
     '      Agreement of two labellings ({"id", "labels"} lines; A the reference, B the prediction) on',
     '      the ids in both: n, exact match, mean Jaccard, micro precision/recall/F1, macro F1,',
@@ -203,6 +212,10 @@ async function main(argv: string[]) {
     case 'evaluate': {
       const { evaluateCommand, parseEvaluateArgs } = await import('./evaluateCommand');
       return evaluateCommand(parseEvaluateArgs(rest), log);
+    }
+    case 'user': {
+      const { userCommand, parseUserArgs } = await import('./userCommand');
+      return userCommand(parseUserArgs(rest), log);
     }
     case 'agreement': {
       const { agreementCommand, parseAgreementArgs } = await import('./agreementCommand');

@@ -7,17 +7,11 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
 import { isDatabaseUnavailable, RECONNECTING_MESSAGE } from '../db/unavailable';
 import { refuseForeignRequest } from '../http/guard';
+import { ApiError } from './apiError';
 import { resolveActor } from '../auth/actor';
 import { refusal, type Actor, type Permission, type RouteAccess } from '../auth/permissions';
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { ApiError };
 
 /** Returns the value, or throws a 404 naming what was not found. */
 export function found<T>(value: T | null | undefined, what: string): T {
@@ -127,7 +121,8 @@ export function handle<P extends Params = Params, Perm extends Permission = Perm
     const refused = refuseForeignRequest(req);
     if (refused) return refused;
     try {
-      const params = await ctx.params;
+      // Next passes no params at all to a route without dynamic segments.
+      const params = ((await ctx?.params) ?? {}) as P;
       let actor: Actor | null = null;
       if (access.permission !== 'public') {
         actor = await resolveActor(req, access.permission);
