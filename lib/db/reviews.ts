@@ -36,7 +36,13 @@ export async function createReviewSession(s: NewReviewSession): Promise<{ id: st
        SELECT gen_random_uuid(), $1, r, c, p, o - 1 FROM unnest($2::uuid[], $3::uuid[], $4::uuid[]) WITH ORDINALITY AS t(r, c, p, o)`,
       [id, sample.map((e) => e.runId), sample.map((e) => e.childId), sample.map((e) => e.parentId)],
     );
-    await client.query('INSERT INTO review_assignments (session_id, reviewer) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING', [id, s.reviewers]);
+    // Reviewers keep the order they were given in (a millisecond apart): the agreement page's
+    // pairs and the progress list follow it.
+    await client.query(
+      `INSERT INTO review_assignments (session_id, reviewer, assigned_at)
+       SELECT $1, r, now() + (o - 1) * interval '1 millisecond' FROM unnest($2::text[]) WITH ORDINALITY AS t(r, o) ON CONFLICT DO NOTHING`,
+      [id, s.reviewers],
+    );
     await client.query('COMMIT');
     return { id, items: sample.length };
   } catch (e) {
