@@ -47,7 +47,8 @@ export default async function RunPage({ params, searchParams }: Props) {
           <>
             {' '}· <span className="mono">{run.sourcePath}</span>
           </>
-        )}
+        )}{' '}
+        · <Link href={`/review?run=${run.id}`}>Review edits</Link>
       </p>
       <RunHeadline run={run} />
       <h2>Score over iterations</h2>
