@@ -4,6 +4,7 @@
 import { found, handle } from '@/lib/api/handler';
 import { runParamsSchema } from '@/lib/api/params';
 import { runPatchSchema, type RunDeleted } from '@/lib/api/runs';
+import { audit } from '@/lib/db/audit';
 import { deleteRun, updateRun } from '@/lib/db/runEdit';
 import { getRun } from '@/lib/db/runs';
 
@@ -21,8 +22,10 @@ export const PATCH = handle<{ runId: string }>(async (req, params) => {
   return found(await updateRun(runId, patch), 'run');
 }, { permission: 'jobs' });
 
-export const DELETE = handle<{ runId: string }>(async (_req, params) => {
+export const DELETE = handle<{ runId: string }>(async (_req, params, { actor }) => {
   const { runId } = runParamsSchema.parse(params);
+  const run = await getRun(runId);
   const deleted = found(await deleteRun(runId), 'run');
+  await audit(actor, 'run.delete', { kind: 'run', id: runId }, { name: run?.name ?? null, programs: deleted.programs, blobsRemoved: deleted.blobsRemoved });
   return { deleted: true, runId: deleted.runId, blobsRemoved: deleted.blobsRemoved } satisfies RunDeleted;
 }, { permission: 'delete' });
