@@ -1,4 +1,5 @@
-// GET /api/audit?action=&before=&limit= - the audit log, newest first, for owners (permission
+// GET /api/audit/log?action=&before=&limit= - one page of the audit log, newest first, with the
+// actions recorded so far (for the /settings/audit filter), for owners (permission
 // 'users'): imports, deletions, relabelling, review statuses, role changes, tokens...
 import { handle, queryOf } from '@/lib/api/handler';
 import { limitSchema } from '@/lib/api/params';
