@@ -10,6 +10,7 @@ export const RUN_VIEWS = [
   { label: 'Cycling', path: '/cycling' },
   { label: 'Evolution', path: '/evolution' },
   { label: 'Public vs private', path: '/generalization' },
+  { label: 'Board', path: '/board' },
 ] as const;
 
 export function RunNav({ runId }: { runId: string }) {

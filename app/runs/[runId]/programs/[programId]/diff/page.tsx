@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { DiffViewer } from '@/components/code/DiffViewer';
+import { CommentThread } from '@/components/comments/CommentThread';
 import { ReaddedDiff } from '@/components/diffmarks/ReaddedDiff';
 import { DiffPicker } from '@/components/program/DiffPicker';
 import { formatScore } from '@/components/ui/format';
@@ -98,6 +99,9 @@ export default async function DiffPage({ params, searchParams }: Props) {
           </p>
         )}
       </div>
+      <h2>Discussion</h2>
+      {/* Diff comments belong to the right-hand program's edit; a comment may name one of its lines. */}
+      <CommentThread runId={runId} target="diff" programId={program.id} title="Comments on this diff" lineInput />
     </>
   );
 }
