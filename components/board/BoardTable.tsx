@@ -40,7 +40,12 @@ export function BoardTable({ runId, openEdit }: { runId: string; openEdit: strin
   }, [runId]);
 
   const patch = (childId: string, p: Partial<BoardEdit>) =>
-    setBoard((b) => (b ? { ...b, edits: b.edits.map((e) => (e.childId === childId ? { ...e, ...p } : e)) } : b));
+    setBoard((b) => {
+      const e = b?.edits.find((x) => x.childId === childId);
+      // Nothing new: keep the same object, so React does not render again.
+      if (!b || !e || Object.entries(p).every(([k, v]) => e[k as keyof BoardEdit] === v)) return b;
+      return { ...b, edits: b.edits.map((x) => (x.childId === childId ? { ...x, ...p } : x)) };
+    });
 
   const setStatus = async (e: BoardEdit, status: ReviewStatus) => {
     if (status === e.status) return;

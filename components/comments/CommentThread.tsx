@@ -2,7 +2,7 @@
 // A comment thread on a board edit, a program or a diff (issue 10). Comments render through the
 // safe Markdown renderer; each has a permalink (#comment-<id>): opening it scrolls the comment
 // into view and highlights it. Only its author edits a comment; its author or an owner deletes it.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { commentHref, type CommentTargetKind, type CommentView } from '@/lib/api/board';
 import { apiJson, type Person } from './api';
 import { CommentComposer } from './CommentComposer';
@@ -51,7 +51,16 @@ export function CommentThread({
     void apiJson<{ users: Person[] }>('/api/mentions/people').then((r) => setPeople(r.ok ? r.data.users : []));
   }, [load]);
 
-  useEffect(() => onCount?.(comments?.filter((c) => !c.deletedAt).length ?? 0), [comments, onCount]);
+  // Tell the parent (the board's count column) only when the live count changes: the callback
+  // may be a new function on every render of the parent.
+  const live = comments?.filter((c) => !c.deletedAt).length ?? null;
+  const report = useRef(onCount);
+  useEffect(() => {
+    report.current = onCount;
+  });
+  useEffect(() => {
+    if (live !== null) report.current?.(live);
+  }, [live]);
 
   // Permalinks: once the thread is shown, scroll to the anchored comment and highlight it.
   useEffect(() => {
