@@ -127,7 +127,8 @@ export function handle<P extends Params = Params, Perm extends Permission = Perm
     const refused = refuseForeignRequest(req);
     if (refused) return refused;
     try {
-      const params = await ctx.params;
+      // Next passes no params at all to a route without dynamic segments.
+      const params = ((await ctx?.params) ?? {}) as P;
       let actor: Actor | null = null;
       if (access.permission !== 'public') {
         actor = await resolveActor(req, access.permission);
