@@ -47,7 +47,7 @@ test('board of a demo run: best-so-far edits, statuses, a safe Markdown comment 
   );
   await thread.getByTestId('comment-submit').click();
   const comment = thread.getByTestId('comment').last();
-  await expect(comment.locator('strong')).toHaveText('Big jump');
+  await expect(comment.locator('.markdown strong')).toHaveText('Big jump');
   await expect(comment.getByRole('link', { name: 'notes' })).toHaveAttribute('rel', 'noopener noreferrer');
   await expect(comment.getByTestId('inert-link')).toHaveText('bad');
   await expect(comment).toContainText('<script>window.__pwned = 1</script>');
@@ -64,5 +64,5 @@ test('board of a demo run: best-so-far edits, statuses, a safe Markdown comment 
   const target = page.locator(`#${href!.split('#')[1]}`);
   await expect(target).toHaveAttribute('data-highlighted', 'true');
   await expect(target).toBeInViewport();
-  await expect(target.locator('strong')).toHaveText('Big jump');
+  await expect(target.locator('.markdown strong')).toHaveText('Big jump');
 });

@@ -38,6 +38,7 @@ export function CommentThread({
   const [editing, setEditing] = useState<string | null>(null);
   const [highlight, setHighlight] = useState<string | null>(null);
   const [newLine, setNewLine] = useState('');
+  const [readOnly, setReadOnly] = useState(false);
   const query = `target=${target}&programId=${programId}${line ? `&line=${line}` : ''}`;
 
   const load = useCallback(async () => {
@@ -48,7 +49,11 @@ export function CommentThread({
 
   useEffect(() => {
     void load();
-    void apiJson<{ users: Person[] }>('/api/mentions/people').then((r) => setPeople(r.ok ? r.data.users : []));
+    // The people list needs the 'comment' permission too: refused means read-only here.
+    void apiJson<{ users: Person[] }>('/api/mentions/people').then((r) => {
+      setPeople(r.ok ? r.data.users : []);
+      setReadOnly(r.status === 401 || r.status === 403);
+    });
   }, [load]);
 
   // Tell the parent (the board's count column) only when the live count changes: the callback
@@ -149,17 +154,25 @@ export function CommentThread({
           {error}
         </p>
       )}
-      {lineInput && (
-        <label className="muted" style={{ fontSize: '0.82rem' }}>
-          On line (optional){' '}
-          <input type="number" min={1} value={newLine} onChange={(e) => setNewLine(e.target.value)} style={{ width: '6rem' }} data-testid="comment-line" />
-        </label>
-      )}
-      <CommentComposer people={people ?? []} submitLabel="Comment" onSubmit={post} />
-      {people !== null && people.length === 0 && (
-        <p className="muted" data-testid="no-mentions-note" style={{ margin: 0, fontSize: '0.8rem' }}>
-          Single-user workbench: comments are signed &ldquo;local&rdquo; and there is nobody to @mention (create accounts to review as a team).
+      {readOnly ? (
+        <p className="muted" data-testid="comments-read-only" style={{ margin: 0, fontSize: '0.8rem' }}>
+          Your role may read comments but not write them.
         </p>
+      ) : (
+        <>
+          {lineInput && (
+            <label className="muted" style={{ fontSize: '0.82rem' }}>
+              On line (optional){' '}
+              <input type="number" min={1} value={newLine} onChange={(e) => setNewLine(e.target.value)} style={{ width: '6rem' }} data-testid="comment-line" />
+            </label>
+          )}
+          <CommentComposer people={people ?? []} submitLabel="Comment" onSubmit={post} />
+          {people !== null && people.length === 0 && (
+            <p className="muted" data-testid="no-mentions-note" style={{ margin: 0, fontSize: '0.8rem' }}>
+              Single-user workbench: comments are signed &ldquo;local&rdquo; and there is nobody to @mention (create accounts to review as a team).
+            </p>
+          )}
+        </>
       )}
     </section>
   );
