@@ -1,8 +1,9 @@
 // The breakthrough review board on the single-user workbench (issue 10): a demo run's board lists
 // its best-so-far edits in order, a status is set from the keyboard and from the select (and
-// kept), a Markdown comment renders safely, and its permalink scrolls to it and highlights it.
+// kept), a Markdown comment renders safely, and its permalink scrolls to it and highlights it;
+// programs and diffs have threads of their own.
 import { expect, test } from '@playwright/test';
-import { DEMO_RUNS, openRunFromList } from './helpers';
+import { DEMO_RUNS, openProgramWithParent, openRunFromList } from './helpers';
 
 test('board of a demo run: best-so-far edits, statuses, a safe Markdown comment and its permalink', async ({ page }) => {
   const runId = await openRunFromList(page, DEMO_RUNS[0]);
@@ -65,4 +66,27 @@ test('board of a demo run: best-so-far edits, statuses, a safe Markdown comment 
   await expect(target).toHaveAttribute('data-highlighted', 'true');
   await expect(target).toBeInViewport();
   await expect(target.locator('.markdown strong')).toHaveText('Big jump');
+});
+
+test('programs and diffs have their own threads; a diff comment may name a line', async ({ page }) => {
+  await openRunFromList(page, DEMO_RUNS[1]);
+  await openProgramWithParent(page);
+  const programThread = page.getByRole('region', { name: 'Comments on this program' });
+  await programThread.getByTestId('comment-input').fill('Worth a look: `solve()` got *much* shorter');
+  await programThread.getByTestId('comment-submit').click();
+  await expect(programThread.getByTestId('comment').locator('.markdown code')).toHaveText('solve()');
+  const href = await programThread.getByTestId('comment-permalink').getAttribute('href');
+  expect(href).toMatch(/\/programs\/[0-9a-f-]{36}#comment-[0-9a-f-]{36}$/);
+
+  await page.getByTestId('diff-to-parent-link').click();
+  const diffThread = page.getByRole('region', { name: 'Comments on this diff' });
+  // The program's thread is not the diff's.
+  await expect(diffThread.getByRole('heading', { name: /Comments on this diff \(0\)/ })).toBeVisible();
+  await diffThread.getByTestId('comment-line').fill('3');
+  await diffThread.getByTestId('comment-input').fill('this line');
+  await diffThread.getByTestId('comment-input').press('Control+Enter');
+  await expect(diffThread.getByTestId('comment')).toContainText('line 3');
+
+  await page.goto(href!);
+  await expect(page.locator(`#${href!.split('#')[1]}`)).toHaveAttribute('data-highlighted', 'true');
 });
