@@ -4,12 +4,7 @@
 // "@email", Escape closes the list. Ctrl/Cmd+Enter sends.
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Person } from './api';
-
-/** The "@partial" being typed right before the caret, if any. */
-function mentionQuery(text: string, caret: number): { start: number; query: string } | null {
-  const m = /(^|[\s(,;:])@([^\s@]*)$/.exec(text.slice(0, caret));
-  return m ? { start: caret - m[2].length - 1, query: m[2].toLowerCase() } : null;
-}
+import { insertMention, matchPeople, mentionQuery } from './mentionComplete';
 
 export function CommentComposer({
   people,
@@ -35,18 +30,16 @@ export function CommentComposer({
   const update = (value: string, caret: number) => {
     setText(value);
     const q = mentionQuery(value, caret);
-    const options = q ? people.filter((p) => p.name.toLowerCase().includes(q.query) || p.email.toLowerCase().startsWith(q.query)).slice(0, 8) : [];
+    const options = q ? matchPeople(people, q.query) : [];
     setOpen(q && options.length ? { start: q.start, options, active: 0 } : null);
   };
 
   const insert = (p: Person) => {
     if (!open || !area.current) return;
-    const caret = area.current.selectionStart;
-    const next = `${text.slice(0, open.start)}@${p.email} ${text.slice(caret)}`;
-    setText(next);
+    const next = insertMention(text, open.start, area.current.selectionStart, p);
+    setText(next.text);
     setOpen(null);
-    const at = open.start + p.email.length + 2;
-    requestAnimationFrame(() => area.current?.setSelectionRange(at, at));
+    requestAnimationFrame(() => area.current?.setSelectionRange(next.caret, next.caret));
   };
 
   const send = async () => {
