@@ -16,6 +16,11 @@
 //            and a C++ compilation (scripts/bench/sandboxStartup.ts)
 //   ingest:  live ingestion under load (issue 15): 20 clients x 50 batches x 100 programs posted
 //            to a production server on loopback; sent, stored, lost, p50/p95 per batch
+//   taxonomy: the offline edit judge (lib/analysis/taxonomy/offlineJudge.ts) on a generated run of
+//            10,000 edits of ~4.5 KB programs, three quarters Python, one quarter C++
+//            (scripts/bench/taxonomyOnce.ts; BENCH_TAXONOMY_EDITS to change the count)
+//   judging: an offline judging batch of a stored realistic run of 10,000 edits as the worker runs
+//            it (scripts/bench/judgingOnce.ts: edit set, sources in chunks, judge, batched writes)
 //   rerun:   re-evaluating 200 demo programs against the demo runs' evaluators in the sandbox
 //            (the worker's batch code), at concurrency 1 and 2: programs/s and wall time
 // `npm run bench -- import analyze` runs some sections only.
@@ -167,6 +172,16 @@ try {
     const r = child(['scripts/bench/rerunThroughput.ts'], env) as { one: Record<string, unknown>; two: Record<string, unknown>; speedup: number };
     report('re-evaluate demo programs in the sandbox, concurrency 1', r.one);
     report('re-evaluate demo programs in the sandbox, concurrency 2 (both cores)', { ...r.two, speedup: r.speedup });
+  }
+
+  if (want('taxonomy')) {
+    const n = Number(process.env.BENCH_TAXONOMY_EDITS ?? 10_000);
+    report(`taxonomy: offline judge on ${n / 1000}k realistic edits`, child(['scripts/bench/taxonomyOnce.ts', String(n)], env), 'under 10 s');
+  }
+
+  if (want('judging')) {
+    const n = Number(process.env.BENCH_TAXONOMY_EDITS ?? 10_000);
+    report(`judging: offline judging batch of a stored run, ${n / 1000}k realistic edits`, child(['scripts/bench/judgingOnce.ts', String(n)], env), 'seconds');
   }
 
   if (want('ingest')) {

@@ -5,6 +5,9 @@
 //   env attach <runId> <dir> [--command CMD] [--private DIR] [--contract C] [--timeout S] [--memory MB] [--json]
 //   sandbox run <file> [--lang python|cpp] [--timeout S] [--memory MB] [--json]
 //   evaluate <runId> [<programId>|--best-chain] [--private] [--concurrency N] [--json]
+//   judge <dir|archive|runId> --judge offline|llm [--json]
+//   judge --diffs FILE.jsonl --judge offline|llm [--language L] [--json]
+//   agreement A.jsonl B.jsonl [--json]
 //   help
 // With --json, stdout carries exactly one JSON object per imported (or exported) run, one per
 // line, and nothing else; every log line goes to stderr so scripts can pipe the output.
@@ -63,6 +66,25 @@ function usage() {
     '      evaluator in sandboxes, N at once (default: the evaluation.concurrency setting, else the',
     '      cores), storing each result beside the recorded one. --private adds the private test set.',
     '      Progress on stderr; --json  one JSON object (the batch, recorded vs re-run per program)',
+    '  judge <dir|archive|runId> --judge offline|llm [--json]',
+    '      Label every parent->child edit of a run folder or stored run with the nine edit types',
+    '      (paper Table 9): offline (tree-sitter rules, no model) or llm (the configured',
+    '      OpenAI-compatible endpoint: EVOSCOPE_LLM_BASE_URL/_API_KEY/_MODEL or /settings). The parent',
+    '      of an edit is its first listed parent present in the run. A stored run keeps the',
+    '      judgements (shown on /runs/<runId>/taxonomy).',
+    '      --json  one JSON object per run: { run, judge, edits: [{ parentId, childId, labels,',
+    '              rationale }], labels: [{ label, prevalence, positiveRate, oddsRatio, ciLow, ciHigh,',
+    '              fisherP, enrichmentBestSoFar, enrichmentFinalLineage }] }; an edit the LLM could',
+    '              not judge has labels [] and notJudged: <reason>, and is left out of the figures.',
+    '  judge --diffs FILE.jsonl --judge offline|llm [--language python|cpp] [--json]',
+    '      Label edits that are not in a stored run. Each line: {"id", "diff"} (a unified diff) or',
+    '      {"id", "parent", "child"} (two sources), optionally "language". Output: one {"id", "labels"}',
+    '      line per edit ({"id", "labels": [], "notJudged": <reason>} when the LLM gave no answer).',
+    '      The offline judge reads a diff as the two sides of its hunks.',
+    '  agreement A.jsonl B.jsonl [--json]',
+    '      Agreement of two labellings ({"id", "labels"} lines; A the reference, B the prediction) on',
+    '      the ids in both: n, exact match, mean Jaccard, micro precision/recall/F1, macro F1,',
+    "      per-label Cohen's kappa and macro kappa (paper appendix B.4). --json  the figures as one object",
     '  help        this text',
   ].join('\n');
 }
@@ -205,6 +227,14 @@ async function main(argv: string[]) {
       const { evaluateCommand, parseEvaluateArgs } = await import('./evaluateCommand');
       return evaluateCommand(parseEvaluateArgs(rest), log);
     }
+    case 'judge': {
+      const { judgeCommand, parseJudgeArgs } = await import('./judgeCommand');
+      return judgeCommand(parseJudgeArgs(rest), log);
+    }
+    case 'agreement': {
+      const { agreementCommand, parseAgreementArgs } = await import('./agreementCommand');
+      return agreementCommand(parseAgreementArgs(rest), log);
+    }
     case undefined:
     case 'help':
     case '--help':
@@ -224,6 +254,12 @@ async function report(e: unknown) {
     return;
   }
   // Loaded after the fact: the command that failed has loaded these modules already.
+  const { InputFileError } = await import('./labelsFile');
+  if (e instanceof InputFileError) {
+    log(`${process.argv[2]} failed: ${e.message}`);
+    process.exitCode = 1;
+    return;
+  }
   const { isInputProblem } = await import('../lib/pipeline/importPipeline');
   const { ExportError } = await import('../lib/db/exportRun');
   if (isInputProblem(e)) {

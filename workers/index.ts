@@ -12,6 +12,7 @@ import { databaseUrl } from '../lib/env';
 import { PermanentJobError, type JobName } from '../lib/jobs/definitions';
 import { releaseJobClient } from '../lib/jobs/enqueue';
 import { queueStaleAnalyses } from '../lib/jobs/staleAnalyses';
+import { queueMissingOfflineJudging, queueUnfinishedJudgeBatches } from '../lib/jobs/judging';
 import { queueUnfinishedBatches } from '../lib/jobs/unfinishedBatches';
 import { removeStaleUploads } from '../lib/uploads/staleUploads';
 import { removeOrphanWorkDirs } from '../lib/uploads/workDir';
@@ -72,6 +73,11 @@ if (stale) log(`queued a recompute of the analyses of ${stale} run(s) computed b
 // Re-evaluation batches a stopped worker (or a killed CLI) left unfinished resume where they stopped.
 const batches = await queueUnfinishedBatches();
 if (batches) log(`queued ${batches} unfinished re-evaluation batch(es) to resume`);
+// Judging batches likewise; then every run still without offline labels gets them.
+const judging = await queueUnfinishedJudgeBatches();
+if (judging) log(`queued ${judging} unfinished judging batch(es) to resume`);
+const unlabelled = await queueMissingOfflineJudging();
+if (unlabelled) log(`queued offline judging of ${unlabelled} run(s) without offline labels`);
 
 const events: WorkerEvents = new EventEmitter();
 // The pool's id is what graphile-worker locks jobs with. The UPDATE is sent at once, as the pool

@@ -5,6 +5,7 @@ import { scopeOptions } from '@/components/analysis/switchOptions';
 import { ViewSwitch } from '@/components/analysis/ViewSwitch';
 import { CompareView } from '@/components/compare/CompareView';
 import { RunPicker } from '@/components/compare/RunPicker';
+import { PooledTaxonomy } from '@/components/taxonomy/PooledTaxonomy';
 import { compareRunIds, cyclingViewParams } from '@/lib/api/viewParams';
 
 export const dynamic = 'force-dynamic';
@@ -22,13 +23,19 @@ export default async function ComparePage({ searchParams }: Props) {
         <Link href="/">Runs</Link> /
       </div>
       <h1>Compare runs</h1>
-      <p className="subtitle">Best-so-far (a metric per run, by normalised budget or by iteration), cycling and edit composition, and headline figures of any runs.</p>
+      <p className="subtitle">Best-so-far (a metric per run, by normalised budget or by iteration), cycling and edit composition, headline figures and the pooled edit types of any runs.</p>
       <RunPicker selected={runIds} scope={scope} />
       <div className="row analysis-switches">
         <ViewSwitch label="Cycling scope" current={scope} options={scopeOptions('/compare', { runs: runIds.join(','), scope })} />
         <span className="muted">Cycling and composition use the Evoscope default definitions.</span>
       </div>
       <CompareView runIds={runIds} scope={scope} />
+      {runIds.length > 0 && (
+        <>
+          <h2>Edit types, pooled</h2>
+          <PooledTaxonomy runIds={runIds} />
+        </>
+      )}
     </>
   );
 }

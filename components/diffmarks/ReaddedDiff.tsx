@@ -2,14 +2,14 @@
 // The diff of a child against its own parent, with the lines it re-adds marked in the editor
 // and listed below it, each linking to the program whose edit had removed it.
 import Link from 'next/link';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { marksResponseSchema } from '@/lib/api/analyses';
 import type { CyclingScope, Definitions } from '@/lib/analysis/types';
 import { CLASS_COLOURS } from '../analysis/colours';
 import { DefinitionNote } from '../analysis/DefinitionNote';
 import { DEFINITIONS_LABELS, SCOPE_LABELS } from '../analysis/switchOptions';
 import { usePolledReport } from '../analysis/usePolledReport';
-import { DiffViewer } from '../code/DiffViewer';
+import { DiffViewer, type LineDecoration } from '../code/DiffViewer';
 import { shortId } from '../ui/format';
 import { locateMarks, markDecorations } from './readdedMarks';
 
@@ -22,6 +22,8 @@ export function ReaddedDiff({
   definitions,
   scope,
   controls = false,
+  extraDecorations,
+  revealLine,
 }: {
   runId: string;
   childExternalId: string;
@@ -32,6 +34,10 @@ export function ReaddedDiff({
   scope: CyclingScope;
   /** The diff's layout and folding switches (the diff page). */
   controls?: boolean;
+  /** More marks on the child's lines (the taxonomy's evidence lines). */
+  extraDecorations?: readonly LineDecoration[];
+  /** Scroll there when it changes (a new object moves again). */
+  revealLine?: { line: number } | null;
 }) {
   const q = new URLSearchParams({ childId: childExternalId, definitions, scope });
   const state = usePolledReport(`/api/runs/${runId}/cycling/marks?${q}`, marksResponseSchema);
@@ -39,8 +45,11 @@ export function ReaddedDiff({
     () => (state.status === 'ready' ? locateMarks(original, modified, language, definitions, state.data.marks) : []),
     [state, original, modified, language, definitions],
   );
-  const decorations = useMemo(() => markDecorations(located), [located]);
+  const decorations = useMemo(() => [...markDecorations(located), ...(extraDecorations ?? [])], [located, extraDecorations]);
   const [reveal, setReveal] = useState<{ line: number } | null>(null);
+  useEffect(() => {
+    if (revealLine) setReveal(revealLine);
+  }, [revealLine]);
   return (
     <>
       <DiffViewer original={original} modified={modified} language={language} decorations={decorations} reveal={reveal} controls={controls} />

@@ -7,10 +7,15 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LayoutMode } from '@/lib/analysis/lineageLayout';
 import { graphLineageResponseSchema, graphUrl, runGraphSchema, type GraphLineage, type RunGraph } from '@/lib/api/graph';
 import { pointsSchema } from '@/lib/api/points';
+import { isEditLabel, type EditLabel } from '@/lib/analysis/taxonomy/labels';
+import { OFFLINE_JUDGE_KEY } from '@/lib/analysis/taxonomy/types';
+import { programLabelsSchema } from '@/lib/api/taxonomySchemas';
+import { judgementsUrl } from '../taxonomy/taxonomyUrls';
 import { fetchJson } from '../ui/fetchJson';
 import { formatCount } from '../ui/format';
 import type { Emphasis } from './LineageCanvas';
 import { nodeColors, type ColorMode } from './lineageColors';
+import { labelByNode } from './labelValues';
 import { metricByNode } from './metricValues';
 import { buildLineageGraph, type LineageGraph } from './lineageGraph';
 import { LineageLegend } from './LineageLegend';
@@ -48,6 +53,7 @@ async function loadGraph(runId: string, signal: AbortSignal) {
 export function LineageExplorer({ runId, initial, metricKeys }: { runId: string; initial: LineageView; metricKeys: string[] }) {
   const [color, setColor] = useState<ColorMode>(initial.color);
   const [metric, setMetric] = useState<string | null>(initial.color === 'metric' ? (initial.metric ?? null) : null);
+  const [label, setLabel] = useState<EditLabel | null>(initial.color === 'label' ? (initial.label ?? null) : null);
   const [fitKey, setFitKey] = useState(0);
   const [layoutMode, setLayoutMode] = useState<LayoutMode>(initial.layout);
   const [selected, setSelected] = useState<number | null>(null);
@@ -89,6 +95,17 @@ export function LineageExplorer({ runId, initial, metricKeys }: { runId: string;
     () => (graph && metricPoints.data ? metricByNode(graph.seq, metricPoints.data) : null),
     [graph, metricPoints.data],
   );
+  // Colour by an edit label: the offline judge's labels per program (one compact response for all).
+  const programLabels = useQuery({
+    queryKey: ['program-labels', runId, OFFLINE_JUDGE_KEY],
+    queryFn: ({ signal }) => fetchJson(judgementsUrl(runId, { judge: OFFLINE_JUDGE_KEY, format: 'labels' }), programLabelsSchema, signal),
+    enabled: color === 'label' && label !== null,
+    staleTime: 60_000,
+  });
+  const labelValues = useMemo(
+    () => (graph && label && programLabels.data ? labelByNode(graph.ids, programLabels.data, label) : null),
+    [graph, label, programLabels.data],
+  );
   const layoutState = useLineageLayout(graph, frameRef);
   const layout = layoutState.status === 'done' ? layoutState.layout : null;
 
@@ -119,11 +136,12 @@ export function LineageExplorer({ runId, initial, metricKeys }: { runId: string;
               scoreMetric: graph.scoreMetric,
               recycledShare: lineage?.recycledShare ?? null,
               metric: metric ? { name: metric, values: metricValues } : undefined,
+              label: label ? { name: label, judge: OFFLINE_JUDGE_KEY, has: labelValues } : undefined,
             },
             color,
           )
         : null,
-    [graph, layout, lineage, color, metric, metricValues],
+    [graph, layout, lineage, color, metric, metricValues, label, labelValues],
   );
 
   const select = useCallback((node: number | null, focus = false) => {
@@ -153,9 +171,9 @@ export function LineageExplorer({ runId, initial, metricKeys }: { runId: string;
     if (restoring.current && selected === null) return;
     restoring.current = false;
     const node = selected !== null && selected < graph.count ? graph.ids[selected] : null;
-    const query = lineageViewQuery(window.location.search, { node, color, layout: layoutMode, metric });
+    const query = lineageViewQuery(window.location.search, { node, color, layout: layoutMode, metric, label });
     if (`?${query}` !== window.location.search) window.history.replaceState(null, '', `${window.location.pathname}?${query}`);
-  }, [graph, selected, color, layoutMode, metric]);
+  }, [graph, selected, color, layoutMode, metric, label]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -194,13 +212,15 @@ export function LineageExplorer({ runId, initial, metricKeys }: { runId: string;
       <LineageToolbar
         color={color}
         metric={metric}
+        label={label}
         metricKeys={metricKeys}
         layout={layoutMode}
         emphasis={emphasis}
         lineageReady={lineage !== null}
-        onColor={(c, m) => {
+        onColor={(c, v) => {
           setColor(c);
-          setMetric(c === 'metric' ? (m ?? null) : null);
+          setMetric(c === 'metric' ? (v ?? null) : null);
+          setLabel(c === 'label' && v && isEditLabel(v) ? v : null);
         }}
         onLayout={setLayoutMode}
         onEmphasis={setEmphasis}
@@ -237,6 +257,11 @@ export function LineageExplorer({ runId, initial, metricKeys }: { runId: string;
             <button type="button" className={styles.fit} onClick={() => setFitKey((k) => k + 1)} title="Reset zoom and pan to show the whole graph">
               Fit to view
             </button>
+          )}
+          {programLabels.isError && (
+            <p className={`error ${styles.canvasNote}`} role="alert">
+              Could not load the edit labels: {programLabels.error.message}
+            </p>
           )}
           {metricPoints.isError && (
             <p className={`error ${styles.canvasNote}`} role="alert">

@@ -7,6 +7,7 @@ import type { LineageLayout } from '@/lib/analysis/lineageLayout';
 import type { GraphLineage, RunGraph } from '@/lib/api/graph';
 import { programDetailSchema } from '@/lib/api/programs';
 import { DiffViewer } from '../code/DiffViewer';
+import { JudgementChips } from '../taxonomy/EditJudgementsPanel';
 import { fetchJson } from '../ui/fetchJson';
 import { formatScore, formatShare, shortId } from '../ui/format';
 import styles from './Lineage.module.css';
@@ -143,6 +144,7 @@ export function LineagePanel({ runId, graph, layout, lineage, node, onSelect, me
           {diffParent && <Link href={`/runs/${runId}/programs/${id}/diff`}>Full diff page</Link>}
         </p>
       )}
+      {id && diffParent && <JudgementChips runId={runId} programId={id} />}
       {id && !diffParent && (
         <p className="muted">{parents.length ? 'Its parent is not in the archive: no diff.' : 'A seed: no parent to diff against.'}</p>
       )}

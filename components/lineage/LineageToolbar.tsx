@@ -2,6 +2,7 @@
 // Colour mode, layout mode, emphasis switches and the "find program" box of the lineage explorer.
 import { useId, useState, type FormEvent } from 'react';
 import type { LayoutMode } from '@/lib/analysis/lineageLayout';
+import { EDIT_LABELS, LABEL_TITLES, type EditLabel } from '@/lib/analysis/taxonomy/labels';
 import type { Emphasis } from './LineageCanvas';
 import { COLOR_MODE_LABELS, COLOR_MODES, type ColorMode } from './lineageColors';
 import styles from './Lineage.module.css';
@@ -10,12 +11,15 @@ interface Props {
   color: ColorMode;
   /** The metric of colour mode 'metric'. */
   metric: string | null;
+  /** The edit label of colour mode 'label'. */
+  label: EditLabel | null;
   /** The run's metrics, each offered as a colour. */
   metricKeys: string[];
   layout: LayoutMode;
   emphasis: Emphasis;
   lineageReady: boolean;
-  onColor: (c: ColorMode, metric?: string) => void;
+  /** `value`: the metric of mode 'metric', the label of mode 'label'. */
+  onColor: (c: ColorMode, value?: string) => void;
   onLayout: (l: LayoutMode) => void;
   onEmphasis: (e: Emphasis) => void;
   /** Returns false when nothing matches. */
@@ -30,8 +34,10 @@ const EMPHASIS_LABELS: [keyof Emphasis, string][] = [
 
 /** Select values: a colour mode, or "metric:<name>" for one of the run's metrics. */
 const METRIC_PREFIX = 'metric:';
+/** Select values "label:<edit label>" (colour mode 'label'). */
+const LABEL_PREFIX = 'label:';
 
-export function LineageToolbar({ color, metric, metricKeys, layout, emphasis, lineageReady, onColor, onLayout, onEmphasis, onFind }: Props) {
+export function LineageToolbar({ color, metric, label, metricKeys, layout, emphasis, lineageReady, onColor, onLayout, onEmphasis, onFind }: Props) {
   const id = useId();
   const [query, setQuery] = useState('');
   const [miss, setMiss] = useState<string | null>(null);
@@ -44,14 +50,15 @@ export function LineageToolbar({ color, metric, metricKeys, layout, emphasis, li
       <label htmlFor={`${id}-color`}>Colour by</label>
       <select
         id={`${id}-color`}
-        value={color === 'metric' ? `${METRIC_PREFIX}${metric ?? ''}` : color}
+        value={color === 'metric' ? `${METRIC_PREFIX}${metric ?? ''}` : color === 'label' ? `${LABEL_PREFIX}${label ?? ''}` : color}
         onChange={(e) => {
           const v = e.target.value;
           if (v.startsWith(METRIC_PREFIX)) onColor('metric', v.slice(METRIC_PREFIX.length));
+          else if (v.startsWith(LABEL_PREFIX)) onColor('label', v.slice(LABEL_PREFIX.length));
           else onColor(v as ColorMode);
         }}
       >
-        {COLOR_MODES.filter((m) => m !== 'metric').map((m) => (
+        {COLOR_MODES.filter((m) => m !== 'metric' && m !== 'label').map((m) => (
           <option key={m} value={m}>
             {COLOR_MODE_LABELS[m]}
           </option>
@@ -65,6 +72,13 @@ export function LineageToolbar({ color, metric, metricKeys, layout, emphasis, li
             ))}
           </optgroup>
         )}
+        <optgroup label="Edit type (offline judge)">
+          {EDIT_LABELS.map((l) => (
+            <option key={l} value={`${LABEL_PREFIX}${l}`}>
+              {LABEL_TITLES[l]}
+            </option>
+          ))}
+        </optgroup>
       </select>
       <label htmlFor={`${id}-layout`}>Layout</label>
       <select id={`${id}-layout`} value={layout} onChange={(e) => onLayout(e.target.value as LayoutMode)}>

@@ -2,10 +2,15 @@
 // Pure (no React, no sigma): prepared once per mode, read by the renderer's reducers. Ramps are
 // quantised to a few dozen colours so the renderer parses each colour string once.
 import { color as d3color, interpolateRgb, interpolateViridis, interpolateYlOrRd, schemeTableau10 } from 'd3';
+import { LABEL_TITLES, type EditLabel } from '@/lib/analysis/taxonomy/labels';
+import { LABEL_COLOURS } from '../taxonomy/labelColours';
 import { formatScore, formatShare } from '../ui/format';
 
-/** `metric`: any numeric metric of the run, named separately (ColorInput.metric, ?metric= in the URL). */
-export const COLOR_MODES = ['score', 'island', 'iteration', 'recycled', 'metric'] as const;
+/**
+ * `metric`: any numeric metric of the run, named separately (ColorInput.metric, ?metric= in the
+ * URL); `label`: an edit label of the offline judge (ColorInput.label, ?label=).
+ */
+export const COLOR_MODES = ['score', 'island', 'iteration', 'recycled', 'metric', 'label'] as const;
 export type ColorMode = (typeof COLOR_MODES)[number];
 export const COLOR_MODE_LABELS: Record<ColorMode, string> = {
   score: 'Score',
@@ -13,6 +18,7 @@ export const COLOR_MODE_LABELS: Record<ColorMode, string> = {
   iteration: 'Iteration',
   recycled: 'Recycled share',
   metric: 'Metric',
+  label: 'Edit type',
 };
 
 export const PALETTE = {
@@ -20,6 +26,8 @@ export const PALETTE = {
   /** A valid program without a score, or no recycled share (no edit, no added lines). */
   missing: '#b4b8bf',
   ghost: '#7d828b',
+  /** Colour by label: the judge labelled the node's edit, but not with this label. */
+  otherLabel: '#dde1e8',
   edge: '#9ea4ad',
   /** Links to second and further parents of crossover children. */
   crossoverEdge: '#b197fc',
@@ -48,6 +56,8 @@ export interface ColorInput {
   recycledShare: readonly (number | null)[] | null;
   /** For mode 'metric': the metric's name and value per program (null: missing or not a number), or null while loading. */
   metric?: { name: string; values: readonly (number | null)[] | null };
+  /** For mode 'label': per program, whether its edit carries the label (null: not judged, no parent), or null while loading. */
+  label?: { name: EditLabel; judge: string; has: readonly (boolean | null)[] | null };
 }
 
 export type LegendEntry =
@@ -136,6 +146,24 @@ export function nodeColors(input: ColorInput, mode: ColorMode): NodeColors {
       note: values ? r.note : 'loading',
     });
     if (values) legend.push({ kind: 'swatch', label: `no value (${(count - r.n).toLocaleString('en-US')})`, color: PALETTE.missing });
+  } else if (mode === 'label') {
+    const has = input.label?.has ?? null;
+    const name = input.label?.name;
+    const colour = name ? LABEL_COLOURS[name] : PALETTE.missing;
+    let yes = 0;
+    let no = 0;
+    for (let i = 0; i < count; i++) {
+      const h = has?.[i] ?? null;
+      colors[i] = h === null ? PALETTE.missing : h ? colour : PALETTE.otherLabel;
+      if (h === true) yes++;
+      else if (h === false) no++;
+    }
+    const title = name ? LABEL_TITLES[name] : 'edit type';
+    legend.push({ kind: 'swatch', label: has ? `edit labelled ${title} (${yes.toLocaleString('en-US')})` : `edit labelled ${title} (loading)`, color: colour });
+    if (has) {
+      legend.push({ kind: 'swatch', label: `other labels (${no.toLocaleString('en-US')})`, color: PALETTE.otherLabel });
+      legend.push({ kind: 'swatch', label: `not judged or no parent (${(count - yes - no).toLocaleString('en-US')})`, color: PALETTE.missing });
+    }
   } else if (mode === 'island') {
     const islands = new Set<number>();
     for (let i = 0; i < count; i++) {

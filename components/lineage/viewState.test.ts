@@ -47,3 +47,15 @@ describe('findNode', () => {
     expect(findNode('zzz', graph)).toBeNull();
   });
 });
+
+describe('colour by edit label in the URL', () => {
+  it('keeps a known label with color=label, falls back to score without one, drops a stray label', () => {
+    expect(parseLineageView({ color: 'label', label: 'bug_fix' })).toMatchObject({ color: 'label', label: 'bug_fix' });
+    expect(parseLineageView({ color: 'label', label: 'not_a_label' })).toMatchObject({ color: 'score', label: undefined });
+    expect(parseLineageView({ color: 'label' })).toMatchObject({ color: 'score' });
+    expect(parseLineageView({ color: 'island', label: 'bug_fix' })).toMatchObject({ color: 'island', label: undefined });
+    const q = new URLSearchParams(lineageViewQuery('label=old', { node: null, color: 'label', label: 'pruning', layout: 'tree' }));
+    expect(Object.fromEntries(q)).toEqual({ color: 'label', label: 'pruning', layout: 'tree' });
+    expect(new URLSearchParams(lineageViewQuery('label=old', { node: null, color: 'score', label: 'pruning', layout: 'tree' })).has('label')).toBe(false);
+  });
+});

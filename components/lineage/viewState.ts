@@ -1,9 +1,10 @@
 // What the lineage explorer keeps in its URL (?node=<uuid>&color=score&layout=timeline, or
-// color=metric&metric=<name> for any numeric metric) and the
+// color=metric&metric=<name> for any numeric metric, color=label&label=<edit label>) and the
 // "find program" lookup. Pure: shared by the server page (which parses the initial URL) and the
 // client view (which writes it back).
 import { z } from 'zod';
 import { LAYOUT_MODES, type LayoutMode } from '@/lib/analysis/lineageLayout';
+import { EDIT_LABELS, type EditLabel } from '@/lib/analysis/taxonomy/labels';
 import { COLOR_MODES, type ColorMode } from './lineageColors';
 
 /** Unknown or malformed values fall back to the defaults instead of failing the page. */
@@ -12,21 +13,30 @@ export const lineageViewSchema = z.object({
   color: z.enum(COLOR_MODES).catch('score'),
   layout: z.enum(LAYOUT_MODES).catch('tree'),
   metric: z.string().min(1).max(200).optional().catch(undefined),
+  label: z.enum(EDIT_LABELS).optional().catch(undefined),
 });
 export type LineageView = z.infer<typeof lineageViewSchema>;
 
 export function parseLineageView(search: Record<string, string | string[] | undefined>): LineageView {
   const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-  const view = lineageViewSchema.parse({ node: first(search.node), color: first(search.color), layout: first(search.layout), metric: first(search.metric) });
-  // "Colour by metric" without a metric means nothing: the default colours instead.
+  const view = lineageViewSchema.parse({
+    node: first(search.node),
+    color: first(search.color),
+    layout: first(search.layout),
+    metric: first(search.metric),
+    label: first(search.label),
+  });
+  // "Colour by metric" without a metric (or by label without a label) means nothing: the default colours instead.
   if (view.color === 'metric' && !view.metric) return { ...view, color: 'score' };
+  if (view.color === 'label' && !view.label) return { ...view, color: 'score' };
+  if (view.color !== 'label' && view.label) return { ...view, label: undefined };
   return view;
 }
 
 /** The query string of a view; keeps any other parameters of `current`. */
 export function lineageViewQuery(
   current: string,
-  view: { node: string | null; color: ColorMode; layout: LayoutMode; metric?: string | null },
+  view: { node: string | null; color: ColorMode; layout: LayoutMode; metric?: string | null; label?: EditLabel | null },
 ): string {
   const q = new URLSearchParams(current);
   if (view.node) q.set('node', view.node);
@@ -34,6 +44,8 @@ export function lineageViewQuery(
   q.set('color', view.color);
   if (view.color === 'metric' && view.metric) q.set('metric', view.metric);
   else q.delete('metric');
+  if (view.color === 'label' && view.label) q.set('label', view.label);
+  else q.delete('label');
   q.set('layout', view.layout);
   return q.toString();
 }

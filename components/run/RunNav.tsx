@@ -9,6 +9,7 @@ export const RUN_VIEWS = [
   { label: 'Lineage', path: '/lineage' },
   { label: 'Cycling', path: '/cycling' },
   { label: 'Evolution', path: '/evolution' },
+  { label: 'Edit types', path: '/taxonomy' },
   { label: 'Public vs private', path: '/generalization' },
   { label: 'Board', path: '/board' },
 ] as const;

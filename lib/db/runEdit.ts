@@ -26,7 +26,8 @@ export interface DeletedRun {
 }
 
 /**
- * Deletes a run and everything of it in ONE transaction: analyses, cached graph, evaluations,
+ * Deletes a run and everything of it in ONE transaction: analyses, cached graph, edit judgements
+ * and judging batches, evaluations,
  * contexts, edges, replay environment, programs, then the blobs no other run references.
  * Set-based: one statement per table on its run_id index, children before programs, so the
  * foreign-key cascades find nothing left to do (20k programs with prompts: about 4 s, most of
@@ -54,7 +55,7 @@ export async function deleteRun(runId: string): Promise<DeletedRun | null> {
        WHERE sha IS NOT NULL`,
       [runId],
     );
-    for (const table of ['analyses', 'graph_cache', 'evaluations', 'contexts', 'edges', 'replay_environments', 'programs']) {
+    for (const table of ['analyses', 'graph_cache', 'edit_judgements', 'judge_batches', 'evaluations', 'contexts', 'edges', 'replay_environments', 'programs']) {
       await c.query(`DELETE FROM ${table} WHERE run_id = $1`, [runId]);
     }
     await c.query('DELETE FROM settings WHERE key = ANY($1)', [runSettingKeys(runId)]);

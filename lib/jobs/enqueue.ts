@@ -56,6 +56,14 @@ export async function enqueueEvaluationBatch(batchId: string) {
   await enqueue('evaluate-batch', { batchId }, { maxAttempts: 10 });
 }
 
+/**
+ * A judging batch (judge_batches). Like a re-evaluation batch, it resumes from its stored
+ * judgements after a crash, so a few crashes in a row must not lose it.
+ */
+export async function enqueueJudgeBatch(batchId: string) {
+  await enqueue('judge-run', { batchId }, { maxAttempts: 10 });
+}
+
 export async function releaseJobClient() {
   if (utils) {
     const u = await utils;

@@ -79,6 +79,21 @@ describe('the bundled CLI', () => {
     expect(fs.existsSync(path.join(realRunsDir(), '.evoscope'))).toBe(false); // nothing of ours written there
   });
 
+  it('bundles the taxonomy commands: judge (tree-sitter wasm through the offline judge) and agreement', () => {
+    const current = JSON.parse(fs.readFileSync(path.join(dir, 'current.json'), 'utf8'));
+    expect(current.inputs).toEqual(expect.arrayContaining(['scripts/judgeCommand.ts', 'scripts/agreementCommand.ts', 'lib/analysis/taxonomy/offlineJudge.ts']));
+    const edits = path.join(dir, 'edits.jsonl');
+    fs.writeFileSync(edits, `${JSON.stringify({ id: 'a', parent: 'limit = 10\n', child: 'limit = 20\n' })}\n`);
+    const judged = run([path.join(root, 'bin', 'evoscope.mjs'), 'judge', '--diffs', edits, '--judge', 'offline', '--json']);
+    expect(judged.code, judged.stderr).toBe(0);
+    expect(JSON.parse(judged.stdout)).toEqual({ id: 'a', labels: ['hyperparameter_tuning'] });
+    const labels = path.join(dir, 'labels.jsonl');
+    fs.writeFileSync(labels, judged.stdout);
+    const agreed = run([path.join(root, 'bin', 'evoscope.mjs'), 'agreement', labels, labels, '--json']);
+    expect(agreed.code, agreed.stderr).toBe(0);
+    expect(JSON.parse(agreed.stdout)).toMatchObject({ n: 1, exactMatch: 1 });
+  });
+
   it('is stale once a bundled source is newer than the build', () => {
     const current = JSON.parse(fs.readFileSync(path.join(dir, 'current.json'), 'utf8'));
     expect(bundle.freshCliEntry(root, dir)).not.toBeNull();

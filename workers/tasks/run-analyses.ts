@@ -1,9 +1,11 @@
 // Task `run-analyses`: cycling (both definition sets, both scopes), edit composition, lineage
 // and program complexity of a run, stored for the pages. Runs after every import and, debounced,
-// while a live run streams in. Safe to run twice: every report is upserted.
+// while a live run streams in. Safe to run twice: every report is upserted. Then queues the
+// offline judging of the run's edits not labelled yet (task judge-run).
 import type { Task } from 'graphile-worker';
 import { computeRunAnalyses } from '../../lib/db/runAnalyses';
 import { jobPayloads } from '../../lib/jobs/definitions';
+import { queueOfflineJudging } from '../../lib/jobs/judging';
 import { parsePayload } from '../payload';
 
 const task: Task = async (raw, helpers) => {
@@ -12,7 +14,12 @@ const task: Task = async (raw, helpers) => {
   try {
     const found = await computeRunAnalyses(runId, (step) => helpers.logger.debug(`run ${runId}: ${step}`));
     if (!found) helpers.logger.info(`run ${runId} no longer exists; nothing to analyse`);
-    else helpers.logger.info(`run ${runId}: analyses stored in ${Date.now() - started} ms`);
+    else {
+      helpers.logger.info(`run ${runId}: analyses stored in ${Date.now() - started} ms`);
+      // Every run gets offline edit labels without anyone asking (its own job: seconds for 10k edits).
+      const batch = await queueOfflineJudging(runId);
+      if (batch) helpers.logger.info(`run ${runId}: offline judging queued (batch ${batch})`);
+    }
   } catch (e) {
     // The run was deleted while we computed: its reports have nowhere to go.
     if ((e as { code?: string }).code === '23503') return helpers.logger.info(`run ${runId} was deleted meanwhile`);

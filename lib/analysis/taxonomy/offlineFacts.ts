@@ -5,7 +5,10 @@
 import { complexityLanguage } from '../complexity';
 import { matchingBlocks } from '../lineDiff';
 import { editDiff } from './diff';
-import { syntaxFacts, type SyntaxFacts } from './offlineSyntax';
+import type { Edit } from '@vscode/tree-sitter-wasm';
+import type { Tree } from '../treeSitter';
+import { derivable, mapRoutines } from './offlineDerive';
+import { factsIn, syntaxFacts, type Routine, type SyntaxFacts } from './offlineSyntax';
 import { isLiteral, tokenize, type Token, type TokenDialect } from './offlineTokens';
 
 export interface Program {
@@ -13,9 +16,22 @@ export interface Program {
   tokens: Token[];
   /** tokens of line L are tokens[lineStart[L] .. lineStart[L + 1]). */
   lineStart: Int32Array;
-  /** null: no parser for the language (token-level fallback). */
+  /** null: no parser for the language (token-level fallback), or not parsed yet (see `parsed`). */
   syntax: SyntaxFacts | null;
+  /** Parsing is lazy: an edit that only swaps literals needs no tree (ensureSyntax). */
+  parsed: boolean;
+  /** The edit this program was first seen as the child of: the base of an incremental parse. */
+  pending?: { parent: Program; removed: number[]; added: number[] };
+  dialect: TokenDialect;
+  /** Identifier texts (computed on first use). */
+  ids?: Set<string>;
+  /** The tree-sitter tree, kept while the program is cached (the base of its children's parses). */
+  tree: Tree | null;
+  /** Routines carried over from the parent through the diff, when the edit could not move them. */
+  derived?: { routines: Routine[]; parseErrors: boolean };
 }
+
+const idsOf = (p: Program) => (p.ids ??= new Set(p.tokens.filter((t) => t.kind === 'id').map((t) => t.text)));
 
 export type SubKind = 'literal' | 'rename' | 'operator' | 'structural';
 
@@ -36,6 +52,9 @@ export interface EditFacts {
   removedLines: number[];
   addedLines: number[];
   subs: SubHunk[];
+  /** Syntax facts of this edit: routines of the whole program, statements and imports in the changed lines. */
+  parentSyntax: SyntaxFacts | null;
+  childSyntax: SyntaxFacts | null;
   /** The diff's line hunks as token ranges: parent tokens [r0, r1) became child tokens [a0, a1). */
   hunks: { r0: number; r1: number; a0: number; a1: number }[];
 }
@@ -48,7 +67,7 @@ const cache = new Map<string, Program>();
  * in a run the same program is the parent of several children, and the child of one edit is
  * the parent of the next. The result depends on the text only, so the cache changes no answer.
  */
-export function program(code: string, dialect: TokenDialect): Program {
+export function program(code: string, dialect: TokenDialect, base?: { parent: Program; removed: number[]; added: number[] }): Program {
   const key = `${dialect}\0${code}`;
   const hit = cache.get(key);
   if (hit) {
@@ -64,11 +83,80 @@ export function program(code: string, dialect: TokenDialect): Program {
     while (t < tokens.length && tokens[t].line < l) t++;
     lineStart[l] = t;
   }
-  const syntax = dialect === 'other' ? null : syntaxFacts(code, dialect);
-  const p: Program = { code, tokens, lineStart, syntax };
+  const p: Program = { code, tokens, lineStart, syntax: null, tree: null, parsed: dialect === 'other', pending: base, dialect };
   cache.set(key, p);
-  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  if (cache.size > CACHE_SIZE) {
+    const oldest = cache.keys().next().value!;
+    const old = cache.get(oldest)!;
+    old.tree?.delete();
+    old.tree = null;
+    cache.delete(oldest);
+  }
   return p;
+}
+
+/**
+ * The program's routines (parsing it now if needed): incrementally from the tree of the parent it
+ * was first seen with, when that tree is still cached, else a full parse. Same facts either way.
+ */
+export function ensureSyntax(p: Program): SyntaxFacts | null {
+  if (p.parsed) return p.syntax;
+  p.parsed = true;
+  if (p.dialect === 'other') return null;
+  const base = p.pending;
+  p.pending = undefined;
+  const edits = base?.parent.tree ? treeEdits(base.parent.code, p.code, base.removed, base.added) : null;
+  const r = syntaxFacts(p.code, p.dialect, edits && base?.parent.tree ? { tree: base.parent.tree, edits } : undefined);
+  p.syntax = r.facts;
+  // A program evicted meanwhile keeps no tree (nothing would delete it).
+  if ([...cache.values()].includes(p)) p.tree = r.tree;
+  else r.tree?.delete();
+  return p.syntax;
+}
+
+/** Text tree-sitter counts like JS strings: printable ASCII, tabs and newlines only. */
+const PLAIN = /^[\t\n\x20-\x7e]*$/;
+
+/**
+ * The diff's line hunks as tree-sitter edits of the parent's tree, last hunk first (so that each
+ * edit's positions are still the parent's), or null when the texts are not plain enough for
+ * string offsets to be tree-sitter's (non-ASCII, other line breaks, CUDA launches that the C++
+ * normalisation may rewrite across lines): those get a full parse.
+ */
+function treeEdits(parent: string, child: string, removed: number[], added: number[]): Edit[] | null {
+  if (!PLAIN.test(parent) || !PLAIN.test(child) || parent.includes('<<<') || child.includes('<<<')) return null;
+  const starts = (s: string) => {
+    const out = [0];
+    for (let k = s.indexOf('\n'); k >= 0; k = s.indexOf('\n', k + 1)) out.push(k + 1);
+    return out;
+  };
+  const ps = starts(parent);
+  const cs = starts(child);
+  const at = (st: number[], line: number, len: number) => (line < st.length ? st[line] : len);
+  const pos = (st: number[], offset: number) => {
+    let row = 0;
+    while (row + 1 < st.length && st[row + 1] <= offset) row++;
+    return { row, column: offset - st[row] };
+  };
+  const edits: Edit[] = [];
+  for (const [i0, i1, j0, j1] of lineHunks(removed, added)) {
+    const startIndex = at(ps, i0, parent.length);
+    const oldEndIndex = at(ps, i1, parent.length);
+    const newEndIndex = startIndex + (at(cs, j1, child.length) - at(cs, j0, child.length));
+    const start = pos(ps, startIndex);
+    const oldEnd = pos(ps, oldEndIndex);
+    // Rows after the edit shift by the hunk's line count difference; the end's column is the
+    // child's, in the child line the edit ends on.
+    const newEndInChild = pos(cs, at(cs, j1, child.length));
+    edits.push({ startIndex, oldEndIndex, newEndIndex, startPosition: start, oldEndPosition: oldEnd, newEndPosition: { row: start.row + (newEndInChild.row - pos(cs, at(cs, j0, child.length)).row), column: newEndInChild.column } });
+  }
+  return edits.reverse();
+}
+
+/** Forget the memoised programs (and free their trees). */
+export function clearProgramCache() {
+  for (const p of cache.values()) p.tree?.delete();
+  cache.clear();
 }
 
 export function dialectOf(language: string): TokenDialect {
@@ -103,9 +191,9 @@ function lineHunks(removed: number[], added: number[]): [number, number, number,
 
 export function editFacts(parentCode: string, childCode: string, language: string): EditFacts {
   const dialect = dialectOf(language);
-  const parent = program(parentCode, dialect);
-  const child = program(childCode, dialect);
   const diff = editDiff(parentCode, childCode);
+  const parent = program(parentCode, dialect);
+  const child = program(childCode, dialect, { parent, removed: diff.removed, added: diff.added });
   const subs: SubHunk[] = [];
   const hunks: EditFacts['hunks'] = [];
   const ids = new Map<string, number>();
@@ -136,11 +224,53 @@ export function editFacts(parentCode: string, childCode: string, language: strin
     }
   }
   markRenames(subs, parent, child);
-  return { dialect, parent, child, removedLines: diff.removed, addedLines: diff.added, subs, hunks };
+  const lh = lineHunks(diff.removed, diff.added);
+  // Literal swaps alone need no syntax: nothing is parsed (the rationale then names no routine).
+  const needSyntax = dialect !== 'other' && subs.some((s) => s.kind !== 'literal');
+  const scoped = (p: Program, ranges: [number, number][]): SyntaxFacts | null => {
+    if (!needSyntax) return null;
+    const syntax = ensureSyntax(p);
+    if (!syntax) return null;
+    return { ...syntax, ...factsIn(p.tree, dialect, ranges) };
+  };
+  // No statement keyword, brace, string, bracket imbalance or top-level line in the change: no
+  // control statement or import starts in the changed lines and the routines only shift, so the
+  // facts follow from the parent's without parsing (offlineFacts.test.ts checks that judgements
+  // are equal). Not after parse errors: a recovered tree's routines follow the recovery.
+  if (!needSyntax && deriveWithoutParse && dialect !== 'other' && !child.parsed && !child.derived) {
+    // Literal swaps move no routine: carry the parent's routines over when they are known, so
+    // that the child, as the parent of a later edit, needs no parse either.
+    const known = parent.syntax?.routines ?? parent.derived?.routines;
+    if (known && !(parent.syntax?.parseErrors ?? parent.derived?.parseErrors)) child.derived = { routines: mapRoutines(known, parent, child, subs, dialect, new Set(diff.added)), parseErrors: false };
+  }
+  const pr = needSyntax && deriveWithoutParse && derivable(dialect, parent, child, subs, diff) ? routinesOf(parent) : null;
+  if (pr && dialect !== 'other' && !(parent.syntax?.parseErrors ?? parent.derived?.parseErrors ?? true)) {
+    const parseErrors = false;
+    const cr = child.syntax?.routines ?? child.derived?.routines ?? mapRoutines(pr, parent, child, subs, dialect, new Set(diff.added));
+    if (!child.parsed && !child.derived) child.derived = { routines: cr, parseErrors };
+    return {
+      dialect, parent, child, removedLines: diff.removed, addedLines: diff.added, subs, hunks,
+      parentSyntax: { language: dialect, routines: pr, imports: [], stmts: [], parseErrors },
+      childSyntax: { language: dialect, routines: cr, imports: [], stmts: [], parseErrors },
+    };
+  }
+  const parentSyntax = scoped(parent, lh.map(([i0, i1]) => [i0, i1]));
+  const childSyntax = scoped(child, lh.map(([, , j0, j1]) => [j0, j1]));
+  return { dialect, parent, child, removedLines: diff.removed, addedLines: diff.added, subs, hunks, parentSyntax, childSyntax };
+}
+
+let deriveWithoutParse = true;
+/** Tests: parse every edit that needs syntax (to check that derived facts change nothing). */
+export function setDeriveWithoutParse(on: boolean) {
+  deriveWithoutParse = on;
+}
+
+function routinesOf(p: Program): Routine[] {
+  return p.syntax?.routines ?? p.derived?.routines ?? ensureSyntax(p)?.routines ?? [];
 }
 
 const SIGNS = new Set(['+', '-']);
-const FLIPS = new Set(['+', '-', '<', '>', '<=', '>=', '==', '!=', '+=', '-=', 'and', 'or', '&&', '||', 'min', 'max', 'not', '!']);
+const FLIP_CLASS: Record<string, number> = { '+': 0, '-': 0, '+=': 1, '-=': 1, '<': 2, '>': 2, '<=': 2, '>=': 2, '==': 2, '!=': 2, and: 3, or: 3, '&&': 3, '||': 3, min: 4, max: 4 };
 
 function classify(p: Token[], c: Token[], s: SubHunk): SubHunk {
   const r = p.slice(s.r0, s.r1);
@@ -149,7 +279,8 @@ function classify(p: Token[], c: Token[], s: SubHunk): SubHunk {
   const lit = (t: Token) => isLiteral(t) || SIGNS.has(t.text);
   if (r.length && a.length && r.some(isLiteral) && a.some(isLiteral) && r.every(lit) && a.every(lit)) return { ...s, kind: 'literal' };
   if (r.length && r.length === a.length && r.every((t) => t.kind === 'id') && a.every((t) => t.kind === 'id')) return { ...s, kind: 'rename' };
-  if (r.length + a.length > 0 && r.length <= 2 && a.length <= 2 && [...r, ...a].every((t) => FLIPS.has(t.text))) return { ...s, kind: 'operator' };
+  // A flipped sign, comparison or connective: one operator swapped for another of its class.
+  if (r.length === 1 && a.length === 1 && FLIP_CLASS[r[0].text] !== undefined && FLIP_CLASS[r[0].text] === FLIP_CLASS[a[0].text]) return { ...s, kind: 'operator' };
   return s;
 }
 
@@ -159,10 +290,10 @@ function classify(p: Token[], c: Token[], s: SubHunk): SubHunk {
  * one existing variable for another (a structural change).
  */
 function markRenames(subs: SubHunk[], parent: Program, child: Program) {
-  const parentIds = new Set(parent.tokens.filter((t) => t.kind === 'id').map((t) => t.text));
-  const childIds = new Set(child.tokens.filter((t) => t.kind === 'id').map((t) => t.text));
   for (const s of subs) {
     if (s.kind !== 'rename') continue;
+    const parentIds = idsOf(parent);
+    const childIds = idsOf(child);
     for (let k = 0; k < s.r1 - s.r0; k++) {
       const from = parent.tokens[s.r0 + k].text;
       const to = child.tokens[s.a0 + k].text;

@@ -74,6 +74,10 @@ describe('offline judge vs the labelled set', () => {
       'disagreements:',
       ...edits.filter((e) => [...e.labels].sort().join() !== [...judged.get(e.id)!].sort().join()).map((e) => `  ${e.id}: human ${e.labels.join('+')} | judge ${judged.get(e.id)!.join('+') || '-'}`),
     ];
+    // Edits labelled after the rules were tuned (notes end in "(held out)"): a less optimistic figure.
+    const held = edits.filter((e) => e.note.endsWith('(held out)'));
+    const h = agreementFigures(new Map(held.map((e) => [e.id, e.labels])), judged);
+    lines.push(`held out (labelled after tuning): n=${h.n} exact=${pct(h.exactMatch)} microF1=${pct(h.microF1)} macroKappa=${pct(h.macroKappa)}`);
     console.log(lines.join('\n'));
     expect(f.microF1).toBeGreaterThanOrEqual(FLOOR.microF1);
     expect(f.macroKappa).toBeGreaterThanOrEqual(FLOOR.macroKappa);
@@ -82,4 +86,4 @@ describe('offline judge vs the labelled set', () => {
 });
 
 // Measured minus ~0.03 (see README.md, "Offline judge").
-const FLOOR = { microF1: 0.64, macroKappa: 0.55, exactMatch: 0.42 };
+const FLOOR = { microF1: 0.66, macroKappa: 0.56, exactMatch: 0.47 };

@@ -115,6 +115,26 @@ describe('offline judge: rule families', () => {
     expect(labels(PY, early)).toContain('efficiency');
   });
 
+  it('architectural_change in C++: a routine body replaced by a different approach', () => {
+    const p = `int pick(const std::vector<int>& v) {\n    int best = 0;\n    for (size_t i = 0; i < v.size(); ++i) {\n        for (size_t j = i + 1; j < v.size(); ++j) {\n            if (v[i] + v[j] > best) best = v[i] + v[j];\n        }\n    }\n    return best;\n}\n`;
+    const c = `int pick(const std::vector<int>& v) {\n    std::vector<int> w(v);\n    std::nth_element(w.begin(), w.begin() + 1, w.end(), std::greater<int>());\n    return w.size() < 2 ? 0 : w[0] + w[1];\n}\n`;
+    const j = judgeEditOffline(p, c, 'cuda');
+    expect(j.labels).toContain('architectural_change');
+    expect(j.evidence.architectural_change?.removed).toContain(3);
+  });
+
+  it('efficiency in C++ / CUDA: a speed idiom added to an existing loop', () => {
+    const p = `__global__ void scale(float* x, int n) {\n    int i = blockIdx.x * blockDim.x + threadIdx.x;\n    for (; i < n; i += gridDim.x * blockDim.x) x[i] *= 2.0f;\n}\n`;
+    const c = p.replace('float* x', 'float* __restrict__ x');
+    expect(labels(p, c, 'cuda')).toEqual(['efficiency']);
+  });
+
+  it('pruning in Python: a routine removed, the rest intact', () => {
+    const j = judgeEditOffline(PY, PY.slice(0, PY.indexOf('def best')), 'python');
+    expect(j.labels).toEqual(['pruning']);
+    expect(j.rationale).toContain('best()');
+  });
+
   it('local_refinement: a contained statement edit inside one routine', () => {
     const j = judgeEditOffline(PY, PY.replace('out.append(it)', 'out.append(it.normalized())'), 'python');
     expect(j.labels).toEqual(['local_refinement']);
@@ -161,6 +181,25 @@ describe('offline judge: edge cases', () => {
     expect(Date.now() - t).toBeLessThan(5000);
     expect(j.labels).toEqual([...j.labels].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b)));
     expect(j.labels).toContain('architectural_change');
+  });
+
+  it('odd text never throws: CRLF, non-ASCII, unterminated strings and comments, NUL bytes', () => {
+    const odd = [
+      [PY.replaceAll('\n', '\r\n'), PY.replaceAll('\n', '\r\n').replace('0.5', '0.6')],
+      [PY, PY.replace('total', 'tötal_π').replace('out = []', 's = "unterminated\n    out = []')],
+      [CPP, CPP.replace('int k', '/* never closed\n int k')],
+      ['\0\0\0', 'x = 1\0\n'],
+      [PY, `${PY}\n'''open docstring`],
+      ['', ''],
+      ['a', ''],
+    ];
+    for (const [p, c] of odd) {
+      for (const lang of ['python', 'cpp', 'cuda', 'julia', '']) {
+        const j = judgeEditOffline(p, c, lang);
+        expect(j.labels).toEqual([...j.labels].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b)));
+        expect(j.rationale).not.toContain('\n');
+      }
+    }
   });
 
   it('is deterministic', () => {

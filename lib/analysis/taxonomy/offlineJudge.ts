@@ -5,7 +5,8 @@
 //   external_dependency  the multiset of import / #include statements changed
 //   hyperparameter_tuning  a sub-hunk swaps literals (numbers, strings, booleans) for literals
 //   bug_fix        an added guard (`if ...: return|continue|raise`), clamp (min/max/clip), sentinel
-//                  test (nan, inf, None, tiny epsilon), try/except, or a flipped sign / comparison
+//                  test (nan, inf, None, tiny epsilon), try/except; a flipped sign / comparison or
+//                  a +-1 in an index when that is all the edit does
 //   efficiency     loops replaced by vectorised calls, caching (lru_cache, memo dicts), early
 //                  exits (break), partial sorts, CUDA/C++ speed idioms (shared memory, unroll...)
 //   composition    a new routine, branch or loop added while the code around it stays
@@ -13,14 +14,17 @@
 //   refactor       consistent renames, moved or reordered code, a helper extracted from removed
 //                  code; also an edit of comments / layout only (see README: no code token changed,
 //                  behaviour preserved: Table 9's nearest type, so that every edit carries a label)
-//   architectural_change  a routine (or the whole program) rewritten: token similarity < 0.4
+//   architectural_change  a replaced block with little in common (hunk token similarity < 0.4),
+//                  or a routine / the whole program rewritten (similarity < 0.3)
 //   local_refinement  any other change of code inside an existing routine
 // Unknown languages get the same rules on tokens only (no routines, branches or loops), and the
-// rationale says so. Nothing here throws on odd input: unparsable code is judged on
+// rationale says so. Thresholds, decisions and measured agreement: README.md, "Offline judge". Nothing here throws on odd input: unparsable code is judged on
 // tree-sitter's recovered tree (the rationale notes it).
-import { canonicalLabels, type EditLabel } from './labels';
+import { canonicalLabels } from './labels';
+import { Collector, lines, range, routineAt, texts, tokensOf } from './offlineEvidence';
+import { structural } from './offlineStructure';
 import { editFacts, tokenSimilarity, type EditFacts, type Program, type SubHunk } from './offlineFacts';
-import type { Routine, Stmt } from './offlineSyntax';
+import type { SyntaxFacts } from './offlineSyntax';
 import type { Token } from './offlineTokens';
 import type { Judgement, LabelEvidence } from './types';
 
@@ -36,34 +40,6 @@ const MIN_BLOCK_TOKENS = 40;
 /** ...and when both sides have at least this many (a block replaced, not code added). */
 const MIN_REPLACED_TOKENS = 12;
 
-class Collector {
-  readonly added = new Map<EditLabel, Set<number>>();
-  readonly removed = new Map<EditLabel, Set<number>>();
-  readonly why = new Map<EditLabel, string[]>();
-  add(label: EditLabel, reason: string, added: Iterable<number> = [], removed: Iterable<number> = []) {
-    if (!this.why.has(label)) {
-      this.why.set(label, []);
-      this.added.set(label, new Set());
-      this.removed.set(label, new Set());
-    }
-    const why = this.why.get(label)!;
-    if (!why.includes(reason)) why.push(reason);
-    for (const l of added) this.added.get(label)!.add(l + 1);
-    for (const l of removed) this.removed.get(label)!.add(l + 1);
-  }
-  has(label: EditLabel) {
-    return this.why.has(label);
-  }
-  drop(label: EditLabel) {
-    this.why.delete(label);
-    this.added.delete(label);
-    this.removed.delete(label);
-  }
-}
-
-const lines = (toks: Token[], from: number, to: number) => new Set(toks.slice(from, to).map((t) => t.line));
-const texts = (toks: Token[]) => toks.map((t) => t.text);
-
 export function judgeEditOffline(parent: string, child: string, language: string): Judgement {
   if (parent === child) return { labels: [], rationale: 'identical sources: no edit', evidence: {} };
   let f: EditFacts;
@@ -74,7 +50,7 @@ export function judgeEditOffline(parent: string, child: string, language: string
     return { labels: ['local_refinement'], rationale: `offline judge could not analyse the edit (${(err as Error).message}); labelled as a local refinement`, evidence: {} };
   }
   const c = new Collector();
-  const prefix = f.dialect === 'other' ? `token-level fallback (no parser for "${language}")` : `${f.dialect} syntax${f.parent.syntax?.parseErrors || f.child.syntax?.parseErrors ? ' (with parse errors)' : ''}`;
+  const prefix = f.dialect === 'other' ? `token-level fallback (no parser for "${language}")` : `${f.dialect} syntax${f.parentSyntax?.parseErrors || f.childSyntax?.parseErrors ? ' (with parse errors)' : ''}`;
   if (f.removedLines.length + f.addedLines.length === 0) return { labels: [], rationale: `${prefix}: same lines, line endings only`, evidence: {} };
   if (f.subs.length === 0) {
     c.add('refactor', 'only comments or layout changed', f.addedLines, f.removedLines);
@@ -92,20 +68,21 @@ function finish(c: Collector, prefix: string): Judgement {
   return { labels, rationale, evidence };
 }
 
-/** Routine containing a 0-based line, if any. */
-const routineAt = (rs: Routine[], line: number) => rs.find((r) => r.start <= line && line <= r.end);
-const tokensOf = (p: Program, r: Routine) => p.tokens.slice(p.lineStart[r.start], p.lineStart[Math.min(r.end + 1, p.lineStart.length - 1)]);
-
 function judge(f: EditFacts, c: Collector) {
   const P = f.parent.tokens;
   const C = f.child.tokens;
-  const pr = f.parent.syntax?.routines ?? [];
-  const cr = f.child.syntax?.routines ?? [];
+  const pr = f.parentSyntax?.routines ?? [];
+  const cr = f.childSyntax?.routines ?? [];
   const consumed = new Set<SubHunk>();
   const rem = (s: SubHunk) => lines(P, s.r0, s.r1);
   const add = (s: SubHunk) => lines(C, s.a0, s.a1);
 
   imports(f, c, consumed);
+
+  // A flipped sign / comparison or a +-1 in an index is a fix when it is what the edit does (a
+  // targeted change, literals aside); among other code changes it is part of a rework.
+  const isFlip = (s: SubHunk) => s.kind === 'operator' || (s.kind === 'structural' && offByOne(P.slice(s.r0, s.r1), C.slice(s.a0, s.a1)) && (inIndex(P, s.r0) || inIndex(C, s.a0)));
+  const targeted = f.subs.every((s) => s.kind === 'literal' || isFlip(s));
 
   // Literal swaps, renames and operator flips.
   for (const s of f.subs) {
@@ -116,10 +93,10 @@ function judge(f: EditFacts, c: Collector) {
     } else if (s.kind === 'rename') {
       c.add('refactor', `renamed ${P[s.r0].text} -> ${C[s.a0].text}`, add(s), rem(s));
       consumed.add(s);
-    } else if (s.kind === 'operator') {
+    } else if (s.kind === 'operator' && targeted) {
       c.add('bug_fix', `operator flipped (${texts(P.slice(s.r0, s.r1)).join(' ') || '∅'} -> ${texts(C.slice(s.a0, s.a1)).join(' ') || '∅'})`, add(s), rem(s));
       consumed.add(s);
-    } else if (offByOne(P.slice(s.r0, s.r1), C.slice(s.a0, s.a1)) && (inIndex(P, s.r0) || inIndex(C, s.a0))) {
+    } else if (s.kind === 'structural' && targeted && isFlip(s)) {
       c.add('bug_fix', 'off-by-one (+-1) changed', add(s), rem(s));
       consumed.add(s);
     }
@@ -164,6 +141,7 @@ function judge(f: EditFacts, c: Collector) {
     const a = tokensOf(f.parent, rp);
     const b = tokensOf(f.child, rc);
     if (Math.max(a.length, b.length) < MIN_BLOCK_TOKENS) continue;
+    if (similarAtLeast(f, f.parent.lineStart[rp.start], f.parent.lineStart[rp.start] + a.length, a.length + b.length, ROUTINE_REWRITE)) continue;
     const sim = tokenSimilarity(a, b);
     if (sim < ROUTINE_REWRITE) {
       rewritten.add(name);
@@ -183,7 +161,7 @@ function judge(f: EditFacts, c: Collector) {
     if (r) rewritten.add(r.name);
     c.add('architectural_change', `${r ? `block of ${r.name}()` : 'block'} replaced (token similarity ${sim.toFixed(2)})`, lines(C, h.a0, h.a1), lines(P, h.r0, h.r1));
   }
-  if (!c.has('architectural_change') && P.length >= MIN_BLOCK_TOKENS) {
+  if (!c.has('architectural_change') && P.length >= MIN_BLOCK_TOKENS && !similarAtLeast(f, 0, P.length, P.length + C.length, ROUTINE_REWRITE)) {
     const sim = tokenSimilarity(P, C);
     if (sim < ROUTINE_REWRITE) c.add('architectural_change', `program rewritten (token similarity ${sim.toFixed(2)})`, f.addedLines, f.removedLines);
   }
@@ -193,6 +171,16 @@ function judge(f: EditFacts, c: Collector) {
   // does): the edit is not a restructuring, and only renames would say refactor.
   const why = c.why.get('refactor');
   if (why && why.every((w) => w.startsWith('renamed')) && (c.has('composition') || c.has('architectural_change') || c.has('local_refinement'))) c.drop('refactor');
+}
+
+/**
+ * Cheap bound before a token alignment: the parent tokens in [from, to) outside the diff's hunks
+ * sit on equal lines, so they match; when they alone reach the threshold the similarity does too.
+ */
+function similarAtLeast(f: EditFacts, from: number, to: number, total: number, threshold: number): boolean {
+  let changed = 0;
+  for (const h of f.hunks) changed += Math.max(0, Math.min(h.r1, to) - Math.max(h.r0, from));
+  return (2 * (to - from - changed)) / total >= threshold;
 }
 
 /**
@@ -206,8 +194,6 @@ function alignedLines(f: EditFacts, s: SubHunk): boolean {
   };
   return tokenSimilarity(lineToks(f.parent, s.r0), lineToks(f.child, s.a0)) >= 0.6;
 }
-
-const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, k) => a + k);
 
 function overlapShare(a: string[], pool: string[]): number {
   if (!a.length) return 0;
@@ -241,8 +227,10 @@ function offByOne(r: Token[], a: Token[]): boolean {
   return (r.length === 0 && one(a)) || (a.length === 0 && one(r));
 }
 const SIGN = new Set(['+', '-']);
+/** A `[` right after a name or a closing bracket opens a subscript. */
+const SUBSCRIPTED = new Set(['id']);
 
-/** Token k sits inside a subscript `[...]` or the arguments of range(...) on its line. */
+/** Token k sits inside a subscript `x[...]` (not a list display) or the arguments of range(...) on its line. */
 function inIndex(toks: Token[], k: number): boolean {
   const line = toks[Math.min(k, toks.length - 1)]?.line;
   const stack: string[] = [];
@@ -251,15 +239,15 @@ function inIndex(toks: Token[], k: number): boolean {
     if (x === ')' || x === ']') stack.push(x);
     else if (x === '(' || x === '[') {
       if (stack.length) stack.pop();
-      else if (x === '[' || toks[t - 1]?.text === 'range') return true;
+      else if (x === '[' ? SUBSCRIPTED.has(toks[t - 1]?.kind ?? '') || [')', ']'].includes(toks[t - 1]?.text ?? '') : toks[t - 1]?.text === 'range') return true;
     }
   }
   return false;
 }
 
 function imports(f: EditFacts, c: Collector, consumed: Set<SubHunk>) {
-  const pi = importsOf(f.parent);
-  const ci = importsOf(f.child);
+  const pi = importsOf(f.parent, f.parentSyntax);
+  const ci = importsOf(f.child, f.childSyntax);
   const count = (xs: { text: string }[]) => {
     const m = new Map<string, number>();
     for (const x of xs) m.set(x.text, (m.get(x.text) ?? 0) + 1);
@@ -286,8 +274,8 @@ function imports(f: EditFacts, c: Collector, consumed: Set<SubHunk>) {
 const short = (s: string) => (s.length > 40 ? `${s.slice(0, 37)}...` : s);
 
 /** Import statements: from the tree, or (fallback) lines starting with an import keyword. */
-function importsOf(p: Program): { text: string; line: number }[] {
-  if (p.syntax) return p.syntax.imports;
+function importsOf(p: Program, scoped: SyntaxFacts | null): { text: string; line: number }[] {
+  if (scoped) return scoped.imports;
   const out: { text: string; line: number }[] = [];
   for (let l = 0; l + 1 < p.lineStart.length; l++) {
     const first = p.tokens[p.lineStart[l]];
@@ -336,142 +324,3 @@ function moves(f: EditFacts, c: Collector, consumed: Set<SubHunk>) {
   }
 }
 
-const SMALL_FIX_TOKENS = 15;
-const CLAMPS = new Set(['min', 'max', 'clip', 'clamp', 'fmin', 'fmax', 'fminf', 'fmaxf', 'nan_to_num', 'maximum', 'minimum', 'abs', 'fabs']);
-const SENTINELS = new Set(['isnan', 'isinf', 'isfinite', 'nan', 'inf', 'nullptr', 'NULL', 'NaN', 'INFINITY', 'numeric_limits', 'eps', 'epsilon', 'finfo', 'isclose', 'is_integer', 'EPS']);
-const VECTOR = new Set(['np', 'numpy', 'einsum', 'vectorize', 'dot', 'matmul', 'cumsum', 'where', 'argsort', 'argmin', 'argmax', 'sum', 'linalg', 'cdist', 'pdist', 'broadcast_to', 'outer', 'tensordot', 'torch', 'jnp', 'scipy']);
-const CACHES = /^(lru_cache|cache|cached|memo|memoize|_cache|memo_\w+|\w*_cache|cache_\w+|functools)$/i;
-const FAST = new Set(['argpartition', 'partition', 'nth_element', 'partial_sort', 'nsmallest', 'nlargest', 'heapq', 'heappush', 'heappop', 'bisect', 'bisect_left', 'bisect_right', 'reserve', 'emplace_back', '__shared__', '__ldg', 'float4', 'int4', 'half2', '__restrict__', 'cudaStream_t', 'cudaMemcpyAsync', 'cudaStreamCreate', 'unroll', '__syncwarp', '__shfl_down_sync', '__shfl_xor_sync', 'cudaGraph_t', 'cudaGraphLaunch', 'cudaStreamWaitEvent', 'numba', 'njit', 'jit', 'prange', 'inline', 'constexpr', 'lower_bound', 'upper_bound', 'unordered_map', 'unordered_set', 'set', 'frozenset']);
-
-function countIn(toks: Token[], pred: (t: Token) => boolean): number {
-  let n = 0;
-  for (const t of toks) if (pred(t)) n++;
-  return n;
-}
-
-const stmtsStartingIn = (stmts: Stmt[] | undefined, ls: Set<number>) => (stmts ?? []).filter((s) => ls.has(s.start));
-
-/** Lines whose every code token belongs to the given token ranges (wholly added / removed lines). */
-function wholeLines(p: Program, spans: [number, number][]): Set<number> {
-  const inSpan = new Uint8Array(p.tokens.length);
-  for (const [a, b] of spans) inSpan.fill(1, a, b);
-  const out = new Set<number>();
-  for (const [a, b] of spans) {
-    for (let k = a; k < b; k++) {
-      const l = p.tokens[k].line;
-      if (out.has(l)) continue;
-      let all = true;
-      for (let t = p.lineStart[l]; t < p.lineStart[l + 1]; t++) if (!inSpan[t]) all = false;
-      if (all) out.add(l);
-    }
-  }
-  return out;
-}
-
-function structural(f: EditFacts, c: Collector, consumed: Set<SubHunk>, rewritten: Set<string>) {
-  const P = f.parent.tokens;
-  const C = f.child.tokens;
-  const pr = f.parent.syntax?.routines ?? [];
-  const cr = f.child.syntax?.routines ?? [];
-  const open = f.subs.filter((s) => !consumed.has(s));
-  const addSpans = open.map((s) => [s.a0, s.a1] as [number, number]);
-  const remSpans = open.map((s) => [s.r0, s.r1] as [number, number]);
-  const addedWhole = wholeLines(f.child, addSpans);
-  const removedWhole = wholeLines(f.parent, remSpans);
-  const newStmts = stmtsStartingIn(f.child.syntax?.stmts, addedWhole);
-  const goneStmts = stmtsStartingIn(f.parent.syntax?.stmts, removedWhole);
-  const addedToks = open.flatMap((s) => C.slice(s.a0, s.a1));
-  const removedToks = open.flatMap((s) => P.slice(s.r0, s.r1));
-  const explained = new Set<number>(); // child lines accounted for by a bug-fix / efficiency rule
-  // Clamps and sentinels are fixes when they are the edit's point, a few tokens wrapped around or
-  // added to existing code; inside a large insertion (a new feature) they are just part of it.
-  const small = open.filter((s) => s.a1 - s.a0 <= SMALL_FIX_TOKENS);
-  let smallAdded: Token[] = [];
-  const smallRemoved = small.flatMap((s) => P.slice(s.r0, s.r1));
-  const allAdded = open.flatMap((s) => [...lines(C, s.a0, s.a1)]);
-  const allRemoved = open.flatMap((s) => [...lines(P, s.r0, s.r1)]);
-
-  // Bug fixes: guards, clamps, sentinels, try/except.
-  // A guard inside a new loop / branch is part of that new component, not a fix of old code.
-  const containers = newStmts.filter((s) => (s.kind === 'loop' || s.kind === 'branch' || s.kind === 'function') && !s.guard);
-  const inNew = (st: Stmt) => containers.some((k) => k !== st && k.start < st.start && st.end <= k.end);
-  const guards = newStmts.filter((s) => s.guard && !inNew(s));
-  for (const g of guards) {
-    const jump = f.child.syntax!.stmts.find((s) => s.kind === 'jump' && s.start >= g.start && s.end <= g.end);
-    if (jump?.jump === 'break') c.add('efficiency', 'early exit (break) added', range(g.start, g.end));
-    else c.add('bug_fix', `guard added (if ... ${jump?.jump ?? 'jump'})`, range(g.start, g.end));
-    range(g.start, g.end).forEach((l) => explained.add(l));
-  }
-  smallAdded = small.flatMap((s) => C.slice(s.a0, s.a1)).filter((t) => !explained.has(t.line));
-  const tries = newStmts.filter((s) => s.type === 'try_statement');
-  for (const t of tries) c.add('bug_fix', 'exception handling added', [t.start]);
-  const count = (toks: Token[], set: Set<string>) => countIn(toks, (t) => t.kind === 'id' && set.has(t.text));
-  const lineOf = (toks: Token[], set: Set<string>) => toks.filter((t) => t.kind === 'id' && set.has(t.text)).map((t) => t.line);
-  if (count(smallAdded, CLAMPS) > count(smallRemoved, CLAMPS)) {
-    c.add('bug_fix', 'clamp added (min/max/clip)', lineOf(smallAdded, CLAMPS));
-    lineOf(smallAdded, CLAMPS).forEach((l) => explained.add(l));
-  }
-  // `None` is a sentinel when it is compared (`is None`, `== None`), not as a default value.
-  const noneTests = (toks: Token[], spans: [number, number][]) =>
-    spans.flatMap(([a, b]) => toks.slice(a, b).filter((t, k) => t.text === 'None' && ['is', 'not', '==', '!='].includes(toks[a + k - 1]?.text ?? '')));
-  const tiny = (toks: Token[]) => countIn(toks, (t) => t.kind === 'num' && /e-\d+$/i.test(t.text) && Number(t.text) > 0 && Number(t.text) < 1e-5);
-  const addedNone = noneTests(C, small.map((s) => [s.a0, s.a1]));
-  if (count(smallAdded, SENTINELS) + tiny(smallAdded) + addedNone.length > count(smallRemoved, SENTINELS) + tiny(smallRemoved) + noneTests(P, small.map((s) => [s.r0, s.r1])).length) {
-    const ls = smallAdded.filter((t) => (t.kind === 'id' && SENTINELS.has(t.text)) || (t.kind === 'num' && /e-\d+$/i.test(t.text))).map((t) => t.line).concat(addedNone.map((t) => t.line));
-    c.add('bug_fix', 'sentinel handled (nan/inf/None/epsilon)', ls);
-    ls.forEach((l) => explained.add(l));
-  }
-
-  // Efficiency: loops replaced by vectorised calls, caching, partial sorts, speed idioms.
-  const loopsGone = goneStmts.filter((s) => s.kind === 'loop').length - newStmts.filter((s) => s.kind === 'loop').length;
-  if (loopsGone > 0 && count(addedToks, VECTOR) > count(removedToks, VECTOR)) {
-    c.add('efficiency', 'loop replaced by vectorised calls', lineOf(addedToks, VECTOR), goneStmts.filter((s) => s.kind === 'loop').map((s) => s.start));
-  }
-  const cacheAdded = addedToks.filter((t) => t.kind === 'id' && CACHES.test(t.text));
-  if (cacheAdded.length > countIn(removedToks, (t) => t.kind === 'id' && CACHES.test(t.text))) c.add('efficiency', 'caching added', cacheAdded.map((t) => t.line));
-  if (count(addedToks, FAST) > count(removedToks, FAST)) c.add('efficiency', 'faster idiom added', lineOf(addedToks, FAST));
-  const breaks = newStmts.filter((s) => s.jump === 'break' && !inNew(s) && !newStmts.some((g) => g.guard && g.start <= s.start && s.end <= g.end) && !guards.some((g) => g.start <= s.start && s.end <= g.end));
-  if (breaks.length) c.add('efficiency', 'early exit (break) added', breaks.map((s) => s.start));
-  for (const l of c.added.get('efficiency') ?? []) explained.add(l - 1);
-
-  // Composition: new branches / loops / classes while the old code stays.
-  const components = newStmts.filter((s) => (s.kind === 'branch' && !s.guard && s.type !== 'else_clause') || s.kind === 'loop' || s.kind === 'class');
-  const insertHeavy = addedToks.length >= 2 * Math.max(1, removedToks.length);
-  for (const s of components) {
-    if (explained.has(s.start)) continue;
-    if (rewritten.has(routineAt(cr, s.start)?.name ?? '\0')) continue;
-    if (!insertHeavy && s.kind === 'branch') continue;
-    c.add('composition', `new ${s.kind === 'loop' ? 'loop' : s.kind === 'class' ? 'class' : 'branch'} (${s.type.replace(/_(statement|clause|specifier|definition)$/, '')})`, range(s.start, s.end));
-    range(s.start, s.end).forEach((l) => explained.add(l));
-  }
-
-  // Pruning: whole statements removed with nothing in their place, or fewer branches / loops /
-  // routines than before with their whole span gone.
-  for (const s of open) {
-    if (s.a1 > s.a0 || s.r1 - s.r0 < 3) continue;
-    const ls = [...lines(P, s.r0, s.r1)];
-    if (!ls.every((l) => removedWhole.has(l))) continue;
-    if (ls.every((l) => rewritten.has(routineAt(pr, l)?.name ?? '\0'))) continue;
-    const gone = goneStmts.filter((g) => ls.includes(g.start));
-    c.add('pruning', gone.length ? `removed ${gone[0].type.replace(/_(statement|clause)$/, '')}${gone.length > 1 ? ` and ${gone.length - 1} more` : ''}` : 'statements removed', [], ls);
-    consumed.add(s);
-  }
-  for (const kind of ['branch', 'loop'] as const) {
-    const gone = goneStmts.filter((g) => g.kind === kind && !g.guard && range(g.start, g.end).every((l) => removedWhole.has(l) || !f.parent.tokens.some((t) => t.line === l)));
-    if (gone.length > newStmts.filter((n) => n.kind === kind).length) {
-      const live = gone.filter((g) => !rewritten.has(routineAt(pr, g.start)?.name ?? '\0'));
-      if (live.length) c.add('pruning', `${kind} removed`, [], live.flatMap((g) => range(g.start, g.end)));
-    }
-  }
-
-  // Whatever code change is left, inside a routine that keeps its shape: a local refinement.
-  const rest = open.filter((s) => !consumed.has(s));
-  const restAdded = rest.flatMap((s) => [...lines(C, s.a0, s.a1)]).filter((l) => !explained.has(l) && !rewritten.has(routineAt(cr, l)?.name ?? '\0'));
-  const restRemoved = rest.flatMap((s) => [...lines(P, s.r0, s.r1)]).filter((l) => !rewritten.has(routineAt(pr, l)?.name ?? '\0'));
-  if (restAdded.length || (restRemoved.length && !rest.every((s) => s.a1 === s.a0))) {
-    const names = [...new Set(restAdded.map((l) => routineAt(cr, l)?.name).filter((x): x is string => !!x))];
-    c.add('local_refinement', names.length ? `code edited in ${names.slice(0, 2).map((n) => `${n}()`).join(', ')}` : 'code edited', restAdded, restRemoved);
-  } else if (!c.why.size) {
-    c.add('local_refinement', 'code edited', allAdded, allRemoved);
-  }
-}

@@ -18,7 +18,11 @@ const NUMBER = /(?:0[xX][0-9a-fA-F']+|0[bB][01']+|(?:\d[\d_']*\.?[\d_']*|\.\d[\d
 const IDENT = /[A-Za-z_$][\w$]*/y;
 const OPS = ['>>=', '<<=', '**=', '//=', '...', '->*', '<=>', '::', '->', '++', '--', '<<', '>>', '<=', '>=', '==', '!=', '&&', '||', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '**', '//', ':='];
 
+const OPS3 = new Set(OPS.filter((o) => o.length === 3));
+const OPS2 = new Set(OPS.filter((o) => o.length === 2));
+
 /** Python string prefixes (r, b, f, u and their pairs) directly before a quote. */
+const PY_PREFIX_CHARS = new Set('rRbBfFuU');
 const PY_PREFIX = /^(?:[rRbBfFuU]|[rR][bBfF]|[bBfF][rR])$/;
 
 export function tokenize(code: string, dialect: TokenDialect): Token[] {
@@ -63,7 +67,7 @@ export function tokenize(code: string, dialect: TokenDialect): Token[] {
       continue;
     }
     // Strings.
-    if (c === '"' || c === "'" || (dialect === 'python' && /[rRbBfFuU]/.test(c) && isPyStringStart(code, i))) {
+    if (c === '"' || c === "'" || (dialect === 'python' && PY_PREFIX_CHARS.has(c) && isPyStringStart(code, i))) {
       const start = i;
       const startLine = line;
       while (code[i] !== '"' && code[i] !== "'") i++;
@@ -107,7 +111,7 @@ export function tokenize(code: string, dialect: TokenDialect): Token[] {
         continue;
       }
     }
-    const op = OPS.find((o) => code.startsWith(o, i)) ?? c;
+    const op = OPS3.has(code.substr(i, 3)) ? code.substr(i, 3) : OPS2.has(code.substr(i, 2)) ? code.substr(i, 2) : c;
     if (op === '(' || op === '[' || op === '{') bracketDepth++;
     else if ((op === ')' || op === ']' || op === '}') && bracketDepth > 0) bracketDepth--;
     out.push({ text: op, kind: 'op', line });

@@ -70,8 +70,10 @@ export interface TaxonomyStats {
   edits: number;
   /** Edits left out of the odds ratios: parent or child without a valid score. */
   unscored: number;
-  /** The run's score scale: p95 of |score| over the run, at least 1 (EvoReplay). */
+  /** The run's score scale: p95 of |score| over the run, at least 1 (EvoReplay). Pooled over several runs: 1 (see runScales). */
   scoreScale: number;
+  /** Each pooled run's own score scale (one entry for a single run). */
+  runScales: number[];
   bestSoFarEdits: number;
   finalLineageEdits: number;
   labels: LabelStats[];

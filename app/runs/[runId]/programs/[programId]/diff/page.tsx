@@ -1,10 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { DiffViewer } from '@/components/code/DiffViewer';
 import { CommentThread } from '@/components/comments/CommentThread';
-import { ReaddedDiff } from '@/components/diffmarks/ReaddedDiff';
 import { DiffPicker } from '@/components/program/DiffPicker';
+import { JudgedDiff } from '@/components/taxonomy/JudgedDiff';
 import { formatScore } from '@/components/ui/format';
 import { programParamsSchema } from '@/lib/api/params';
 import type { ProgramSource } from '@/lib/api/programs';
@@ -18,7 +17,7 @@ export const metadata: Metadata = { title: 'Diff' };
 
 type Props = {
   params: Promise<{ runId: string; programId: string }>;
-  searchParams: Promise<{ against?: string | string[]; definitions?: string | string[]; scope?: string | string[] }>;
+  searchParams: Promise<{ against?: string | string[]; definitions?: string | string[]; scope?: string | string[]; judge?: string | string[] }>;
 };
 
 /**
@@ -76,19 +75,19 @@ export default async function DiffPage({ params, searchParams }: Props) {
       </div>
       <DiffPicker action={self} current={against ?? other?.externalId ?? ''} />
       <div style={{ marginTop: '0.8rem' }}>
-        {other && ownEdit ? (
-          <ReaddedDiff
+        {other ? (
+          <JudgedDiff
             runId={runId}
+            programId={program.id}
             childExternalId={program.externalId}
             original={other.code}
             modified={program.code}
             language={program.language ?? run.language}
+            ownEdit={ownEdit}
             definitions={marks.definitions}
             scope={marks.scope}
-            controls
+            initialJudge={(Array.isArray(query.judge) ? query.judge[0] : query.judge) ?? null}
           />
-        ) : other ? (
-          <DiffViewer original={other.code} modified={program.code} language={program.language ?? run.language} controls />
         ) : (
           <p className="panel" role="alert">
             {ambiguous

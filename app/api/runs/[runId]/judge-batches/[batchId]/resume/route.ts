@@ -1,0 +1,20 @@
+// POST /api/runs/[runId]/judge-batches/[batchId]/resume - judge what a stopped batch left (a new
+// batch of the same judge; optional body { budget } replaces the caps)
+import { found, handle, jsonBody } from '@/lib/api/handler';
+import { judgeBatchParamsSchema, resumeJudgeBatchSchema } from '@/lib/api/taxonomySchemas';
+import { resumeJudgeBatch } from '@/lib/db/judgeBatches';
+import { enqueueJudgeBatch } from '@/lib/jobs/enqueue';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export const POST = handle<{ runId: string; batchId: string }>(async (req, params) => {
+  const { runId, batchId } = judgeBatchParamsSchema.parse(params);
+  // The body is optional: a plain POST resumes with the batch's own caps.
+  const { budget } = resumeJudgeBatchSchema.parse(req.headers.get('content-type') ? await jsonBody(req) : {});
+  const batch = found(await resumeJudgeBatch(runId, batchId, budget), 'judging batch');
+  // A batch still queued or running is returned as it is; a new one is queued.
+  if (batch.id === batchId) return { batch };
+  await enqueueJudgeBatch(batch.id);
+  return Response.json({ batch }, { status: 201 });
+});

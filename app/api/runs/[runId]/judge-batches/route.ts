@@ -1,0 +1,39 @@
+// POST /api/runs/[runId]/judge-batches - start judging the run's unjudged edits ({ judge: 'offline'|'llm', model?, budget?, concurrency? });
+// GET - the run's judging batches, newest first
+import { ApiError, found, handle, jsonBody } from '@/lib/api/handler';
+import { runParamsSchema } from '@/lib/api/params';
+import { startJudgeBatchSchema } from '@/lib/api/taxonomySchemas';
+import { createJudgeBatch, JudgeBatchInputError, listJudgeBatches } from '@/lib/db/judgeBatches';
+import { getRun } from '@/lib/db/runs';
+import { enqueueJudgeBatch } from '@/lib/jobs/enqueue';
+import { loadLlmSettings } from '@/lib/llm/settings';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export const POST = handle<{ runId: string }>(async (req, params) => {
+  const { runId } = runParamsSchema.parse(params);
+  const input = startJudgeBatchSchema.parse(await jsonBody(req));
+  // An unusable EVOSCOPE_LLM_* value is the deployment's to fix: 409 with its message, as for none.
+  const settings =
+    input.judge === 'llm'
+      ? await loadLlmSettings().catch((e: unknown) => {
+          throw new ApiError(409, e instanceof Error ? e.message : String(e));
+        })
+      : null;
+  const batch = await createJudgeBatch({ runId, kind: input.judge, model: input.model, budget: input.budget, concurrency: input.concurrency }, settings).catch(
+    (e: unknown) => {
+      if (e instanceof JudgeBatchInputError) throw new ApiError(e.status, e.message);
+      throw e;
+    },
+  );
+  const created = found(batch, 'run');
+  await enqueueJudgeBatch(created.id);
+  return Response.json({ batch: created }, { status: 201 });
+});
+
+export const GET = handle<{ runId: string }>(async (_req, params) => {
+  const { runId } = runParamsSchema.parse(params);
+  found(await getRun(runId), 'run');
+  return { batches: await listJudgeBatches(runId) };
+});

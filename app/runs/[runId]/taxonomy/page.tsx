@@ -1,0 +1,29 @@
+// /runs/[runId]/taxonomy?judge=<key>&label=<label> - what kind of edit was it (paper §5.1, Figure 4)
+import { notFound } from 'next/navigation';
+import { RunViewHeader } from '@/components/run/RunViewHeader';
+import { TaxonomyView } from '@/components/taxonomy/TaxonomyView';
+import { taxonomyViewParams } from '@/components/taxonomy/taxonomyUrls';
+import { loadRun, runViewMetadata } from '../loadRun';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+type Props = { params: Promise<{ runId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export const generateMetadata = runViewMetadata('Edit types');
+
+export default async function TaxonomyPage({ params, searchParams }: Props) {
+  const run = await loadRun((await params).runId);
+  if (!run) notFound();
+  const { judge, label } = taxonomyViewParams(await searchParams);
+  return (
+    <>
+      <RunViewHeader run={run} title="Edit types">
+        <p className="subtitle">
+          {run.name} · every parent→child edit labelled with the paper&apos;s nine edit types: which are frequent, and which go with improvements.
+        </p>
+      </RunViewHeader>
+      <TaxonomyView runId={run.id} initialJudge={judge} initialLabel={label} />
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+'use client';
+// Agreement between two judges of the run (GET .../taxonomy/agreement?a=&b=): the paper's B.4
+// figures over the edits both judged, and Cohen's kappa per label.
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { LABEL_TITLES } from '@/lib/analysis/taxonomy/labels';
+import { judgeAgreementSchema } from '@/lib/api/taxonomySchemas';
+import { DefinitionNote } from '../analysis/DefinitionNote';
+import { Stat } from '../analysis/Stat';
+import { fetchJson } from '../ui/fetchJson';
+import { formatCount, formatScore, formatShare } from '../ui/format';
+import { judgeTitle } from './taxonomyUrls';
+
+const num = (v: number | null) => (v === null ? '—' : formatScore(Number(v.toFixed(3))));
+
+export function AgreementPanel({ runId, judges }: { runId: string; judges: string[] }) {
+  const [a, setA] = useState(judges[0]);
+  const [b, setB] = useState(judges[1]);
+  const q = useQuery({
+    queryKey: ['taxonomy-agreement', runId, a, b],
+    queryFn: ({ signal }) =>
+      fetchJson(`/api/runs/${runId}/taxonomy/agreement?a=${encodeURIComponent(a)}&b=${encodeURIComponent(b)}`, judgeAgreementSchema, signal),
+    enabled: a !== b,
+  });
+  const r = q.data?.report;
+  const pick = (value: string, set: (v: string) => void, name: string) => (
+    <label>
+      {name}{' '}
+      <select value={value} onChange={(e) => set(e.target.value)}>
+        {judges.map((j) => (
+          <option key={j} value={j}>
+            {judgeTitle(j)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  return (
+    <section data-testid="judge-agreement" data-state={r ? 'ready' : 'loading'}>
+      <div className="row">
+        {pick(a, setA, 'Reference')}
+        {pick(b, setB, 'Compared')}
+      </div>
+      {a === b && <p className="muted">Pick two different judges.</p>}
+      {q.isError && (
+        <p className="error" role="alert">
+          Could not load the agreement: {q.error.message}
+        </p>
+      )}
+      {r && (
+        <>
+          <dl className="stats">
+            <Stat label="Edits judged by both" id="agree-n">{formatCount(r.n)}</Stat>
+            <Stat label="Exact match" id="agree-exact">{formatShare(r.exactMatch)}</Stat>
+            <Stat label="Mean Jaccard">{num(r.meanJaccard)}</Stat>
+            <Stat label="Micro F1">{num(r.micro.f1)}</Stat>
+            <Stat label="Macro F1">{num(r.macroF1)}</Stat>
+            <Stat label="Macro κ" id="agree-kappa">{num(r.macroKappa)}</Stat>
+          </dl>
+          <div className="table-wrap">
+            <table className="data" aria-label="Agreement per label">
+              <thead>
+                <tr>
+                  <th scope="col">Label</th>
+                  <th scope="col" className="num">Both</th>
+                  <th scope="col" className="num">Reference only</th>
+                  <th scope="col" className="num">Compared only</th>
+                  <th scope="col" className="num">Precision</th>
+                  <th scope="col" className="num">Recall</th>
+                  <th scope="col" className="num">F1</th>
+                  <th scope="col" className="num">Cohen&apos;s κ</th>
+                </tr>
+              </thead>
+              <tbody>
+                {r.perLabel.map((l) => (
+                  <tr key={l.label}>
+                    <td>{LABEL_TITLES[l.label]}</td>
+                    <td className="num">{formatCount(l.both)}</td>
+                    <td className="num">{formatCount(l.onlyA)}</td>
+                    <td className="num">{formatCount(l.onlyB)}</td>
+                    <td className="num">{num(l.precision)}</td>
+                    <td className="num">{num(l.recall)}</td>
+                    <td className="num">{num(l.f1)}</td>
+                    <td className="num">{num(l.kappa)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <DefinitionNote>
+            over the edits both judges labelled; precision and recall take the reference as truth; κ per label on the binary present/absent table, macro κ
+            averaged over the labels either judge used (paper, appendix B.4).
+          </DefinitionNote>
+        </>
+      )}
+    </section>
+  );
+}

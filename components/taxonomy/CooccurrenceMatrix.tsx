@@ -1,0 +1,88 @@
+'use client';
+// VISUALISE: which labels come together: the co-occurrence heatmap and the common compounds.
+import { useMemo } from 'react';
+import { LABEL_DEFINITIONS, LABEL_TITLES } from '@/lib/analysis/taxonomy/labels';
+import type { TaxonomyStatsResponse } from '@/lib/api/taxonomySchemas';
+import { DefinitionNote } from '../analysis/DefinitionNote';
+import { formatCount, formatShare } from '../ui/format';
+import { LabelChips } from './LabelChips';
+import { prepareMatrix } from './layout';
+
+/** Compounds listed (multi-label sets, most frequent first). */
+const COMPOUNDS_SHOWN = 10;
+
+export function CooccurrenceMatrix({ stats }: { stats: TaxonomyStatsResponse }) {
+  const m = useMemo(() => prepareMatrix(stats.cooccurrence), [stats.cooccurrence]);
+  const compounds = stats.compounds.filter((c) => c.labels.length > 1).slice(0, COMPOUNDS_SHOWN);
+  return (
+    <div className="analysis-grid">
+      <figure className="chart analysis-figure" data-testid="cooccurrence-matrix" style={{ overflowX: 'auto' }}>
+        <svg width={m.size} height={m.top + m.labels.length * m.cell + 4} role="img" aria-label="Label co-occurrence: edits carrying both labels">
+          {m.labels.map((l, i) => (
+            <g key={l} fontSize={11} fill="#1c1d1f">
+              <text x={m.left - 6} y={m.top + i * m.cell + m.cell / 2 + 4} textAnchor="end">
+                <title>{LABEL_DEFINITIONS[l]}</title>
+                {LABEL_TITLES[l]}
+              </text>
+              <text transform={`translate(${m.left + i * m.cell + m.cell / 2 + 4} ${m.top - 6}) rotate(-55)`}>
+                <title>{LABEL_DEFINITIONS[l]}</title>
+                {LABEL_TITLES[l]}
+              </text>
+            </g>
+          ))}
+          {m.cells.map((c) => (
+            <g key={`${c.row}/${c.col}`} data-testid="matrix-cell">
+              <rect x={c.x} y={c.y} width={m.cell - 2} height={m.cell - 2} fill={c.fill}>
+                <title>
+                  {c.row === c.col
+                    ? `${LABEL_TITLES[c.row]}: ${formatCount(c.count)} edits`
+                    : `${LABEL_TITLES[c.row]} and ${LABEL_TITLES[c.col]}: ${formatCount(c.count)} edits`}
+                </title>
+              </rect>
+              {c.count > 0 && (
+                <text x={c.x + (m.cell - 2) / 2} y={c.y + m.cell / 2 + 3} textAnchor="middle" fontSize={10} fill={c.ink} pointerEvents="none">
+                  {c.count >= 1000 ? `${Math.round(c.count / 100) / 10}k` : c.count}
+                </text>
+              )}
+            </g>
+          ))}
+        </svg>
+        <figcaption>
+          <DefinitionNote>cell = edits carrying both labels (darker: more; square-root scale); the grey diagonal is each label&apos;s own count.</DefinitionNote>
+        </figcaption>
+      </figure>
+      <div>
+        <div className="table-wrap">
+          <table className="data" aria-label="Common compounds">
+            <thead>
+              <tr>
+                <th scope="col">Labels together</th>
+                <th scope="col" className="num">Edits</th>
+                <th scope="col" className="num">Share</th>
+              </tr>
+            </thead>
+            <tbody>
+              {compounds.map((c) => (
+                <tr key={c.labels.join('+')} data-testid="compound-row">
+                  <td className="wrap">
+                    <LabelChips labels={c.labels} />
+                  </td>
+                  <td className="num">{formatCount(c.count)}</td>
+                  <td className="num">{formatShare(stats.edits ? c.count / stats.edits : null)}</td>
+                </tr>
+              ))}
+              {compounds.length === 0 && (
+                <tr>
+                  <td colSpan={3} className="muted">
+                    No edit carries more than one label.
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+        <DefinitionNote>the most frequent exact label sets with two or more labels; share of all judged edits.</DefinitionNote>
+      </div>
+    </div>
+  );
+}

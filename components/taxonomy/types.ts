@@ -1,0 +1,4 @@
+// Response types the taxonomy components share (from the API's zod schemas).
+import type { TaxonomyStatsResponse } from '@/lib/api/taxonomySchemas';
+
+export type LabelStatsResponse = TaxonomyStatsResponse['labels'][number];
