@@ -4,6 +4,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { MentionsNavLink } from '@/components/mentions/MentionsNavLink';
 import type { ReactNode } from 'react';
+import { AccountMenu } from '@/components/auth/AccountMenu';
 import { Providers } from './providers';
 import './globals.css';
 
@@ -25,6 +26,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             <Link href="/upload" prefetch={false}>Upload</Link>
             <MentionsNavLink />
             <Link href="/settings" prefetch={false}>Settings</Link>
+            <AccountMenu />
           </nav>
         </header>
         <Providers>

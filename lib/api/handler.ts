@@ -7,17 +7,11 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
 import { isDatabaseUnavailable, RECONNECTING_MESSAGE } from '../db/unavailable';
 import { refuseForeignRequest } from '../http/guard';
+import { ApiError } from './apiError';
 import { resolveActor } from '../auth/actor';
 import { refusal, type Actor, type Permission, type RouteAccess } from '../auth/permissions';
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { ApiError };
 
 /** Returns the value, or throws a 404 naming what was not found. */
 export function found<T>(value: T | null | undefined, what: string): T {

@@ -2,7 +2,7 @@
 // single-user mode -> 'local'; else a personal API token (Authorization: Bearer), a better-auth
 // session cookie, or a share link (cookie set by /share/<secret>, or the x-evoscope-share header).
 // Returns null when nobody is identified (the caller answers 401 or redirects to /sign-in).
-import { ApiError } from '../api/handler';
+import { ApiError } from '../api/apiError';
 import { prisma } from '../db/client';
 import { isLegacyIngestToken } from '../db/settings';
 import { getAuth } from './auth';
@@ -36,9 +36,11 @@ export async function tokenActor(secret: string): Promise<Actor | null> {
   return { kind: 'token', user: { id: row.user.id, email: row.user.email, name: row.user.name }, role: row.user.role, scopes, tokenId: row.id };
 }
 
+const hasSessionCookie = (headers: Headers) => /(^|;\s*)(__Secure-)?better-auth\.session_token=/.test(headers.get('cookie') ?? '');
+
 /** The actor of a browser session (better-auth cookie), or null (none, expired, disabled user). */
 export async function sessionActor(headers: Headers): Promise<Actor | null> {
-  if (!/better-auth\.session_token/.test(headers.get('cookie') ?? '')) return null;
+  if (!hasSessionCookie(headers)) return null;
   const auth = await getAuth();
   const found = await auth.api.getSession({ headers });
   if (!found) return null;
@@ -86,5 +88,10 @@ export async function resolveActor(req: Request, permission: Permission): Promis
   const session = await sessionActor(req.headers);
   if (session) return session;
   const share = req.headers.get(SHARE_HEADER) ?? cookieValue(req.headers, SHARE_COOKIE);
-  return share ? shareActor(share) : null;
+  const shared = share ? await shareActor(share) : null;
+  if (shared) return shared;
+  // Say why a browser that was signed in is not any more (rather than a bare "sign in first").
+  if (hasSessionCookie(req.headers)) throw new ApiError(401, 'your session has expired or was signed out (or the account disabled): sign in again');
+  if (share) throw new ApiError(401, 'this share link is not valid: it was revoked, or it expired');
+  return null;
 }

@@ -152,7 +152,7 @@ describe('single-user workbench (actor local)', () => {
   it('audits a run deletion with its name', async () => {
     const doomed = (await storeImportedRun(run('doomed'))).runId;
     expect((await call(runDelete, 'DELETE', { runId: doomed })).status).toBe(200);
-    expect(await audits('run.delete')).toEqual([{ actor_kind: 'local', target_id: doomed, details: { name: `board-${tag}-doomed`, programs: 5, blobsRemoved: 5 } }]);
+    expect(await audits('run.delete')).toEqual([{ actor_kind: 'local', target_id: doomed, details: { name: `board-${tag}-doomed`, programs: 5 } }]);
   });
 });
 

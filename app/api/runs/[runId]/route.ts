@@ -4,9 +4,9 @@
 import { found, handle } from '@/lib/api/handler';
 import { runParamsSchema } from '@/lib/api/params';
 import { runPatchSchema, type RunDeleted } from '@/lib/api/runs';
-import { audit } from '@/lib/db/audit';
 import { deleteRun, updateRun } from '@/lib/db/runEdit';
 import { getRun } from '@/lib/db/runs';
+import { audit } from '@/lib/db/audit';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -24,8 +24,8 @@ export const PATCH = handle<{ runId: string }>(async (req, params) => {
 
 export const DELETE = handle<{ runId: string }>(async (_req, params, { actor }) => {
   const { runId } = runParamsSchema.parse(params);
-  const run = await getRun(runId);
+  const name = (await getRun(runId))?.name ?? null;
   const deleted = found(await deleteRun(runId), 'run');
-  await audit(actor, 'run.delete', { kind: 'run', id: runId }, { name: run?.name ?? null, programs: deleted.programs, blobsRemoved: deleted.blobsRemoved });
+  await audit(actor, 'run.delete', { kind: 'run', id: runId }, { name, programs: deleted.programs });
   return { deleted: true, runId: deleted.runId, blobsRemoved: deleted.blobsRemoved } satisfies RunDeleted;
 }, { permission: 'delete' });

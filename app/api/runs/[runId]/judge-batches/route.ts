@@ -30,10 +30,10 @@ export const POST = handle<{ runId: string }>(async (req, params) => {
   const created = found(batch, 'run');
   await enqueueJudgeBatch(created.id);
   return Response.json({ batch: created }, { status: 201 });
-});
+}, { permission: 'jobs' });
 
 export const GET = handle<{ runId: string }>(async (_req, params) => {
   const { runId } = runParamsSchema.parse(params);
   found(await getRun(runId), 'run');
   return { batches: await listJudgeBatches(runId) };
-});
+}, { permission: 'read' });

@@ -17,4 +17,4 @@ export const POST = handle<{ runId: string; batchId: string }>(async (req, param
   if (batch.id === batchId) return { batch };
   await enqueueJudgeBatch(batch.id);
   return Response.json({ batch }, { status: 201 });
-});
+}, { permission: 'jobs' });
