@@ -189,6 +189,12 @@ async function importCommand(args: ImportArgs) {
       },
     });
     log(`imported ${stored.length} run(s) from ${args.path} in ${Date.now() - started} ms`);
+    const { audit, CLI_ACTOR } = await import('../lib/db/audit');
+    // The audit log names what was imported, never the machine's folders.
+    await audit(CLI_ACTOR, 'import.done', { kind: 'import' }, {
+      source: args.path.split(/[\\/]/).filter(Boolean).pop() ?? args.path,
+      runs: stored.map((s) => ({ runId: s.runId, name: s.name, programs: s.programs })),
+    });
     for (const summary of stored) {
       if (args.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
       else {
