@@ -24,6 +24,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             </Link>
             <Link href="/" prefetch={false}>Runs</Link>
             <Link href="/upload" prefetch={false}>Upload</Link>
+            <Link href="/review" prefetch={false}>Reviews</Link>
             <MentionsNavLink />
             <Link href="/settings" prefetch={false}>Settings</Link>
             <AccountMenu />
