@@ -155,4 +155,11 @@ test('a member @mentions another in a board comment; it is in their mentions; a 
   });
   expect(refused.status()).toBe(403);
   expect((await db.query('SELECT count(*)::int AS n FROM comments')).rows[0].n).toBe(before);
+  // The same request with member A's cookie is accepted: the refusal is the viewer's role.
+  const accepted = await a.request.post(`/api/runs/${runId}/comments`, {
+    data: { target: 'edit', programId, body: 'member says hi' },
+    headers: { origin: new URL(a.url()).origin },
+  });
+  expect(accepted.status()).toBe(201);
+  expect((await db.query('SELECT count(*)::int AS n FROM comments')).rows[0].n).toBe(before + 1);
 });
