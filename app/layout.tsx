@@ -2,7 +2,9 @@ import type { Metadata } from 'next';
 // Navigation links do not prefetch: every run view is dynamic, and prefetches competed with
 // the lineage page's graph download in its first second (the 50k first-frame benchmark).
 import Link from 'next/link';
+import { MentionsNavLink } from '@/components/mentions/MentionsNavLink';
 import type { ReactNode } from 'react';
+import { AccountMenu } from '@/components/auth/AccountMenu';
 import { Providers } from './providers';
 import './globals.css';
 
@@ -22,7 +24,10 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             </Link>
             <Link href="/" prefetch={false}>Runs</Link>
             <Link href="/upload" prefetch={false}>Upload</Link>
+            <Link href="/review" prefetch={false}>Reviews</Link>
+            <MentionsNavLink />
             <Link href="/settings" prefetch={false}>Settings</Link>
+            <AccountMenu />
           </nav>
         </header>
         <Providers>

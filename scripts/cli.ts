@@ -7,6 +7,7 @@
 //   evaluate <runId> [<programId>|--best-chain] [--private] [--concurrency N] [--json]
 //   judge <dir|archive|runId> --judge offline|llm [--json]
 //   judge --diffs FILE.jsonl --judge offline|llm [--language L] [--json]
+//   user add|list|role|disable|enable|password|invite ...
 //   agreement A.jsonl B.jsonl [--json]
 //   help
 // With --json, stdout carries exactly one JSON object per imported (or exported) run, one per
@@ -81,6 +82,14 @@ function usage() {
     '      {"id", "parent", "child"} (two sources), optionally "language". Output: one {"id", "labels"}',
     '      line per edit ({"id", "labels": [], "notJudged": <reason>} when the LLM gave no answer).',
     '      The offline judge reads a diff as the two sides of its hunks.',
+    '  user add --email E [--password P] --role owner|member|viewer [--name N] [--json]',
+    '      Create an account. The first one must be an owner, and from then on every page and API',
+    '      route needs a session or a personal API token (see README). Without --password: prints',
+    '      an invitation link path (/invite/...) where the person sets one.',
+    '  user list [--json] | user role --email E --role R | user disable --email E | user enable --email E',
+    '  user password --email E --password P | user invite --email E',
+    '      List accounts, change a role, disable (signs out everywhere) or enable one, set a password,',
+    '      make a fresh invitation link. The last enabled owner can be neither demoted nor disabled.',
     '  agreement A.jsonl B.jsonl [--json]',
     '      Agreement of two labellings ({"id", "labels"} lines; A the reference, B the prediction) on',
     '      the ids in both: n, exact match, mean Jaccard, micro precision/recall/F1, macro F1,',
@@ -180,6 +189,12 @@ async function importCommand(args: ImportArgs) {
       },
     });
     log(`imported ${stored.length} run(s) from ${args.path} in ${Date.now() - started} ms`);
+    const { audit, CLI_ACTOR } = await import('../lib/db/audit');
+    // The audit log names what was imported, never the machine's folders.
+    await audit(CLI_ACTOR, 'import.done', { kind: 'import' }, {
+      source: args.path.split(/[\\/]/).filter(Boolean).pop() ?? args.path,
+      runs: stored.map((s) => ({ runId: s.runId, name: s.name, programs: s.programs })),
+    });
     for (const summary of stored) {
       if (args.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
       else {
@@ -224,6 +239,10 @@ async function main(argv: string[]) {
     case 'judge': {
       const { judgeCommand, parseJudgeArgs } = await import('./judgeCommand');
       return judgeCommand(parseJudgeArgs(rest), log);
+    }
+    case 'user': {
+      const { userCommand, parseUserArgs } = await import('./userCommand');
+      return userCommand(parseUserArgs(rest), log);
     }
     case 'agreement': {
       const { agreementCommand, parseAgreementArgs } = await import('./agreementCommand');

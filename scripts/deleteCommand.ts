@@ -4,6 +4,7 @@ import { runParamsSchema } from '../lib/api/params';
 import { disconnect } from '../lib/db/client';
 import { ensureDatabase, type Database } from '../lib/db/ensureDatabase';
 import { deleteRun } from '../lib/db/runEdit';
+import { audit, CLI_ACTOR } from '../lib/db/audit';
 import { parseArgs, UsageError } from './cliArgs';
 
 export interface DeleteArgs {
@@ -30,6 +31,7 @@ export async function deleteCommand(args: DeleteArgs, log: (l: string) => void) 
       process.exitCode = 1;
       return;
     }
+    await audit(CLI_ACTOR, 'run.delete', { kind: 'run', id: deleted.runId }, { programs: deleted.programs });
     process.stdout.write(
       args.json
         ? `${JSON.stringify({ deleted: true, ...deleted })}\n`

@@ -3,6 +3,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { publicStartRefusal } from '../lib/auth/startGuard';
+import { disconnect } from '../lib/db/client';
 import { childService } from '../lib/supervise/childService';
 import { postgresService } from '../lib/supervise/postgresService';
 import { supervise, type Backoff } from '../lib/supervise/supervisor';
@@ -57,6 +59,14 @@ export async function serve({ port, log, postgres, backoff }: ServeOptions) {
   const opts = { log, backoff };
   const db = postgres ? supervise(postgresService({ ...postgres, log }), opts) : null;
   await db?.ready;
+  // Before anything listens: no public address without an account (lib/auth/startGuard.ts).
+  const refusal = await publicStartRefusal();
+  await disconnect();
+  if (refusal) {
+    log(refusal);
+    await db?.stop();
+    process.exit(1);
+  }
   const host = process.env.HOST ?? '127.0.0.1';
   const apps = [
     supervise(childService('web server', () => spawn(process.execPath, ['--require', methodGuard, nextBin, 'start', '-p', String(port), '-H', host], { cwd: root, env, stdio: ['ignore', 2, 2] })), opts),

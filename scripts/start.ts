@@ -1,10 +1,11 @@
 // `npm start`: database (embedded unless DATABASE_URL is set), migrations, demo data on first
 // start, a production build of the web app when the sources changed, then the web server and
-// the worker. Each of them is supervised: a crash (kill -9) restarts it with backoff, logged
+// the worker (refused on a public HOST while no account exists: lib/auth/startGuard.ts). Each of them is supervised: a crash (kill -9) restarts it with backoff, logged
 // (lib/supervise). Ctrl-C stops all of it, the embedded PostgreSQL included.
 import { ensureDatabase } from '../lib/db/ensureDatabase';
 import { disconnect } from '../lib/db/client';
 import { loadDemoData } from '../lib/demo/loadDemoData';
+import { publicStartRefusal } from '../lib/auth/startGuard';
 import { maxUploadBytes } from '../lib/env';
 import { removeOrphanWorkDirs } from '../lib/uploads/workDir';
 import { buildIfStale, serve } from './serve';
@@ -26,6 +27,14 @@ if (leftovers.length) log(`removed ${leftovers.length} work folder(s) left by an
 const db = await ensureDatabase({ log });
 let release = () => db.release();
 try {
+  // Checked again by serve(), but here before the demo data and a build are spent on nothing.
+  const refusal = await publicStartRefusal();
+  if (refusal) {
+    log(refusal);
+    await disconnect();
+    release();
+    process.exit(1);
+  }
   const demo = await loadDemoData({ log });
   if (demo.loaded.length) log(`demo data loaded: ${demo.loaded.map((r) => r.name).join(', ')}`);
   await disconnect();

@@ -11,6 +11,7 @@ export const RUN_VIEWS = [
   { label: 'Evolution', path: '/evolution' },
   { label: 'Edit types', path: '/taxonomy' },
   { label: 'Public vs private', path: '/generalization' },
+  { label: 'Board', path: '/board' },
 ] as const;
 
 export function RunNav({ runId }: { runId: string }) {

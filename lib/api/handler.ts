@@ -1,20 +1,17 @@
 // The glue every route handler shares (after Dub's withWorkspace): refuse foreign requests
 // (wrong Host, cross-site writes: lib/http/requestGuard.ts), await the params, run the handler,
 // turn a thrown ApiError or ZodError into a JSON error with the right status. Every route's
-// every method goes through handle(); tests/db/routeGuard.test.ts walks app/api to hold that.
+// every method goes through handle() and declares the permission it needs (lib/auth/permissions.ts);
+// tests/db/routeGuard.test.ts and tests/db/routeRoles.test.ts walk app/api to hold that.
 import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
 import { isDatabaseUnavailable, RECONNECTING_MESSAGE } from '../db/unavailable';
 import { refuseForeignRequest } from '../http/guard';
+import { ApiError } from './apiError';
+import { resolveActor } from '../auth/actor';
+import { refusal, type Actor, type Permission, type RouteAccess } from '../auth/permissions';
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { ApiError };
 
 /** Returns the value, or throws a 404 naming what was not found. */
 export function found<T>(value: T | null | undefined, what: string): T {
@@ -101,14 +98,38 @@ async function readBodyBytes(req: Request, maxBytes: number): Promise<Buffer> {
 
 type Params = Record<string, string>;
 
-export function handle<P extends Params = Params>(
-  fn: (req: NextRequest, params: P) => Promise<Response | object>,
-) {
-  return async (req: NextRequest, ctx: { params: Promise<P> }): Promise<Response> => {
+/** What a route handler gets besides the request and its params. */
+export interface HandlerContext<Perm extends Permission = Permission> {
+  /** Who is asking; null only on routes declared `{ permission: 'public' }` (never resolved there). */
+  actor: [Perm] extends ['public'] ? null : Actor;
+}
+
+/** A route method: what Next calls, plus the access it declared (read by tests/db/routeRoles.test.ts). */
+export type RouteHandler = ((req: NextRequest, ctx: { params: Promise<Params> }) => Promise<Response>) & { access: RouteAccess };
+
+/**
+ * Wrap one route method: `export const POST = handle(fn, { permission: 'upload' })`. The access
+ * declaration is required (a route without one does not type-check, and the route walk fails
+ * it): the permission is checked here, before `fn` runs, against the actor of the request
+ * (lib/auth/actor.ts). A share link reaches only the run named by the route's `runId` param.
+ */
+export function handle<P extends Params = Params, Perm extends Permission = Permission>(
+  fn: (req: NextRequest, params: P, ctx: HandlerContext<Perm>) => Promise<Response | object>,
+  access: RouteAccess & { permission: Perm },
+): RouteHandler {
+  const wrapped = async (req: NextRequest, ctx: { params: Promise<P> }): Promise<Response> => {
     const refused = refuseForeignRequest(req);
     if (refused) return refused;
     try {
-      const out = await fn(req, await ctx.params);
+      // Next passes no params at all to a route without dynamic segments.
+      const params = ((await ctx?.params) ?? {}) as P;
+      let actor: Actor | null = null;
+      if (access.permission !== 'public') {
+        actor = await resolveActor(req, access.permission);
+        const no = refusal(actor, access.permission, params.runId);
+        if (no) return NextResponse.json({ error: no.error }, { status: no.status });
+      }
+      const out = await fn(req, params, { actor } as HandlerContext<Perm>);
       return out instanceof Response ? out : NextResponse.json(out);
     } catch (e) {
       if (e instanceof ApiError) return NextResponse.json({ error: e.message }, { status: e.status });
@@ -123,4 +144,5 @@ export function handle<P extends Params = Params>(
       return NextResponse.json({ error: 'internal error' }, { status: 500 });
     }
   };
+  return Object.assign(wrapped, { access }) as unknown as RouteHandler;
 }

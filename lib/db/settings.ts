@@ -31,11 +31,13 @@ export async function regenerateIngestToken(): Promise<string> {
   return token;
 }
 
-/** Constant-time comparison of an Authorization header with the token. */
-export async function isAuthorised(authorization: string | null): Promise<boolean> {
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
-  if (!m) return false;
+/**
+ * Constant-time comparison of a bearer secret with the single-user ingestion token. Only asked
+ * in single-user mode (lib/auth/actor.ts): when the first owner is created the token becomes that
+ * owner's personal API token (lib/auth/users.ts) and this setting is removed.
+ */
+export async function isLegacyIngestToken(secret: string): Promise<boolean> {
   const expected = Buffer.from(await ingestToken());
-  const given = Buffer.from(m[1]);
+  const given = Buffer.from(secret);
   return given.length === expected.length && crypto.timingSafeEqual(given, expected);
 }

@@ -9,6 +9,7 @@ import * as batchRoute from '../../app/api/runs/[runId]/judge-batches/[batchId]/
 import * as cancelRoute from '../../app/api/runs/[runId]/judge-batches/[batchId]/cancel/route';
 import * as resumeRoute from '../../app/api/runs/[runId]/judge-batches/[batchId]/resume/route';
 import * as batchesRoute from '../../app/api/runs/[runId]/judge-batches/route';
+import { auditPage } from '../../lib/db/auditLog';
 import * as judgementsRoute from '../../app/api/runs/[runId]/judgements/route';
 import * as programJudgementsRoute from '../../app/api/runs/[runId]/programs/[programId]/judgements/route';
 import * as agreementRoute from '../../app/api/runs/[runId]/taxonomy/agreement/route';
@@ -183,5 +184,12 @@ describe('taxonomy routes', () => {
     expect(next).toMatchObject({ judge: OFFLINE_JUDGE_KEY, status: 'queued', total: 4, budget: { maxEdits: 3 } });
     expect(next.id).not.toBe(batch.id);
     expect((await call(resumeRoute, 'POST', '', params, { budget: { maxTokens: 'many' } })).status).toBe(400);
+
+    // Relabelling is audited: the start and the resume, each naming its batch.
+    const audited = (await auditPage({ action: 'judge.', limit: 50 })).entries.filter((e) => e.targetId === r.runId);
+    expect(audited.map((e) => [e.action, (e.details as { batchId: string }).batchId]).reverse()).toEqual([
+      ['judge.start', batch.id],
+      ['judge.resume', next.id],
+    ]);
   });
 });

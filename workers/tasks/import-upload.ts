@@ -6,6 +6,7 @@
 // Safe to run twice: the runs are keyed by the import id, so an attempt that finds them stored
 // (its predecessor crashed between the commit and the status update) only finishes the job.
 import type { Task } from 'graphile-worker';
+import { auditImportOutcome } from '../../lib/db/importAudit';
 import { updateImportJob, getImportJob } from '../../lib/db/importJobs';
 import { storedRunsOfImport, type StoredRunSummary } from '../../lib/db/importRun';
 import { enqueueRunAnalyses } from '../../lib/jobs/enqueue';
@@ -71,6 +72,7 @@ const task: Task = async (raw, helpers) => {
     const shown = messageForUser(e, job.sourceName);
     if (isInputProblem(e) || lastAttempt) {
       await updateImportJob(importId, { status: 'failed', phase: 'failed', error: shown, finishedAt: new Date() });
+      await auditImportOutcome(importId, 'import.failed', { source: job.sourceName, error: shown });
       await removeUpload(importId);
       helpers.logger.info(`import ${importId} failed: ${isInputProblem(e) ? e.message : ((e as Error).stack ?? e)}`);
       return; // the failure is recorded where the user looks; nothing to retry
@@ -89,6 +91,11 @@ async function succeed(importId: string, stored: StoredRunSummary[]) {
     results: JSON.parse(JSON.stringify(stored)),
     programsStored: stored.reduce((s, r) => s + r.programs, 0),
     finishedAt: new Date(),
+  });
+  const job = await getImportJob(importId);
+  await auditImportOutcome(importId, 'import.done', {
+    source: job?.sourceName ?? null,
+    runs: stored.map((s) => ({ runId: s.runId, name: s.name, programs: s.programs })),
   });
   await removeUpload(importId);
 }

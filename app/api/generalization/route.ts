@@ -16,4 +16,4 @@ export const GET = handle(async (req) => {
   return new Response(table === 'verdicts' ? verdictsCsv(runs) : countsCsv(runs), {
     headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}"` },
   });
-});
+}, { permission: 'read' });

@@ -3,4 +3,4 @@ import { handle } from '@/lib/api/handler';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = handle(async () => ({ ok: true }));
+export const GET = handle(async () => ({ ok: true }), { permission: 'public' });

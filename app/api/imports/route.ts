@@ -11,7 +11,7 @@ export const POST = handle(async (req) => {
   const input = createImportSchema.parse(await jsonBody(req));
   const job = await createImportJob(input);
   return Response.json({ id: job.id, status: job.status }, { status: 201 });
-});
+}, { permission: 'upload' });
 
 export const GET = handle(async () => {
   const jobs = await prisma().importJob.findMany({
@@ -20,4 +20,4 @@ export const GET = handle(async () => {
     select: { id: true, sourceName: true, status: true, error: true, runIds: true, createdAt: true },
   });
   return { imports: jobs };
-});
+}, { permission: 'read' });

@@ -6,4 +6,4 @@ import { listRuns } from '@/lib/db/runList';
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-export const GET = handle(async (req) => listRuns(runsQuerySchema.parse(queryOf(req))));
+export const GET = handle(async (req) => listRuns(runsQuerySchema.parse(queryOf(req))), { permission: 'read' });

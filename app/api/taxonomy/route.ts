@@ -12,4 +12,4 @@ export const GET = handle(async (req) => {
     if (e instanceof UnknownRunsError) throw new ApiError(404, e.message);
     throw e;
   });
-});
+}, { permission: 'read' });

@@ -11,6 +11,9 @@ import { formatDate } from '@/components/ui/format';
 import { pool } from '@/lib/db/client';
 import { chainRerunState } from '@/lib/db/evaluationBatches';
 import { listEvaluators } from '@/lib/db/evaluators';
+import { ShareLinksPanel } from '@/components/auth/ShareLinksPanel';
+import { pageActor } from '@/lib/auth/pageActor';
+import { can } from '@/lib/auth/permissions';
 import { loadRun, runViewMetadata } from './loadRun';
 
 export const runtime = 'nodejs';
@@ -26,6 +29,7 @@ export default async function RunPage({ params, searchParams }: Props) {
   const metric = (await searchParams).metric;
   if (!run) notFound();
   const chain = await chainRerunState(run.id);
+  const actor = await pageActor();
   return (
     <>
       <div className="crumbs">
@@ -43,7 +47,8 @@ export default async function RunPage({ params, searchParams }: Props) {
           <>
             {' '}· <span className="mono">{run.sourcePath}</span>
           </>
-        )}
+        )}{' '}
+        · <Link href={`/review?run=${run.id}`}>Review edits</Link>
       </p>
       <RunHeadline run={run} />
       <h2>Score over iterations</h2>
@@ -59,6 +64,12 @@ export default async function RunPage({ params, searchParams }: Props) {
       <ProgramsTable runId={run.id} scoreMetric={run.scoreMetric} higherIsBetter={run.higherIsBetter} />
       <h2>Evaluator</h2>
       <EvaluatorPanel runId={run.id} initial={await listEvaluators(pool(), run.id)} />
+      {actor && actor.kind !== 'local' && can(actor, 'share', run.id) && (
+        <>
+          <h2>Share</h2>
+          <ShareLinksPanel runId={run.id} />
+        </>
+      )}
     </>
   );
 }

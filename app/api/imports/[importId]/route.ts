@@ -9,4 +9,4 @@ export const dynamic = 'force-dynamic';
 export const GET = handle(async (_req, params) => {
   const { importId } = importParamsSchema.parse(params);
   return found(await importJobView(importId), 'import');
-});
+}, { permission: 'read' });

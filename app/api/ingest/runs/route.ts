@@ -1,5 +1,5 @@
 // POST /api/ingest/runs - create a live run that a running search streams programs into
-import { createLiveRunSchema, MAX_RUN_BYTES, requireIngestToken } from '@/lib/api/ingest';
+import { createLiveRunSchema, MAX_RUN_BYTES } from '@/lib/api/ingest';
 import { handle, jsonBody } from '@/lib/api/handler';
 import { createLiveRun } from '@/lib/db/appendPrograms';
 
@@ -7,8 +7,7 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 export const POST = handle(async (req) => {
-  await requireIngestToken(req);
   const input = createLiveRunSchema.parse(await jsonBody(req, MAX_RUN_BYTES));
   const runId = await createLiveRun(input);
   return Response.json({ runId, url: `${req.nextUrl.origin}/runs/${runId}` }, { status: 201 });
-});
+}, { permission: 'ingest' });

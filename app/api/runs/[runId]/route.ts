@@ -6,6 +6,7 @@ import { runParamsSchema } from '@/lib/api/params';
 import { runPatchSchema, type RunDeleted } from '@/lib/api/runs';
 import { deleteRun, updateRun } from '@/lib/db/runEdit';
 import { getRun } from '@/lib/db/runs';
+import { audit } from '@/lib/db/audit';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -13,16 +14,18 @@ export const dynamic = 'force-dynamic';
 export const GET = handle<{ runId: string }>(async (_req, params) => {
   const { runId } = runParamsSchema.parse(params);
   return found(await getRun(runId), 'run');
-});
+}, { permission: 'read' });
 
 export const PATCH = handle<{ runId: string }>(async (req, params) => {
   const { runId } = runParamsSchema.parse(params);
   const patch = runPatchSchema.parse(await req.json().catch(() => undefined));
   return found(await updateRun(runId, patch), 'run');
-});
+}, { permission: 'jobs' });
 
-export const DELETE = handle<{ runId: string }>(async (_req, params) => {
+export const DELETE = handle<{ runId: string }>(async (_req, params, { actor }) => {
   const { runId } = runParamsSchema.parse(params);
+  const name = (await getRun(runId))?.name ?? null;
   const deleted = found(await deleteRun(runId), 'run');
+  await audit(actor, 'run.delete', { kind: 'run', id: runId }, { name, programs: deleted.programs });
   return { deleted: true, runId: deleted.runId, blobsRemoved: deleted.blobsRemoved } satisfies RunDeleted;
-});
+}, { permission: 'delete' });

@@ -5,4 +5,4 @@ import { runFacets } from '@/lib/db/runList';
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-export const GET = handle(async () => runFacets());
+export const GET = handle(async () => runFacets(), { permission: 'read' });

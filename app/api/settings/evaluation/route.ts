@@ -7,10 +7,10 @@ import { getEvaluationSettings, setEvaluationConcurrency } from '@/lib/db/evalua
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-export const GET = handle(async () => getEvaluationSettings());
+export const GET = handle(async () => getEvaluationSettings(), { permission: 'read' });
 
 export const PUT = handle(async (req) => {
   const { concurrency } = evaluationSettingsInputSchema.parse(await jsonBody(req));
   await setEvaluationConcurrency(concurrency);
   return getEvaluationSettings();
-});
+}, { permission: 'settings' });

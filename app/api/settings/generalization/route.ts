@@ -7,10 +7,10 @@ import { getThresholdSetting, setThresholdSetting } from '@/lib/db/generalizatio
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-export const GET = handle(async () => getThresholdSetting());
+export const GET = handle(async () => getThresholdSetting(), { permission: 'read' });
 
 export const PUT = handle(async (req) => {
   const setting = thresholdSettingSchema.parse(await jsonBody(req));
   await setThresholdSetting(setting);
   return setting;
-});
+}, { permission: 'settings' });

@@ -1,8 +1,13 @@
 // POST /api/settings/ingest-token - replace the ingestion token (the old one stops working)
-import { handle } from '@/lib/api/handler';
+import { ApiError, handle } from '@/lib/api/handler';
+import { currentMode } from '@/lib/auth/actor';
 import { regenerateIngestToken } from '@/lib/db/settings';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-export const POST = handle(async () => ({ token: await regenerateIngestToken() }));
+export const POST = handle(async () => {
+  // With accounts, ingestion uses personal API tokens (the old token became the first owner's).
+  if ((await currentMode()) === 'accounts') throw new ApiError(410, 'this Evoscope has accounts: ingestion uses personal API tokens now (create one with the ingest scope on /settings)');
+  return { token: await regenerateIngestToken() };
+}, { permission: 'settings' });

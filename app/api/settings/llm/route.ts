@@ -7,6 +7,6 @@ import { llmSettingsView, saveLlmSettings } from '@/lib/llm/settings';
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-export const GET = handle(async () => llmSettingsView());
+export const GET = handle(async () => llmSettingsView(), { permission: 'read' });
 
-export const PUT = handle(async (req) => saveLlmSettings(llmSettingsInputSchema.parse(await jsonBody(req))));
+export const PUT = handle(async (req) => saveLlmSettings(llmSettingsInputSchema.parse(await jsonBody(req))), { permission: 'settings' });

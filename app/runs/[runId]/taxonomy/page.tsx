@@ -1,4 +1,5 @@
 // /runs/[runId]/taxonomy?judge=<key>&label=<label> - what kind of edit was it (paper §5.1, Figure 4)
+import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { RunViewHeader } from '@/components/run/RunViewHeader';
 import { TaxonomyView } from '@/components/taxonomy/TaxonomyView';
@@ -20,7 +21,8 @@ export default async function TaxonomyPage({ params, searchParams }: Props) {
     <>
       <RunViewHeader run={run} title="Edit types">
         <p className="subtitle">
-          {run.name} · every parent→child edit labelled with the paper&apos;s nine edit types: which are frequent, and which go with improvements.
+          {run.name} · every parent→child edit labelled with the paper&apos;s nine edit types: which are frequent, and which go with improvements.{' '}
+          <Link href={`/review?run=${run.id}`}>Review edits</Link> blind to check a judge against people.
         </p>
       </RunViewHeader>
       <TaxonomyView runId={run.id} initialJudge={judge} initialLabel={label} />

@@ -15,4 +15,4 @@ export const GET = handle<{ runId: string }>(async (req, params) => {
   if ('error' in picked) throw new ApiError(400, picked.error);
   const result = await getBestSoFar(runId, picked.metric);
   return result ?? Response.json({ pending: true, metric: picked.metric }, { status: 202 });
-});
+}, { permission: 'read' });

@@ -18,4 +18,4 @@ export const GET = handle<{ runId: string }>(async (req, params) => {
   const named = report.topLines.flatMap((l) => l.history.map((h) => h.childId));
   const body: CyclingResponse = { ...report, programIds: await programIdsByExternal(runId, named) };
   return body;
-});
+}, { permission: 'read' });

@@ -27,7 +27,7 @@ export const POST = handle<{ runId: string }>(async (req, params) => {
   if (created.status === 'failed') return Response.json({ error: created.error, batch: created }, { status: 409 });
   await enqueueEvaluationBatch(created.id);
   return Response.json({ batch: created }, { status: 201 });
-});
+}, { permission: 'jobs' });
 
 const listQuery = z.object({ scope: z.enum(['program', 'best-chain', 'programs']).optional() });
 
@@ -36,4 +36,4 @@ export const GET = handle<{ runId: string }>(async (req, params) => {
   const { scope } = listQuery.parse(queryOf(req));
   found(await getRun(runId), 'run');
   return { batches: await listRunBatches(runId, { scope }) };
-});
+}, { permission: 'read' });

@@ -18,7 +18,7 @@ export const GET = handle<{ runId: string }>(async (_req, params) => {
   const { runId } = runParamsSchema.parse(params);
   found(await getRun(runId), 'run');
   return { evaluators: await listEvaluators(pool(), runId) };
-});
+}, { permission: 'read' });
 
 export const POST = handle<{ runId: string }>(async (req, params) => {
   const { runId } = runParamsSchema.parse(params);
@@ -37,4 +37,4 @@ export const POST = handle<{ runId: string }>(async (req, params) => {
     if (e instanceof EvaluatorInputError) throw new ApiError(400, e.message);
     throw e;
   }
-});
+}, { permission: 'upload' });

@@ -14,4 +14,4 @@ export const GET = handle<{ runId: string }>(async (_req, params) => {
   if (report) return report;
   found((await runExists(runId)) || null, 'run');
   return Response.json({ pending: true }, { status: 202 });
-});
+}, { permission: 'read' });

@@ -31,7 +31,7 @@ export const HEAD = handle(async (req, params) => {
     throw asApiError(e);
   });
   return new Response(null, { headers: headersFor(name) });
-});
+}, { permission: 'read' });
 
 export const GET = handle(async (req, params) => {
   const { runId } = runParamsSchema.parse(params);
@@ -51,5 +51,5 @@ export const GET = handle(async (req, params) => {
   node.on('close', () => void cleanup());
   node.on('error', () => void cleanup());
   return new Response(Readable.toWeb(node) as ReadableStream, { headers: headersFor(result.name) });
-});
+}, { permission: 'read' });
 

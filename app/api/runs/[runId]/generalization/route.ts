@@ -16,4 +16,4 @@ export const GET = handle<{ runId: string }>(async (req, params) => {
   return new Response(stepsCsv(g.result.steps), {
     headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="generalization-${runId.slice(0, 8)}.csv"` },
   });
-});
+}, { permission: 'read' });

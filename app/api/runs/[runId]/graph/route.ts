@@ -12,4 +12,4 @@ export const GET = handle<{ runId: string }>(async (req, params) => {
   const { only } = graphQuerySchema.parse(queryOf(req));
   const json = found(only === 'lineage' ? await getRunGraphLineageJson(runId) : await getRunGraphJson(runId), 'run');
   return new Response(json, { headers: { 'content-type': 'application/json' } });
-});
+}, { permission: 'read' });

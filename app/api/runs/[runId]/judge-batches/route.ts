@@ -4,6 +4,7 @@ import { ApiError, found, handle, jsonBody } from '@/lib/api/handler';
 import { runParamsSchema } from '@/lib/api/params';
 import { startJudgeBatchSchema } from '@/lib/api/taxonomySchemas';
 import { createJudgeBatch, JudgeBatchInputError, listJudgeBatches } from '@/lib/db/judgeBatches';
+import { audit } from '@/lib/db/audit';
 import { getRun } from '@/lib/db/runs';
 import { enqueueJudgeBatch } from '@/lib/jobs/enqueue';
 import { loadLlmSettings } from '@/lib/llm/settings';
@@ -11,7 +12,7 @@ import { loadLlmSettings } from '@/lib/llm/settings';
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-export const POST = handle<{ runId: string }>(async (req, params) => {
+export const POST = handle<{ runId: string }>(async (req, params, { actor }) => {
   const { runId } = runParamsSchema.parse(params);
   const input = startJudgeBatchSchema.parse(await jsonBody(req));
   // An unusable EVOSCOPE_LLM_* value is the deployment's to fix: 409 with its message, as for none.
@@ -29,11 +30,13 @@ export const POST = handle<{ runId: string }>(async (req, params) => {
   );
   const created = found(batch, 'run');
   await enqueueJudgeBatch(created.id);
+  // Relabelling is audited: who asked which judge to label the run.
+  await audit(actor, 'judge.start', { kind: 'run', id: runId }, { batchId: created.id, judge: created.judge, total: created.total });
   return Response.json({ batch: created }, { status: 201 });
-});
+}, { permission: 'jobs' });
 
 export const GET = handle<{ runId: string }>(async (_req, params) => {
   const { runId } = runParamsSchema.parse(params);
   found(await getRun(runId), 'run');
   return { batches: await listJudgeBatches(runId) };
-});
+}, { permission: 'read' });

@@ -25,4 +25,4 @@ export const GET = handle<{ runId: string }>(async (req, params) => {
     throw e;
   });
   return found(page, 'run');
-});
+}, { permission: 'read' });

@@ -15,4 +15,4 @@ export const GET = handle<{ runId: string }>(async (req, params) => {
   if ('error' in picked) throw new ApiError(400, picked.error);
   const json = await getRunPointsJson(runId, picked.metric, picked.metric === run.scoreMetric);
   return new Response(json, { headers: { 'content-type': 'application/json' } });
-});
+}, { permission: 'read' });

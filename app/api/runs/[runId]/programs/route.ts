@@ -10,4 +10,4 @@ export const dynamic = 'force-dynamic';
 export const GET = handle<{ runId: string }>(async (req, params) => {
   const { runId } = runParamsSchema.parse(params);
   return found(await listPrograms(runId, programsQuerySchema.parse(queryOf(req))), 'run');
-});
+}, { permission: 'read' });

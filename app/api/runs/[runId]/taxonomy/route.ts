@@ -12,4 +12,4 @@ export const GET = handle<{ runId: string }>(async (req, params) => {
   const { runId } = runParamsSchema.parse(params);
   const { judge } = runTaxonomyQuerySchema.parse(queryOf(req));
   return found(await runTaxonomy(runId, judge), 'run');
-});
+}, { permission: 'read' });

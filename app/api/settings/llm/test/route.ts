@@ -12,4 +12,4 @@ export const POST = handle(async (req) => {
   const settings = await previewLlmSettings(input);
   if (!settings) throw new ApiError(400, 'set a base URL and a model first');
   return testLlmConnection(settings, req.signal);
-});
+}, { permission: 'settings' });

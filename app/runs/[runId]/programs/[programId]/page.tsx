@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { CodeViewer } from '@/components/code/CodeViewer';
+import { CommentThread } from '@/components/comments/CommentThread';
 import { ContextPanel } from '@/components/program/ContextPanel';
 import { EvaluationPanel, JsonDetails } from '@/components/program/EvaluationPanel';
 import { MetricsTable } from '@/components/program/MetricsTable';
@@ -104,6 +105,8 @@ export default async function ProgramPage({ params }: Props) {
       {evaluations && <RerunPanel runId={run.id} programId={p.id} initial={evaluations} activeBatchId={activeBatchId} />}
       <h2>Prompt and response</h2>
       <ContextPanel contexts={p.contexts} />
+      <h2>Discussion</h2>
+      <CommentThread runId={run.id} target="program" programId={p.id} title="Comments on this program" />
     </>
   );
 }

@@ -1,5 +1,4 @@
 // POST /api/ingest/runs/[runId]/finish - the search ended: the run stops accepting programs
-import { requireIngestToken } from '@/lib/api/ingest';
 import { ApiError, handle } from '@/lib/api/handler';
 import { runParamsSchema } from '@/lib/api/params';
 import { finishLiveRun } from '@/lib/db/appendPrograms';
@@ -9,9 +8,8 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 export const POST = handle(async (req, params) => {
-  await requireIngestToken(req);
   const { runId } = runParamsSchema.parse(params);
   if (!(await finishLiveRun(runId))) throw new ApiError(409, 'run not found or not live');
   await enqueueRunAnalyses(runId);
   return { runId, status: 'ready' };
-});
+}, { permission: 'ingest' });

@@ -1,7 +1,7 @@
 // POST /api/ingest/runs/[runId]/programs - append a batch of programs to a live run; records
 // use Evoscope's JSONL program format (docs/jsonl-format.md)
 import { z } from 'zod';
-import { MAX_BATCH, MAX_BATCH_BYTES, requireIngestToken } from '@/lib/api/ingest';
+import { MAX_BATCH, MAX_BATCH_BYTES } from '@/lib/api/ingest';
 import { ApiError, handle, jsonBodyOf } from '@/lib/api/handler';
 import { runParamsSchema } from '@/lib/api/params';
 import { AppendError, appendPrograms } from '@/lib/db/appendPrograms';
@@ -20,7 +20,6 @@ const bodySchema = z.object({
 });
 
 export const POST = handle(async (req, params) => {
-  await requireIngestToken(req);
   const { runId } = runParamsSchema.parse(params);
   const body = await jsonBodyOf(req, MAX_BATCH_BYTES);
   const { programs } = bodySchema.parse(body.value);
@@ -43,4 +42,4 @@ export const POST = handle(async (req, params) => {
     if (e instanceof ImportError) throw new ApiError(400, e.message);
     throw e;
   }
-});
+}, { permission: 'ingest' });

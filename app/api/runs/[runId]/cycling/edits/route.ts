@@ -25,4 +25,4 @@ export const GET = handle<{ runId: string }>(async (req, params) => {
     programIds: ids,
   };
   return body;
-});
+}, { permission: 'read' });

@@ -24,4 +24,4 @@ export const GET = handle<{ runId: string }>(async (req, params) => {
     marks: stored.marks.map((m) => ({ ...m, removedById: ids[m.removedBy] ?? null })),
   };
   return body;
-});
+}, { permission: 'read' });

@@ -9,4 +9,4 @@ export const dynamic = 'force-dynamic';
 export const GET = handle<{ runId: string; batchId: string }>(async (_req, params) => {
   const { runId, batchId } = batchParamsSchema.parse(params);
   return found(await getBatchDetail(runId, batchId), 'evaluation batch');
-});
+}, { permission: 'read' });

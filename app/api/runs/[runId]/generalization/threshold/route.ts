@@ -14,4 +14,4 @@ export const PUT = handle<{ runId: string }>(async (req, params) => {
   found(await getRunMetricInfo(runId), 'run');
   await setRunThreshold(runId, threshold);
   return found(await getRunGeneralization(runId), 'run');
-});
+}, { permission: 'jobs' });

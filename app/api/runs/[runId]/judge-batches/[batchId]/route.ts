@@ -9,4 +9,4 @@ export const dynamic = 'force-dynamic';
 export const GET = handle<{ runId: string; batchId: string }>(async (_req, params) => {
   const { runId, batchId } = judgeBatchParamsSchema.parse(params);
   return { batch: found(await getJudgeBatch(runId, batchId), 'judging batch') };
-});
+}, { permission: 'read' });

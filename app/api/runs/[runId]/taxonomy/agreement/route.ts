@@ -11,4 +11,4 @@ export const GET = handle<{ runId: string }>(async (req, params) => {
   const { runId } = runParamsSchema.parse(params);
   const { a, b } = agreementQuerySchema.parse(queryOf(req));
   return found(await judgeAgreement(runId, a, b), 'run');
-});
+}, { permission: 'read' });

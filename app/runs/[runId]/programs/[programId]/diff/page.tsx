@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { CommentThread } from '@/components/comments/CommentThread';
 import { DiffPicker } from '@/components/program/DiffPicker';
 import { JudgedDiff } from '@/components/taxonomy/JudgedDiff';
 import { formatScore } from '@/components/ui/format';
@@ -97,6 +98,9 @@ export default async function DiffPage({ params, searchParams }: Props) {
           </p>
         )}
       </div>
+      <h2>Discussion</h2>
+      {/* Diff comments belong to the right-hand program's edit; a comment may name one of its lines. */}
+      <CommentThread runId={runId} target="diff" programId={program.id} title="Comments on this diff" lineInput />
     </>
   );
 }

@@ -10,4 +10,4 @@ export const POST = handle<{ runId: string; batchId: string }>(async (_req, para
   const { runId, batchId } = batchParamsSchema.parse(params);
   // The process running it notices within a second and stops its sandboxes.
   return { batch: found(await cancelBatch(runId, batchId), 'evaluation batch') };
-});
+}, { permission: 'jobs' });

@@ -10,4 +10,4 @@ export const POST = handle<{ runId: string; batchId: string }>(async (_req, para
   const { runId, batchId } = judgeBatchParamsSchema.parse(params);
   // The process running it notices within a second and drops the requests in flight.
   return { batch: found(await cancelJudgeBatch(runId, batchId), 'judging batch') };
-});
+}, { permission: 'jobs' });

@@ -9,4 +9,4 @@ export const dynamic = 'force-dynamic';
 export const GET = handle<{ runId: string; programId: string }>(async (_req, params) => {
   const { runId, programId } = programParamsSchema.parse(params);
   return found(await programJudgements(runId, programId), 'program');
-});
+}, { permission: 'read' });

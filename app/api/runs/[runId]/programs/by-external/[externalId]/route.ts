@@ -10,4 +10,4 @@ export const GET = handle<{ runId: string; externalId: string }>(async (_req, pa
   const { runId, externalId } = externalIdParamsSchema.parse(params);
   const id = found(await findProgramIdByExternalId(runId, externalId), `program "${externalId}"`);
   return { id, externalId };
-});
+}, { permission: 'read' });

@@ -1,0 +1,11 @@
+// DELETE /api/tokens/[tokenId] - revoke a personal API token (yours; an owner may revoke anyone's)
+import { handle } from '@/lib/api/handler';
+import { revokeApiToken } from '@/lib/db/apiTokens';
+import { uuidSchema } from '@/lib/api/params';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export const DELETE = handle<{ tokenId: string }>(async (_req, { tokenId }, { actor }) => ({ token: await revokeApiToken(actor, uuidSchema('API token id').parse(tokenId)) }), {
+  permission: 'account',
+});

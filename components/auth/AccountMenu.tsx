@@ -1,0 +1,40 @@
+'use client';
+// The header's account corner: who is signed in (better-auth's get-session), the owners' Users
+// link, Sign out. Nothing in single-user mode (no session exists there).
+import Link from 'next/link';
+import { useEffect, useState } from 'react';
+
+interface SessionUser {
+  email: string;
+  role?: string;
+}
+
+export function AccountMenu() {
+  const [user, setUser] = useState<SessionUser | null>(null);
+  useEffect(() => {
+    fetch('/api/auth/get-session', { headers: { accept: 'application/json' } })
+      .then((r) => (r.ok ? r.json() : null))
+      .then((s: { user?: SessionUser } | null) => setUser(s?.user ?? null))
+      .catch(() => setUser(null));
+  }, []);
+  if (!user) return null;
+  async function signOut() {
+    await fetch('/api/auth/sign-out', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    window.location.assign('/sign-in');
+  }
+  return (
+    <span className="account" data-testid="account-menu">
+      {user.role === 'owner' && (
+        <Link href="/settings/users" prefetch={false}>
+          Users
+        </Link>
+      )}
+      <span>
+        {user.email} <span className="muted">({user.role})</span>
+      </span>
+      <button type="button" onClick={signOut}>
+        Sign out
+      </button>
+    </span>
+  );
+}

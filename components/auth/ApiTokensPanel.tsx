@@ -1,0 +1,100 @@
+'use client';
+// Personal API tokens of the signed-in user: create (name + scopes; the secret shown once),
+// list by prefix with last use, revoke. Replaces the single ingestion token once accounts exist.
+import { useState } from 'react';
+import type { ApiTokenView } from '@/lib/db/apiTokens';
+import { TOKEN_SCOPES } from '@/lib/auth/permissions';
+import { SecretOnce } from './SecretOnce';
+import { messageOf, sendJson } from './postJson';
+
+const SCOPE_HELP = { read: 'read runs and analyses', ingest: 'stream live runs, upload', jobs: 'start and cancel jobs' } as const;
+
+export function ApiTokensPanel({ initial, origin }: { initial: ApiTokenView[]; origin: string }) {
+  const [tokens, setTokens] = useState(initial);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  async function reload() {
+    const r = await sendJson('/api/tokens', 'GET');
+    if (r.ok) setTokens(r.data.tokens as ApiTokenView[]);
+  }
+  async function create(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const formEl = e.currentTarget;
+    const form = new FormData(formEl);
+    setError(null);
+    const r = await sendJson('/api/tokens', 'POST', { name: form.get('name'), scopes: form.getAll('scope') });
+    if (!r.ok) return setError(messageOf(r));
+    setSecret(String(r.data.token));
+    formEl.reset();
+    await reload();
+  }
+  async function revoke(t: ApiTokenView) {
+    if (!confirm(`Revoke "${t.name}"? Clients using it will get 401.`)) return;
+    const r = await sendJson(`/api/tokens/${t.id}`, 'DELETE');
+    if (!r.ok) setError(messageOf(r));
+    await reload();
+  }
+  const example = secret ?? 'evo_...';
+  return (
+    <section className="panel">
+      <h2 style={{ marginTop: 0 }}>Personal API tokens</h2>
+      <p className="muted">
+        For scripts, the CLI and live ingestion: send <code>Authorization: Bearer &lt;token&gt;</code>. A token can do what its scopes allow
+        and never more than your role.
+      </p>
+      <form className="row" onSubmit={create} aria-label="Create a token">
+        <input name="name" type="text" placeholder="what uses it (e.g. search on gpu-box)" required maxLength={100} aria-label="Token name" />
+        {TOKEN_SCOPES.map((s) => (
+          <label key={s} title={SCOPE_HELP[s]}>
+            <input type="checkbox" name="scope" value={s} defaultChecked={s === 'ingest'} /> {s}
+          </label>
+        ))}
+        <button type="submit">Create token</button>
+      </form>
+      {secret && <SecretOnce label="New token" value={secret} testId="new-api-token" />}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {tokens.length > 0 && (
+        <table className="data" aria-label="API tokens">
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Token</th>
+              <th>Scopes</th>
+              <th>Created</th>
+              <th>Last used</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {tokens.map((t) => (
+              <tr key={t.id}>
+                <td>{t.name}</td>
+                <td className="mono">{t.prefix}…</td>
+                <td>{t.scopes.join(', ')}</td>
+                <td>{t.createdAt.slice(0, 10)}</td>
+                <td>{t.lastUsedAt ? t.lastUsedAt.replace('T', ' ').slice(0, 16) : 'never'}</td>
+                <td>
+                  {t.revokedAt ? (
+                    <span className="tag bad">revoked</span>
+                  ) : (
+                    <button type="button" onClick={() => revoke(t)}>
+                      Revoke {t.name}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <h3>Stream a run with curl</h3>
+      <pre>{`curl -s -X POST ${origin}/api/ingest/runs \\
+  -H "Authorization: Bearer ${example}" -H "Content-Type: application/json" \\
+  -d '{"name": "my live run", "framework": "openevolve", "scoreMetric": "combined_score"}'`}</pre>
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+'use client';
+// Read-only share links for this run: create one (expiry in days; the URL shown once), see who
+// made which and until when, revoke. Whoever opens a link may read this run only.
+import { useEffect, useState } from 'react';
+import type { ShareLinkView } from '@/lib/db/shareLinks';
+import { SecretOnce } from './SecretOnce';
+import { messageOf, sendJson } from './postJson';
+
+export function ShareLinksPanel({ runId }: { runId: string }) {
+  const [links, setLinks] = useState<ShareLinkView[]>([]);
+  const [url, setUrl] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const base = `/api/runs/${runId}/share-links`;
+  async function reload() {
+    const r = await sendJson(base, 'GET');
+    if (r.ok) setLinks(r.data.links as ShareLinkView[]);
+  }
+  useEffect(() => {
+    void reload();
+  }, [runId]);
+  async function create(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const days = Number(new FormData(e.currentTarget).get('days'));
+    const r = await sendJson(base, 'POST', { expiresInDays: days });
+    if (!r.ok) return setError(messageOf(r));
+    setError(null);
+    setUrl(String(r.data.url));
+    await reload();
+  }
+  async function revoke(id: string) {
+    const r = await sendJson(`${base}/${id}`, 'DELETE');
+    if (!r.ok) setError(messageOf(r));
+    await reload();
+  }
+  return (
+    <section className="panel">
+      <form className="row" onSubmit={create} aria-label="Create a share link">
+        <label>
+          Read-only link, valid for <input name="days" type="number" min={1} max={365} defaultValue={7} style={{ width: '5rem' }} /> days
+        </label>
+        <button type="submit">Create share link</button>
+      </form>
+      {url && <SecretOnce label="Share link" value={url} testId="share-url" />}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {links.length > 0 && (
+        <ul>
+          {links.map((l) => (
+            <li key={l.id}>
+              by {l.createdBy}, {l.active ? `until ${l.expiresAt.slice(0, 16).replace('T', ' ')}` : l.revokedAt ? 'revoked' : 'expired'}{' '}
+              {l.active && (
+                <button type="button" onClick={() => revoke(l.id)}>
+                  Revoke
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

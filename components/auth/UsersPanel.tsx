@@ -1,0 +1,145 @@
+'use client';
+// The owners' users page: invite (an account with a password, or an invitation link shown once),
+// change a role, disable/enable, a fresh invitation link. The server refuses what may not be done
+// (the last owner, a member trying) and its message is shown as is.
+import { useState } from 'react';
+import type { UserView } from '@/lib/auth/users';
+import { ROLES, type Role } from '@/lib/auth/permissions';
+import { SecretOnce } from './SecretOnce';
+import { messageOf, sendJson } from './postJson';
+
+export function UsersPanel({ initial, me }: { initial: UserView[]; me: string | null }) {
+  const [users, setUsers] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [invite, setInvite] = useState<{ email: string; url: string } | null>(null);
+  const [turnedOn, setTurnedOn] = useState<string | null>(null);
+
+  async function reload() {
+    const r = await sendJson('/api/users', 'GET');
+    if (r.ok) setUsers(r.data.users as UserView[]);
+  }
+  async function create(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const formEl = e.currentTarget;
+    const form = new FormData(formEl);
+    const password = String(form.get('password') ?? '');
+    setError(null);
+    setInvite(null);
+    const r = await sendJson('/api/users', 'POST', {
+      email: form.get('email'),
+      name: form.get('name') || undefined,
+      role: form.get('role'),
+      password: password || undefined,
+    });
+    if (!r.ok) return setError(messageOf(r));
+    const user = r.data.user as UserView;
+    // The first account turns sign-in on: from now on this browser needs a session too.
+    if (users.length === 0) return setTurnedOn(user.email);
+    if (r.data.inviteUrl) setInvite({ email: user.email, url: String(r.data.inviteUrl) });
+    formEl.reset();
+    await reload();
+  }
+  async function change(id: string, body: { role?: Role; disabled?: boolean }) {
+    setError(null);
+    const r = await sendJson(`/api/users/${id}`, 'PATCH', body);
+    if (!r.ok) setError(messageOf(r));
+    await reload();
+  }
+  async function reinvite(u: UserView) {
+    const r = await sendJson(`/api/users/${u.id}/invitation`, 'POST');
+    if (r.ok) setInvite({ email: u.email, url: String(r.data.inviteUrl) });
+    else setError(messageOf(r));
+  }
+
+  if (turnedOn) {
+    return (
+      <p role="status" className="ok">
+        Accounts are on: every page and API route now needs a session or a token.{' '}
+        <a href="/sign-in?next=%2Fsettings%2Fusers">Sign in as {turnedOn}</a> to add others.
+      </p>
+    );
+  }
+  return (
+    <>
+      <form className="panel auth-form" onSubmit={create} aria-label="Add a user">
+        <h2 style={{ margin: 0 }}>Add a user</h2>
+        <label>
+          Email
+          <input name="email" type="email" required />
+        </label>
+        <label>
+          Name (optional)
+          <input name="name" type="text" maxLength={100} />
+        </label>
+        <label>
+          Role
+          <select name="role" defaultValue={users.length ? 'member' : 'owner'}>
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Password (optional: leave empty to get an invitation link instead)
+          <input name="password" type="password" autoComplete="new-password" minLength={8} />
+        </label>
+        <div className="row">
+          <button type="submit">Add user</button>
+        </div>
+      </form>
+      {invite && <SecretOnce label={`Invitation link for ${invite.email}`} value={invite.url} testId="invite-url" />}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      <h2>Accounts</h2>
+      <div className="table-wrap">
+        <table className="data" aria-label="Users">
+          <thead>
+            <tr>
+              <th>Email</th>
+              <th>Name</th>
+              <th>Role</th>
+              <th>State</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((u) => (
+              <tr key={u.id} data-testid={`user-${u.email}`}>
+                <td>
+                  {u.email}
+                  {u.id === me && <span className="muted"> (you)</span>}
+                </td>
+                <td>{u.name}</td>
+                <td>
+                  <select aria-label={`Role of ${u.email}`} value={u.role} onChange={(e) => change(u.id, { role: e.target.value as Role })}>
+                    {ROLES.map((r) => (
+                      <option key={r} value={r}>
+                        {r}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td>{u.disabled ? <span className="tag bad">disabled</span> : u.hasPassword ? <span className="tag ok">active</span> : <span className="tag">invited</span>}</td>
+                <td className="row">
+                  <button type="button" onClick={() => change(u.id, { disabled: !u.disabled })}>
+                    {u.disabled ? `Enable ${u.email}` : `Disable ${u.email}`}
+                  </button>
+                  {!u.hasPassword && !u.disabled && (
+                    <button type="button" onClick={() => reinvite(u)}>
+                      New invitation link
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+// An error with an HTTP status and a message for the user; handle() (lib/api/handler.ts) turns it
+// into a JSON answer. Its own file so lib/auth and lib/db can throw it without importing the handler.
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
