@@ -7,7 +7,7 @@
 // its ingestion token (the first owner adopted it), so the specs after this one are unaffected.
 import fs from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import pg from 'pg';
+import { addUser, freshPage as fresh, signIn, useAccountsMode } from './accounts';
 import { DEMO_RUNS, openRunFromList } from './helpers';
 
 const tag = Date.now().toString(36);
@@ -15,44 +15,8 @@ const OWNER = { email: `owner-${tag}@example.org`, password: 'owner password 1' 
 const MEMBER = { email: `member-${tag}@example.org`, password: 'member password 1' };
 const VIEWER = { email: `viewer-${tag}@example.org`, password: 'viewer password 1' };
 
-let db: pg.Pool;
-let legacyToken: unknown = null;
 
-test.beforeAll(async () => {
-  db = new pg.Pool({ connectionString: process.env.DATABASE_URL });
-  expect((await db.query('SELECT count(*)::int AS n FROM users')).rows[0].n, 'the suite runs in single-user mode').toBe(0);
-  legacyToken = (await db.query("SELECT value FROM settings WHERE key = 'ingest.token'")).rows[0]?.value ?? null;
-});
-
-test.afterAll(async () => {
-  await db.query('DELETE FROM users');
-  await db.query('DELETE FROM verifications');
-  await db.query('DELETE FROM rate_limits');
-  if (legacyToken !== null) {
-    await db.query(`INSERT INTO settings (key, value) VALUES ('ingest.token', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, [JSON.stringify(legacyToken)]);
-  }
-  await db.end();
-});
-
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto('/sign-in');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(who.email);
-  await form.getByLabel('Password').fill(who.password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('account-menu')).toContainText(who.email);
-}
-
-async function addUser(page: Page, email: string, role: string, password?: string) {
-  const form = page.getByRole('form', { name: 'Add a user' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Role').selectOption(role);
-  if (password) await form.getByLabel(/^Password/).fill(password);
-  await form.getByRole('button', { name: 'Add user' }).click();
-  await expect(page.getByRole('table', { name: 'Users' }).getByTestId(`user-${email}`)).toContainText(role);
-}
-
-const fresh = async (browser: Browser) => (await browser.newContext()).newPage();
+const db = useAccountsMode();
 
 test('an owner creates a member, the member signs in, a viewer cannot upload', async ({ page, browser }, info) => {
   test.setTimeout(240_000); // four browsers on a shared 2-core machine

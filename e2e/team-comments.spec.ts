@@ -7,7 +7,7 @@
 // Playwright runs the specs one at a time on one server and the others expect the single-user
 // mode: afterAll deletes the comments and the accounts and gives back the ingestion token.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import pg from 'pg';
+import { addUser, freshPage as fresh, signIn, useAccountsMode } from './accounts';
 import { DEMO_RUNS, openRunFromList } from './helpers';
 
 const tag = Date.now().toString(36);
@@ -16,47 +16,12 @@ const A = { email: `tc-a-${tag}@example.org`, password: 'member a password' };
 const B = { email: `tc-b-${tag}@example.org`, password: 'member b password' };
 const VIEWER = { email: `tc-v-${tag}@example.org`, password: 'viewer password 1' };
 
-let db: pg.Pool;
-let legacyToken: unknown = null;
 let runId = '';
 
-test.beforeAll(async () => {
-  db = new pg.Pool({ connectionString: process.env.DATABASE_URL });
-  expect((await db.query('SELECT count(*)::int AS n FROM users')).rows[0].n, 'the suite runs in single-user mode').toBe(0);
-  legacyToken = (await db.query("SELECT value FROM settings WHERE key = 'ingest.token'")).rows[0]?.value ?? null;
-});
-
-test.afterAll(async () => {
+const db = useAccountsMode(async (db) => {
   // The comments first: deleting their authors would leave them behind signed by nobody.
   await db.query('DELETE FROM comments WHERE author_id IN (SELECT id FROM users)');
-  await db.query('DELETE FROM users');
-  await db.query('DELETE FROM verifications');
-  await db.query('DELETE FROM rate_limits');
-  if (legacyToken !== null) {
-    await db.query(`INSERT INTO settings (key, value) VALUES ('ingest.token', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, [JSON.stringify(legacyToken)]);
-  }
-  await db.end();
 });
-
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto('/sign-in');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(who.email);
-  await form.getByLabel('Password').fill(who.password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('account-menu')).toContainText(who.email);
-}
-
-async function addUser(page: Page, who: { email: string; password: string }, role: string) {
-  const form = page.getByRole('form', { name: 'Add a user' });
-  await form.getByLabel('Email').fill(who.email);
-  await form.getByLabel('Role').selectOption(role);
-  await form.getByLabel(/^Password/).fill(who.password);
-  await form.getByRole('button', { name: 'Add user' }).click();
-  await expect(page.getByRole('table', { name: 'Users' }).getByTestId(`user-${who.email}`)).toContainText(role);
-}
-
-const fresh = async (browser: Browser) => (await browser.newContext()).newPage();
 
 /** The thread of the board's last best-so-far edit. */
 async function lastEditThread(page: Page) {
@@ -83,9 +48,9 @@ test('a member @mentions another in a board comment; it is in their mentions; a 
   await expect(page.getByRole('main').getByRole('status')).toContainText('Accounts are on');
   await signIn(page, OWNER);
   await page.goto('/settings/users');
-  await addUser(page, A, 'member');
-  await addUser(page, B, 'member');
-  await addUser(page, VIEWER, 'viewer');
+  await addUser(page, A.email, 'member', A.password);
+  await addUser(page, B.email, 'member', B.password);
+  await addUser(page, VIEWER.email, 'viewer', VIEWER.password);
   runId = await openRunFromList(page, DEMO_RUNS[0]);
 
   // Member A: "@" and the start of B's e-mail offer B; Enter inserts "@<B's email>".

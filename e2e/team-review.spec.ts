@@ -6,7 +6,7 @@
 // Playwright runs the specs one at a time on one server and the others expect the single-user
 // mode: afterAll deletes the session and the accounts and gives back the ingestion token.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import pg from 'pg';
+import { addUser, freshPage as fresh, signIn, useAccountsMode } from './accounts';
 import { DEMO_RUNS, openRunFromList } from './helpers';
 
 const tag = Date.now().toString(36);
@@ -49,46 +49,11 @@ const KAPPA: Record<string, string> = {
   efficiency: '',
 };
 
-let db: pg.Pool;
-let legacyToken: unknown = null;
 const sessions: string[] = [];
 
-test.beforeAll(async () => {
-  db = new pg.Pool({ connectionString: process.env.DATABASE_URL });
-  expect((await db.query('SELECT count(*)::int AS n FROM users')).rows[0].n, 'the suite runs in single-user mode').toBe(0);
-  legacyToken = (await db.query("SELECT value FROM settings WHERE key = 'ingest.token'")).rows[0]?.value ?? null;
-});
-
-test.afterAll(async () => {
+const db = useAccountsMode(async (db) => {
   if (sessions.length) await db.query('DELETE FROM review_sessions WHERE id = ANY($1::uuid[])', [sessions]);
-  await db.query('DELETE FROM users');
-  await db.query('DELETE FROM verifications');
-  await db.query('DELETE FROM rate_limits');
-  if (legacyToken !== null) {
-    await db.query(`INSERT INTO settings (key, value) VALUES ('ingest.token', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, [JSON.stringify(legacyToken)]);
-  }
-  await db.end();
 });
-
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto('/sign-in');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(who.email);
-  await form.getByLabel('Password').fill(who.password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('account-menu')).toContainText(who.email);
-}
-
-async function addMember(page: Page, who: { email: string; password: string }) {
-  const form = page.getByRole('form', { name: 'Add a user' });
-  await form.getByLabel('Email').fill(who.email);
-  await form.getByLabel('Role').selectOption('member');
-  await form.getByLabel(/^Password/).fill(who.password);
-  await form.getByRole('button', { name: 'Add user' }).click();
-  await expect(page.getByRole('table', { name: 'Users' }).getByTestId(`user-${who.email}`)).toContainText('member');
-}
-
-const fresh = async (browser: Browser) => (await browser.newContext()).newPage();
 
 async function atItem(page: Page, position: number) {
   await expect(page.getByTestId('review-progress')).toHaveAttribute('data-position', String(position));
@@ -126,8 +91,8 @@ test('an owner assigns two members a blind review of 10 edits; their per-label k
   await expect(page.getByRole('main').getByRole('status')).toContainText('Accounts are on');
   await signIn(page, OWNER);
   await page.goto('/settings/users');
-  await addMember(page, M1);
-  await addMember(page, M2);
+  await addUser(page, M1.email, 'member', M1.password);
+  await addUser(page, M2.email, 'member', M2.password);
 
   // The owner creates a session of 10 edits assigned to the two members (not to themself).
   await openRunFromList(page, DEMO_RUNS[0]);
