@@ -7,7 +7,7 @@
 // its ingestion token (the first owner adopted it), so the specs after this one are unaffected.
 import fs from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { addUser, freshPage as fresh, signIn, useAccountsMode } from './accounts';
+import { addFirstOwner, addUser, freshPage as fresh, signIn, useAccountsMode } from './accounts';
 import { DEMO_RUNS, openRunFromList } from './helpers';
 
 const tag = Date.now().toString(36);
@@ -21,13 +21,7 @@ const db = useAccountsMode();
 test('an owner creates a member, the member signs in, a viewer cannot upload', async ({ page, browser }, info) => {
   test.setTimeout(240_000); // four browsers on a shared 2-core machine
   // Single-user: no sign-in; the first account (an owner) is made on Settings · Users.
-  await page.goto('/settings/users');
-  const first = page.getByRole('form', { name: 'Add a user' });
-  await first.getByLabel('Email').fill(OWNER.email);
-  await first.getByLabel('Role').selectOption('owner');
-  await first.getByLabel(/^Password/).fill(OWNER.password);
-  await first.getByRole('button', { name: 'Add user' }).click();
-  await expect(page.getByRole('main').getByRole('status')).toContainText('Accounts are on');
+  await addFirstOwner(page, OWNER);
   await expect(page.getByRole('link', { name: `Sign in as ${OWNER.email}` })).toBeVisible();
 
   // Sign-in is now required: the runs list sends a visitor to /sign-in and back after.

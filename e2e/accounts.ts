@@ -67,3 +67,14 @@ export async function addUser(page: Page, email: string, role: string, password?
 
 /** A page in a browser context of its own (its own cookies: another person). */
 export const freshPage = async (browser: Browser) => (await browser.newContext()).newPage();
+
+/** From the single-user workbench: makes the first account (an owner) on Settings · Users, which turns sign-in on. */
+export async function addFirstOwner(page: Page, owner: Who) {
+  await page.goto('/settings/users');
+  const first = page.getByRole('form', { name: 'Add a user' });
+  await first.getByLabel('Email').fill(owner.email);
+  await first.getByLabel('Role').selectOption('owner');
+  await first.getByLabel(/^Password/).fill(owner.password);
+  await first.getByRole('button', { name: 'Add user' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toContainText('Accounts are on');
+}

@@ -7,7 +7,7 @@
 // Playwright runs the specs one at a time on one server and the others expect the single-user
 // mode: afterAll deletes the comments and the accounts and gives back the ingestion token.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { addUser, freshPage as fresh, signIn, useAccountsMode } from './accounts';
+import { addFirstOwner, addUser, freshPage as fresh, signIn, useAccountsMode } from './accounts';
 import { DEMO_RUNS, openRunFromList } from './helpers';
 
 const tag = Date.now().toString(36);
@@ -39,13 +39,7 @@ async function lastEditThread(page: Page) {
 test('a member @mentions another in a board comment; it is in their mentions; a viewer cannot post; hostile Markdown is inert', async ({ page, browser }) => {
   test.setTimeout(240_000); // four browsers on a shared 2-core machine
   // Single-user: the first account (an owner) is made on Settings · Users, then sign-in is on.
-  await page.goto('/settings/users');
-  const first = page.getByRole('form', { name: 'Add a user' });
-  await first.getByLabel('Email').fill(OWNER.email);
-  await first.getByLabel('Role').selectOption('owner');
-  await first.getByLabel(/^Password/).fill(OWNER.password);
-  await first.getByRole('button', { name: 'Add user' }).click();
-  await expect(page.getByRole('main').getByRole('status')).toContainText('Accounts are on');
+  await addFirstOwner(page, OWNER);
   await signIn(page, OWNER);
   await page.goto('/settings/users');
   await addUser(page, A.email, 'member', A.password);

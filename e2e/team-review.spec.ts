@@ -6,7 +6,7 @@
 // Playwright runs the specs one at a time on one server and the others expect the single-user
 // mode: afterAll deletes the session and the accounts and gives back the ingestion token.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { addUser, freshPage as fresh, signIn, useAccountsMode } from './accounts';
+import { addFirstOwner, addUser, freshPage as fresh, signIn, useAccountsMode } from './accounts';
 import { DEMO_RUNS, openRunFromList } from './helpers';
 
 const tag = Date.now().toString(36);
@@ -82,13 +82,7 @@ async function review(page: Page, sessionId: string, plan: string[]) {
 test('an owner assigns two members a blind review of 10 edits; their per-label kappas match the hand-computed fixture', async ({ page, browser }) => {
   test.setTimeout(300_000); // three browsers and 20 Monaco diffs on a shared 2-core machine
   // Single-user: the first account (an owner) is made on Settings · Users, then sign-in is on.
-  await page.goto('/settings/users');
-  const first = page.getByRole('form', { name: 'Add a user' });
-  await first.getByLabel('Email').fill(OWNER.email);
-  await first.getByLabel('Role').selectOption('owner');
-  await first.getByLabel(/^Password/).fill(OWNER.password);
-  await first.getByRole('button', { name: 'Add user' }).click();
-  await expect(page.getByRole('main').getByRole('status')).toContainText('Accounts are on');
+  await addFirstOwner(page, OWNER);
   await signIn(page, OWNER);
   await page.goto('/settings/users');
   await addUser(page, M1.email, 'member', M1.password);
