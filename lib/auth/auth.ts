@@ -72,7 +72,9 @@ function build(secret: string) {
       modelName: 'rateLimit',
       window: 60,
       max: 100,
-      customRules: { '/sign-in/email': SIGN_IN_LIMIT },
+      // Reading the session is not a credential check, and every page load does it (the header's
+      // account menu): limiting it hid the menu from anyone browsing fast or behind a shared address.
+      customRules: { '/sign-in/email': SIGN_IN_LIMIT, '/get-session': false },
     },
     // The address scripts/methodGuard.cjs stamps from the socket (a client cannot forge it).
     advanced: { ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] } },

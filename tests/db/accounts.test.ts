@@ -4,6 +4,7 @@
 // the single-user ingestion token adopted by the first owner, and the audit log.
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GET as authGet } from '../../app/api/auth/[...all]/route';
 import { GET as getAudit } from '../../app/api/audit/route';
 import { POST as postImport } from '../../app/api/imports/route';
 import { POST as ingestRun } from '../../app/api/ingest/runs/route';
@@ -108,6 +109,18 @@ describe('sign-in', () => {
     expect((await pool().query('SELECT count FROM rate_limits WHERE key LIKE $1', [`%${ip}%`])).rows).toEqual([{ count: 10 }]);
     // Another address is not affected.
     expect(await signIn(member.user.email, PASSWORD, '10.2.2.3')).toMatch(/session_token=/);
+  });
+
+  it('reading the session is never rate-limited: every page load asks for it (the header\'s account menu)', async () => {
+    // Over the general limit (100 a minute per address): a team member browsing fast, or a team
+    // behind one address, would lose the account menu to 429s (seen in the browser suite).
+    const ip = '10.3.3.3';
+    const statuses: number[] = [];
+    for (let i = 0; i < 110; i++) {
+      const req = new NextRequest(`http://${host}/api/auth/get-session`, { headers: { host, cookie: member.cookie, 'x-evoscope-client-ip': ip } });
+      statuses.push((await authGet(req)).status);
+    }
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
   });
 
   it('a disabled account cannot sign in, and its sessions and tokens stop working', async () => {
