@@ -4,38 +4,13 @@
 // gets 403 before the handler runs: the database is unchanged afterwards.
 import fs from 'node:fs';
 import path from 'node:path';
-import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disconnect, pool } from '../../lib/db/client';
 import { migrate } from '../../lib/db/migrate';
 import { HANDLE_EXEMPT_ROUTES } from '../../lib/auth/authRoute';
+import { apiDir, apiRoutes, callRoute, METHODS, MUTATING, PORT, UUID } from '../helpers/apiRoutes';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
-const apiDir = path.join(root, 'app', 'api');
-const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const PORT = '3000';
-const UUID = '00000000-0000-4000-8000-000000000001';
-
-function routeFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const abs = path.join(dir, e.name);
-    if (e.isDirectory()) return routeFiles(abs);
-    return /^route\.(ts|tsx|js)$/.test(e.name) ? [abs] : [];
-  });
-}
-
-/** /api/imports/[importId]/files for app/api/imports/[importId]/files/route.ts, params filled in. */
-function urlPath(file: string) {
-  const rel = path.relative(path.join(root, 'app'), path.dirname(file)).split(path.sep);
-  return '/' + rel.map((s) => (/^\[.*\]$/.test(s) ? UUID : s)).join('/');
-}
-const paramsOf = (file: string) =>
-  Object.fromEntries(
-    path.relative(apiDir, file).split(path.sep).filter((s) => /^\[.*\]$/.test(s)).map((s) => [s.slice(1, -1).replace(/^\.\.\./, ''), UUID]),
-  );
-
-const routes = routeFiles(apiDir).map((file) => ({ file, rel: path.relative(root, file), url: urlPath(file) }));
+const routes = apiRoutes();
 
 const snapshot = async () => {
   const { rows } = await pool().query(
@@ -47,17 +22,7 @@ const snapshot = async () => {
   return rows[0];
 };
 
-type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
-
-async function call(file: string, method: string, url: string, headers: Record<string, string>) {
-  const mod = (await import(file)) as Record<string, Handler>;
-  const req = new NextRequest(`http://127.0.0.1:${PORT}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...headers },
-    body: MUTATING.has(method) ? JSON.stringify({ kind: 'archive', sourceName: 'x.zip', name: 'x', programs: [{}] }) : undefined,
-  });
-  return mod[method](req, { params: Promise.resolve(paramsOf(file)) });
-}
+const call = callRoute;
 
 beforeAll(async () => {
   process.env.PORT = PORT;
@@ -76,7 +41,7 @@ describe('every route under app/api', () => {
   });
 
   it.each(routes)('$rel: every exported method is wrapped by handle()', async ({ file, rel }) => {
-    if (rel.split(path.sep).join('/') in HANDLE_EXEMPT_ROUTES) return;
+    if (rel in HANDLE_EXEMPT_ROUTES) return;
     const src = fs.readFileSync(file, 'utf8');
     expect(src, 'methods are declared as `export const METHOD = handle(...)`').not.toMatch(/export\s+(async\s+)?function\s+(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)\b/);
     const mod = (await import(file)) as Record<string, unknown>;

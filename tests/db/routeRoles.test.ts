@@ -5,8 +5,6 @@
 // each scope, and with a share link to another run. Each gets 401/403 exactly where the declared
 // permission says so (lib/auth/permissions.ts), and a refused request changes nothing.
 // A route method without a declaration fails here (and does not type-check).
-import fs from 'node:fs';
-import path from 'node:path';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HANDLE_EXEMPT_ROUTES } from '../../lib/auth/authRoute';
@@ -14,31 +12,10 @@ import { PERMISSIONS, ROLE_PERMISSIONS, SCOPE_PERMISSIONS, type Permission } fro
 import { pool } from '../../lib/db/client';
 import { createShareLink } from '../../lib/db/shareLinks';
 import { createAccounts, removeAccounts, type TestAccounts } from '../helpers/accounts';
+import { apiRoutes, callRoute, METHODS, MUTATING, PORT, urlPath, UUID } from '../helpers/apiRoutes';
 import { useTestDatabase } from '../helpers/dbTest';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
-const apiDir = path.join(root, 'app', 'api');
-const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const PORT = '3000';
-const UUID = '00000000-0000-4000-8000-000000000001';
-
-function routeFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const abs = path.join(dir, e.name);
-    if (e.isDirectory()) return routeFiles(abs);
-    return /^route\.(ts|tsx|js)$/.test(e.name) ? [abs] : [];
-  });
-}
-const relOf = (file: string) => path.relative(root, file).split(path.sep).join('/');
-const urlPath = (file: string) =>
-  '/' + path.relative(path.join(root, 'app'), path.dirname(file)).split(path.sep).map((s) => (/^\[.*\]$/.test(s) ? UUID : s)).join('/');
-const paramsOf = (file: string) =>
-  Object.fromEntries(
-    path.relative(apiDir, file).split(path.sep).filter((s) => /^\[.*\]$/.test(s)).map((s) => [s.slice(1, -1).replace(/^\.\.\./, ''), UUID]),
-  );
-
-const allRoutes = routeFiles(apiDir).map((file) => ({ file, rel: relOf(file), url: urlPath(file) }));
+const allRoutes = apiRoutes();
 const routes = allRoutes.filter((r) => !(r.rel in HANDLE_EXEMPT_ROUTES));
 
 type Handler = ((req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>) & { access?: { permission?: Permission } };
@@ -70,15 +47,8 @@ const snapshot = async () =>
     )
   ).rows[0];
 
-async function call(file: string, method: string, url: string, headers: Record<string, string>) {
-  const mod = (await import(file)) as Record<string, Handler>;
-  const req = new NextRequest(`http://127.0.0.1:${PORT}${url}`, {
-    method,
-    headers: { host: `127.0.0.1:${PORT}`, 'content-type': 'application/json', ...headers },
-    body: MUTATING.has(method) ? JSON.stringify({ kind: 'archive', sourceName: 'x.zip', name: 'x', programs: [{}] }) : undefined,
-  });
-  return mod[method](req, { params: Promise.resolve(paramsOf(file)) });
-}
+const call = (file: string, method: string, url: string, headers: Record<string, string>) =>
+  callRoute(file, method, url, { host: `127.0.0.1:${PORT}`, ...headers });
 
 beforeAll(async () => {
   process.env.PORT = PORT;
