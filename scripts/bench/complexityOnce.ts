@@ -4,28 +4,12 @@
 // pass (worker-thread pool, nothing cached), a second pass (content-hash cache hits only), and
 // the same distinct sources measured on this one thread, as before. Prints one JSON object.
 import { initParsers, programComplexity } from '../../lib/analysis/complexity';
-import { REALISTIC, syntheticPrograms } from '../../lib/demo/synthetic';
 import { disconnect } from '../../lib/db/client';
-import { storeImportedRun } from '../../lib/db/importRun';
 import { loadAnalysisPrograms, runComplexities } from '../../lib/db/runAnalyses';
+import { storeSyntheticRun } from './storeSyntheticRun';
 
 const n = Number(process.argv[2] ?? 10_000);
-const programs = [...syntheticPrograms(n, 13, 4, REALISTIC)].map((p) => ({
-  externalId: p.id,
-  code: p.code,
-  language: 'python',
-  iteration: p.iteration,
-  valid: p.score !== null,
-  score: p.score,
-  metrics: p.score === null ? { error: 1 } : { combined_score: p.score },
-  parents: p.parentId ? [{ externalId: p.parentId }] : [],
-}));
-const { runId } = await storeImportedRun({
-  run: { name: `bench complexity ${n}`, framework: 'openevolve', scoreMetric: 'combined_score', language: 'python', sourceKind: 'generated' },
-  programs,
-  warnings: [],
-  stats: {},
-});
+const { runId } = await storeSyntheticRun(n, `bench complexity ${n}`);
 const loaded = (await loadAnalysisPrograms(runId))!;
 let t = performance.now();
 const first = await runComplexities(loaded);
