@@ -3,10 +3,21 @@
 // kept), a Markdown comment renders safely, and its permalink scrolls to it and highlights it;
 // programs and diffs have threads of their own.
 import { expect, test } from '@playwright/test';
+import { disconnect, pool } from '../lib/db/client';
 import { DEMO_RUNS, openProgramWithParent, openRunFromList } from './helpers';
+
+// The specs share one server and one database: the comments and statuses made here are removed
+// afterwards, so a later spec opening the same demo threads finds them as the demo left them.
+const touchedRuns: string[] = [];
+test.afterAll(async () => {
+  await pool().query('DELETE FROM comments WHERE run_id = ANY($1::uuid[]) AND author_id IS NULL', [touchedRuns]);
+  await pool().query('DELETE FROM edit_reviews WHERE run_id = ANY($1::uuid[])', [touchedRuns]);
+  await disconnect();
+});
 
 test('board of a demo run: best-so-far edits, statuses, a safe Markdown comment and its permalink', async ({ page }) => {
   const runId = await openRunFromList(page, DEMO_RUNS[0]);
+  touchedRuns.push(runId);
   await page.getByRole('navigation', { name: 'Run views' }).getByRole('link', { name: 'Board' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Review board' })).toBeVisible();
 
@@ -69,7 +80,7 @@ test('board of a demo run: best-so-far edits, statuses, a safe Markdown comment 
 });
 
 test('programs and diffs have their own threads; a diff comment may name a line', async ({ page }) => {
-  await openRunFromList(page, DEMO_RUNS[1]);
+  touchedRuns.push(await openRunFromList(page, DEMO_RUNS[1]));
   await openProgramWithParent(page);
   const programThread = page.getByRole('region', { name: 'Comments on this program' });
   await programThread.getByTestId('comment-input').fill('Worth a look: `solve()` got *much* shorter');
