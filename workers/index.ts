@@ -13,13 +13,14 @@ import { PermanentJobError, type JobName } from '../lib/jobs/definitions';
 import { releaseJobClient } from '../lib/jobs/enqueue';
 import { queueStaleAnalyses } from '../lib/jobs/staleAnalyses';
 import { queueMissingOfflineJudging, queueUnfinishedJudgeBatches } from '../lib/jobs/judging';
-import { queueUnfinishedBatches } from '../lib/jobs/unfinishedBatches';
+import { queueUnfinishedBatches, queueUnfinishedExperiments } from '../lib/jobs/unfinishedBatches';
 import { removeStaleUploads } from '../lib/uploads/staleUploads';
 import { removeOrphanWorkDirs } from '../lib/uploads/workDir';
 import cleanUploads from './tasks/clean-uploads';
 import importUpload from './tasks/import-upload';
 import evaluateBatch from './tasks/evaluate-batch';
 import judgeRun from './tasks/judge-run';
+import runExperiment from './tasks/run-experiment';
 import runAnalyses from './tasks/run-analyses';
 import runSummary from './tasks/run-summary';
 
@@ -30,6 +31,7 @@ const tasks: Record<JobName, Task> = {
   'clean-uploads': cleanUploads,
   'evaluate-batch': evaluateBatch,
   'judge-run': judgeRun,
+  'run-experiment': runExperiment,
 };
 
 const REAP_EVERY_MS = 60_000;
@@ -73,6 +75,9 @@ if (stale) log(`queued a recompute of the analyses of ${stale} run(s) computed b
 // Re-evaluation batches a stopped worker (or a killed CLI) left unfinished resume where they stopped.
 const batches = await queueUnfinishedBatches();
 if (batches) log(`queued ${batches} unfinished re-evaluation batch(es) to resume`);
+// Experiments (replay, tune, ablate) likewise: none repeats a finished evaluation.
+const experiments = await queueUnfinishedExperiments();
+if (experiments) log(`queued ${experiments} unfinished experiment(s) to resume`);
 // Judging batches likewise; then every run still without offline labels gets them.
 const judging = await queueUnfinishedJudgeBatches();
 if (judging) log(`queued ${judging} unfinished judging batch(es) to resume`);

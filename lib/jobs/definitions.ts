@@ -10,6 +10,8 @@ export const jobPayloads = {
   'evaluate-batch': z.object({ batchId: z.string().uuid() }),
   /** A judging batch (judge_batches): labels a run's edits with one judge; resumable, so safe to run twice. */
   'judge-run': z.object({ batchId: z.string().uuid() }),
+  /** An intervention (experiments: replay, tune, ablate); resumable, so safe to run twice. */
+  'run-experiment': z.object({ experimentId: z.string().uuid() }),
   /** From the crontab: graphile-worker's own `_cron` stamp, nothing of ours. */
   'clean-uploads': z.object({}).loose(),
 } as const;

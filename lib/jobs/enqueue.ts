@@ -64,6 +64,11 @@ export async function enqueueJudgeBatch(batchId: string) {
   await enqueue('judge-run', { batchId }, { maxAttempts: 10 });
 }
 
+/** An experiment (replay, tune, ablate): resumes from its stored calls after a crash. */
+export async function enqueueExperiment(experimentId: string) {
+  await enqueue('run-experiment', { experimentId }, { maxAttempts: 10 });
+}
+
 export async function releaseJobClient() {
   if (utils) {
     const u = await utils;

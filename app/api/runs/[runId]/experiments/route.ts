@@ -1,0 +1,38 @@
+// POST /api/runs/[runId]/experiments - start an experiment on a program: { kind: 'replay' | 'tune' | 'ablate', programId, params }
+// GET ?kind=&programId=&groupId=&limit=&offset= - the run's experiments, newest first
+import { ApiError, found, handle, jsonBody, queryOf } from '@/lib/api/handler';
+import { listExperimentsQuery, startExperimentSchema } from '@/lib/api/experimentSchemas';
+import { runParamsSchema } from '@/lib/api/params';
+import { actorUser } from '@/lib/auth/permissions';
+import { createExperiment, ExperimentInputError, listExperiments } from '@/lib/db/experiments';
+import { getRun } from '@/lib/db/runs';
+import { enqueueExperiment } from '@/lib/jobs/enqueue';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export const POST = handle<{ runId: string }>(async (req, params, { actor }) => {
+  const { runId } = runParamsSchema.parse(params);
+  const input = startExperimentSchema.parse(await jsonBody(req));
+  found(await getRun(runId), 'run');
+  const created = await createExperiment({
+    runId,
+    programId: input.programId,
+    params: { kind: input.kind, ...input.params } as never,
+    createdBy: actorUser(actor)?.id ?? null,
+  }).catch((e: unknown) => {
+    if (e instanceof ExperimentInputError) throw new ApiError(e.status, e.message);
+    throw e;
+  });
+  // A run without an evaluator: stored failed, with the message saying what to do.
+  if (created.status === 'failed') return Response.json({ error: created.error, experiment: created }, { status: 409 });
+  await enqueueExperiment(created.id);
+  return Response.json({ experiment: created }, { status: 201 });
+}, { permission: 'jobs' });
+
+export const GET = handle<{ runId: string }>(async (req, params) => {
+  const { runId } = runParamsSchema.parse(params);
+  const q = listExperimentsQuery.parse(queryOf(req));
+  found(await getRun(runId), 'run');
+  return listExperiments(runId, q);
+}, { permission: 'read' });
