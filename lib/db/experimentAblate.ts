@@ -95,6 +95,8 @@ export async function runAblateExperiment(ctx: ExperimentContext<AblateParams>):
       status: (r?.status ?? 'not-run') as CallOutcome['status'], contribution, verdict: ablationVerdict(score, contribution, tolerance),
     };
   });
+  const whole = variants.find((v) => v.unit === 'whole' || v.label.includes('= whole edit'));
+  const parentReproduces = whole?.score != null && parent.score !== null ? Math.abs(whole.score - parent.score) <= tolerance : null;
   const { labels, judge } = await editLabels(run.id, program.id, parent.id);
-  return { kind: 'ablate', parentId: parent.id, parentScore, childScore, tolerance, variants, labels, labelsJudge: judge };
+  return { kind: 'ablate', parentId: parent.id, parentScore, childScore, tolerance, variants, labels, labelsJudge: judge, parentReproduces };
 }

@@ -258,6 +258,12 @@ export interface AblationReport {
   variants: AblationVariant[];
   /** The edit's taxonomy labels when judged (lib/analysis/taxonomy), for the page to show beside. */
   labels: string[];
+  /**
+   * The 'whole' variant (the parent, re-evaluated here) scored the parent's recorded score within
+   * the tolerance: false means the sandbox does not reproduce the recorded scores, so contributions
+   * measured against the recorded child score are suspect. Null: no whole variant or no scores.
+   */
+  parentReproduces?: boolean | null;
   /** The judge whose labels these are (an LLM judge's when one judged the edit, else 'offline@1'); null: not judged. */
   labelsJudge?: string | null;
 }

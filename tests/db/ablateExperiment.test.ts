@@ -11,6 +11,8 @@ import { GET } from '../../app/api/runs/[runId]/experiments/[experimentId]/route
 import { appendPrograms, createLiveRun } from '../../lib/db/appendPrograms';
 import { pool } from '../../lib/db/client';
 import { attachEvaluator } from '../../lib/db/evaluators';
+import { createExperiment, listCalls, storeCall } from '../../lib/db/experiments';
+import { runExperiment } from '../../lib/db/runExperiment';
 import { demoEvaluatorBundle } from '../../lib/demo/evaluators/bundles';
 import { seed } from '../../lib/demo/programs/pythonCode';
 import { evaluateProgram } from '../../lib/evaluators/evaluate';
@@ -92,6 +94,7 @@ describe('evoscope ablate', () => {
     expect(carried.score).toBe(parentScore);
     expect(carried.contribution).toBe(childScore - parentScore);
     expect(whole.score).toBe(parentScore);
+    expect(r.parentReproduces).toBe(true);
     // The offline judge's labels of this edit, beside the verdicts.
     const { rows } = await pool().query<{ labels: string[] }>("SELECT labels FROM edit_judgements WHERE run_id = $1 AND child_id = $2 AND judge = 'offline@1'", [runId, ids.p1]);
     expect(rows[0].labels.length).toBeGreaterThan(0);
@@ -117,6 +120,18 @@ describe('evoscope ablate', () => {
     const r = x.result as AblationReport;
     expect(r.childScore).toBe(childScore);
     expect(r.variants.map((v) => [v.label, v.verdict])).toEqual([['hunk 1', 'neutral'], ['hunk 2', 'carried'], ['whole edit (the parent)', 'carried']]);
+  });
+
+  it('resumes from its stored calls: a variant already stored is not evaluated again', { timeout: 240_000 }, async () => {
+    const x = await createExperiment({ runId, programId: ids.p1, params: { kind: 'ablate', functions: true } });
+    // As if a worker had stored hunk 1 before a restart (with a score a re-run could not give).
+    await storeCall(x.id, { idx: 0, phase: 'hunk', input: { unit: 'hunk', label: 'hunk 1' }, status: 'ok', score: 2 });
+    const done = (await runExperiment(x.id))!;
+    expect(done).toMatchObject({ status: 'done', total: 3, done: 3 });
+    const r = done.result as AblationReport;
+    expect(r.variants.map((v) => [v.score, v.verdict])).toEqual([[2, 'hurt'], [parentScore, 'carried'], [parentScore, 'carried']]);
+    const calls = await listCalls(x.id);
+    expect(calls.map((c) => [c.idx, c.sourceSha === null])).toEqual([[0, true], [1, false], [2, false]]);
   });
 
   it('fails with a message a user can act on: no parent, no edit, unknown program', { timeout: 120_000 }, async () => {
