@@ -134,6 +134,25 @@ describe('evoscope ablate', () => {
     expect(calls.map((c) => [c.idx, c.sourceSha === null])).toEqual([[0, true], [1, false], [2, false]]);
   });
 
+  it('survives a worker shutdown mid-run: the next start finishes it without repeating a stored evaluation', { timeout: 240_000 }, async () => {
+    const x = await createExperiment({ runId, programId: ids.p1, params: { kind: 'ablate', functions: true } });
+    const shutdown = new AbortController();
+    const first = runExperiment(x.id, { signal: shutdown.signal, log: () => {} });
+    while ((await listCalls(x.id)).length === 0) await new Promise((r) => setTimeout(r, 50));
+    shutdown.abort();
+    const stopped = (await first)!;
+    expect(stopped).toMatchObject({ status: 'running', interrupted: true });
+    const before = await listCalls(x.id);
+    expect(before.length).toBeGreaterThanOrEqual(1);
+    expect(before.length).toBeLessThan(3);
+    const done = (await runExperiment(x.id))!;
+    expect(done).toMatchObject({ status: 'done', done: 3, total: 3 });
+    const after = await listCalls(x.id);
+    expect(after.map((c) => c.idx)).toEqual([0, 1, 2]);
+    for (const c of before) expect(after[c.idx].createdAt).toBe(c.createdAt);
+    expect((done.result as AblationReport).variants.map((v) => v.verdict)).toEqual(['neutral', 'carried', 'carried']);
+  });
+
   it('fails with a message a user can act on: no parent, no edit, unknown program', { timeout: 120_000 }, async () => {
     const seedRes = await runCli(['ablate', runId, 'p0', '--json']);
     expect(seedRes.code).toBe(1);
