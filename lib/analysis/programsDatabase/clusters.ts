@@ -11,9 +11,10 @@
 //   a cluster; within one run every program has the same tests, so this groups exactly as
 //   FunSearch does. Test names sort numerically where they hold numbers ("(10, 1)" after
 //   "(6, 1)"), like Python's tuple order.
-// - The score (FunSearch's `_reduce_score`): the score of the LAST test in the order the
-//   scores were recorded (`'last'`, the default; FunSearch's definition and the seed
-//   implementation's default mode). `'mean'` (the seed implementation's "average" mode) is
+// - The score (DeepMind FunSearch's `_reduce_score`): the score of the LAST test in the order
+//   the scores were recorded (`'last'`, the default). The seed implementation configures it
+//   ("last" there is the largest instance size, the same test when scores are recorded in
+//   ascending size; "average", "weighted", "relative_difference"); `'mean'` (its "average") is
 //   offered. A program's own `score`, when the source recorded one, wins over both. The
 //   cluster keeps the score of the program that created it, as FunSearch's Cluster does.
 // - The length: FunSearch's len(str(program)), the characters of the function's text (code

@@ -76,6 +76,24 @@ describe('samplePrompt: the few-shot examples of one prompt', () => {
     expect(s).toMatchObject({ fewerClusters: true, eligible: 1, requested: 2 });
   });
 
+  it('with replacement (DeepMind), fewer clusters than asked: only that many draws, flagged', () => {
+    const one = groupClusters([{ id: 'x', scoresPerTest: { t: 1 }, length: 5 }]);
+    const s = samplePrompt(one, { temperature: 0.1, functionsPerPrompt: 2, replace: true, random: scripted(0.3, 0.3) });
+    expect(s.examples.map((e) => e.programId)).toEqual(['x']);
+    expect(s).toMatchObject({ fewerClusters: true, eligible: 1, duplicates: 0 });
+  });
+
+  it('orders examples by ascending cluster score, a NaN score first', () => {
+    const clusters = groupClusters([
+      { id: 'hi', scoresPerTest: { t: 9 }, length: 5 },
+      { id: 'nan', scoresPerTest: {}, length: 5 },
+      { id: 'lo', scoresPerTest: { t: 1 }, length: 5 },
+    ]);
+    // Uniform fallback (NaN score); draws u = 0 -> hi, then 0 -> nan, then 0 -> lo.
+    const s = samplePrompt(clusters, { temperature: 1, functionsPerPrompt: 3, random: scripted(0, 0, 0, 0, 0, 0) });
+    expect(s.examples.map((e) => e.programId)).toEqual(['nan', 'lo', 'hi']);
+  });
+
   it('a cold temperature leaves one eligible cluster (probability <= 1e-6 is cut): fewer clusters', () => {
     // The seed's scores 10 and 16 at T = 0.1: the weaker cluster has e^-60 = 8.8e-27 <= 1e-6.
     const clusters = groupClusters([

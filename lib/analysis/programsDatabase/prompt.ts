@@ -14,7 +14,9 @@
 //   examples; it asks for min(#clusters, functions_per_prompt) draws.
 // - Fewer eligible clusters than functions_per_prompt: every eligible cluster is used once and
 //   the prompt is flagged `fewerClusters` (at a low temperature this is the usual case: with
-//   scores 10 and 16 at T = 0.1 the weaker cluster has probability e^-60).
+//   scores 10 and 16 at T = 0.1 the weaker cluster has probability e^-60). With replacement,
+//   flagged when the island has fewer clusters than functions_per_prompt (DeepMind then draws
+//   only that many).
 // - One program per chosen cluster, by the within-cluster preference for shorter programs.
 // - Examples are ordered by ascending cluster score, so the best comes last, just before the
 //   function the LLM writes (DeepMind's argsort of scores; the seed implementation meant to).
@@ -144,8 +146,14 @@ export function samplePrompt(clusters: readonly Cluster[], opts: PromptOptions):
       duplicateBy: null,
     };
   });
-  // Stable sort: equal scores keep their draw order.
-  examples.sort((a, b) => a.clusterScore - b.clusterScore);
+  // Stable sort: equal scores keep their draw order; a NaN score (a fallback case) counts as the
+  // lowest, so the comparator stays consistent.
+  const rank = (x: number) => (Number.isNaN(x) ? -Infinity : x);
+  examples.sort((a, b) => {
+    const x = rank(a.clusterScore);
+    const y = rank(b.clusterScore);
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
   const duplicates = markDuplicates(examples, clusters);
   return {
     ...base,
@@ -154,7 +162,9 @@ export function samplePrompt(clusters: readonly Cluster[], opts: PromptOptions):
     fallback,
     fallbackReason,
     eligible: eligible.length,
-    fewerClusters: !replace && eligible.length < requested,
+    // With replacement (DeepMind) the prompt is short only when the island has fewer clusters
+    // than asked for ("place fewer programs into the prompt"); without, when fewer are eligible.
+    fewerClusters: replace ? clusters.length < requested : eligible.length < requested,
     examples,
     duplicates,
     flaggedDuplicate: duplicates > 0,
