@@ -65,7 +65,8 @@ export type PromptSample = {
   fallbackReason: string | null;
   /** Clusters above minProbability. */
   eligible: number;
-  /** Fewer eligible clusters than functions_per_prompt (without replacement): all were used. */
+  /** The prompt has fewer examples than functions_per_prompt: fewer eligible clusters (without
+   * replacement: all were used once) or fewer clusters on the island (with replacement). */
   fewerClusters: boolean;
   examples: PromptExample[];
   /** Examples that duplicate an earlier example of the same prompt. */
