@@ -2,6 +2,7 @@
 // what lib/db writes. Plain data, validated with zod at the importer boundary.
 import { z } from 'zod';
 import { int4, storableJson, storableName } from './pgSafe';
+import type { SearchStateInput } from './searchState';
 
 const json = z.unknown();
 
@@ -59,6 +60,10 @@ export const programRecordSchema = z.object({
   metrics: storableJson('metrics', z.record(z.string(), json)).default({}),
   metadata: storableJson('metadata', json).optional(),
   isMigrant: z.boolean().default(false),
+  /** FunSearch-style per-test scores (test key -> score): what clusters group by (issue 12). */
+  scoresPerTest: storableJson('scoresPerTest', z.record(z.string(), json)).nullish(),
+  /** A hash of the program's outputs (the seed's dedup key): equal hashes = behavioural duplicates. */
+  outputHash: z.string().max(200).nullish(),
   parents: z.array(parentRefSchema).default([]),
   evaluation: evaluationRecordSchema.nullish(),
   contexts: z.array(contextRecordSchema).default([]),
@@ -126,6 +131,8 @@ export interface ImportedRun {
    * attached at import with origin 'archive' (lib/db/importRun.ts).
    */
   evaluator?: ArchiveEvaluatorRecord;
+  /** The search's own state (programs database: islands, clusters, resets, counters, costs), lib/trace/searchState.ts. */
+  searchState?: SearchStateInput;
 }
 
 export interface ArchiveEvaluatorRecord {
