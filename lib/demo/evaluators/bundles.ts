@@ -13,6 +13,8 @@ const SETTINGS: Record<DemoEvaluatorName, { programFile: string; timeoutSeconds:
   circle_packing: { programFile: 'program.py', timeoutSeconds: 30, memoryMb: 1024 },
   // Compile (~1 s) plus 5 cases of at most 2 s each, with room for a busy machine.
   ahc_routing: { programFile: 'main.cpp', timeoutSeconds: 40, memoryMb: 1024 },
+  // The candidate gets 3 s inside (its own timer); numpy's import and 4 small tests take < 1 s.
+  funsearch_binpacking: { programFile: 'program.py', timeoutSeconds: 20, memoryMb: 1024 },
 };
 
 const buffers = (files: Record<string, string>) => Object.fromEntries(Object.entries(files).map(([p, t]) => [p, Buffer.from(t, 'utf8')]));
