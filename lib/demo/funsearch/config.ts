@@ -1,7 +1,7 @@
 // The third demo run's fixed settings: a FunSearch-style search small enough to generate on
 // first start (about 200 evaluations, cached), with every part of the programs database visible:
 // 10 islands, a temperature period of 6 stored programs (so the schedule cycles several times on
-// every island), resets whenever every island holds 8 programs, failures, duplicates by output hash.
+// every island), resets whenever every island holds 6 programs, failures, duplicates by output hash.
 import type { ImportedRun } from '../../trace/schema';
 import { toImportedRun } from './importedRun';
 import { funSearchScorer, type ScoreCandidate } from './score';
@@ -15,7 +15,7 @@ export const FUNSEARCH_DEMO: FunSearchConfig = {
   iterations: 200,
   numIslands: 10,
   functionsPerPrompt: 2,
-  resetPrograms: 8,
+  resetPrograms: 6,
   temperatureInit: 0.1,
   temperaturePeriod: 6,
   maxBatch: 4,

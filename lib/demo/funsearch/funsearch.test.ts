@@ -125,4 +125,15 @@ describe('FunSearch demo run', () => {
     }
     expect(snapshotsByIteration.length).toBeGreaterThan(5);
   });
+
+  it('a version-mismatch discard comes from a prompt built before its island was reset', () => {
+    const mismatched = run.programs.filter((q) => outcome(q) === 'version_mismatch');
+    expect(mismatched.length).toBeGreaterThan(0);
+    expect(mismatched.length).toBe(state.counters.at(-1)!.values.version_mismatch_discarded);
+    for (const p of mismatched) {
+      const promptStored = (p.metadata as { promptStored: number }).promptStored;
+      const reset = state.events.find((e) => e.kind === 'reset' && e.island === p.island && e.at.iteration! < p.iteration! && e.at.stored! >= promptStored);
+      expect(reset).toBeDefined();
+    }
+  });
 });

@@ -27,7 +27,7 @@ function program(search: FsSearch, p: FsSearch['programs'][number]): ProgramReco
     invalidReason: r.failed ? `${INVALID.execution_failed}: ${r.error}` : null,
     score: r.score,
     metrics: r.metrics,
-    metadata: { outcome: p.outcome, edit: p.edit, bug: p.bug, ...(pr ? { temperature: pr.temperature, storedOnIsland: pr.storedOnIsland, fewerClusters: pr.fewerClusters, duplicateExamples: pr.duplicates, fallback: pr.fallback } : {}) },
+    metadata: { outcome: p.outcome, edit: p.edit, bug: p.bug, ...(pr ? { temperature: pr.temperature, storedOnIsland: pr.storedOnIsland, promptStored: pr.stateStored, fewerClusters: pr.fewerClusters, duplicateExamples: pr.duplicates, fallback: pr.fallback } : {}) },
     scoresPerTest: r.scoresPerTest,
     outputHash: r.outputHash,
     parents: p.parents.map((externalId) => ({ externalId, operator: p.outcome === 'founder' ? 'reset' : 'few-shot' })),

@@ -2,8 +2,8 @@
 // with the pure functions of lib/analysis/programsDatabase (temperature schedule, cluster
 // softmax, within-cluster length preference, prompt sampling, island reset plans and the reset
 // rule, counters replayed from the event log). Samplers work in batches of 1..maxBatch prompts
-// built from the same database state (the later ones are "parallel prompts"); their children are
-// evaluated for real (score.ts), then registered one by one: a failure is counted, an output hash
+// built from the same database state (the later ones are "parallel prompts"), one batch ahead
+// of registration; their children are evaluated for real (score.ts), then registered one by one: a failure is counted, an output hash
 // the island already holds is discarded as a duplicate (the seed implementation's per-island hash
 // set, cleared at a reset), and a child whose island was reset after its prompt was built is
 // discarded as a version mismatch. Every draw comes from seeded Rng streams; same seed and same
@@ -190,10 +190,11 @@ export async function runFunSearch(config: FunSearchConfig, score: ScoreCandidat
     log({ type: 'seed', count: plan.reset.length });
   };
 
-  while (iteration < config.iterations) {
-    const size = Math.min(select.int(1, config.maxBatch), config.iterations - iteration);
+  type Pending = ReturnType<typeof buildBatch>;
+  // A batch of prompts, all built from the database as it stands (the later ones are parallel
+  // prompts), and the evaluation of their children, started at once.
+  function buildBatch(size: number) {
     const batchStart = now;
-    // Every prompt of a batch is built from the same database state.
     const batch = Array.from({ length: size }, () => {
       const island = select.int(0, K - 1);
       const isl = islands[island];
@@ -218,39 +219,57 @@ export async function runFunSearch(config: FunSearchConfig, score: ScoreCandidat
       };
       return { prompt, child, version: isl.version, lag: clock.float(0.5, 3) };
     });
-    // The batch's children are evaluated side by side (the demo's cache makes repeats free).
-    const results = await Promise.all(batch.map((b) => score(b.child.code)));
-    for (const [k, b] of batch.entries()) {
-      const result = results[k];
-      const isl = islands[b.prompt.island];
-      iteration++;
-      now = Math.max(now, batchStart + b.lag + b.prompt.gpuSeconds + result.wallSeconds);
-      const key = result.failed ? null : behaviourKey({ id: '', outputHash: result.outputHash })!.key;
-      const outcome: ResultOutcome =
-        b.version !== isl.version ? 'version_mismatch' : result.failed ? 'execution_failed' : isl.hashes.has(key!) ? 'duplicate' : 'stored';
-      const p: FsProgram = {
-        id: `fs-${String(++nextId).padStart(4, '0')}`,
-        code: b.child.code,
-        island: b.prompt.island,
-        iteration,
-        timestamp: Math.round(now * 1000) / 1000,
-        outcome,
-        result,
-        parents: b.prompt.examples,
-        prompt: b.prompt,
-        response: b.child.code,
-        edit: b.child.kind,
-        bug: b.child.bug,
-      };
-      record(p);
-      if (outcome === 'stored') {
-        register(isl, p);
-        stored++;
-      }
-      log({ type: 'result', outcome, cpuSeconds: result.cpuSeconds, gpuSeconds: b.prompt.gpuSeconds, inputTokens: b.prompt.inputTokens, outputTokens: b.prompt.outputTokens, cost: b.prompt.cost });
-      if (outcome === 'stored') maybeReset();
-      if (iteration % config.snapshotEvery === 0 || iteration === config.iterations) snapshot();
+    return { batchStart, batch, results: Promise.all(batch.map((b) => score(b.child.code))) };
+  }
+
+  // Samplers and evaluators work asynchronously: the next batch of prompts is built before the
+  // results of the one in flight are registered, so a reset registered meanwhile makes the
+  // in-flight children of the islands it reset arrive with an old version (version mismatch).
+  let issued = 0;
+  let pending: Pending | null = null;
+  while (issued < config.iterations || pending) {
+    let next: Pending | null = null;
+    if (issued < config.iterations) {
+      const size = Math.min(select.int(1, config.maxBatch), config.iterations - issued);
+      issued += size;
+      next = buildBatch(size);
     }
+    if (pending) {
+      const { batchStart, batch } = pending;
+      const results = await pending.results;
+      for (const [k, b] of batch.entries()) {
+        const result = results[k];
+        const isl = islands[b.prompt.island];
+        iteration++;
+        now = Math.max(now, batchStart + b.lag + b.prompt.gpuSeconds + result.wallSeconds);
+        const key = result.failed ? null : behaviourKey({ id: '', outputHash: result.outputHash })!.key;
+        const outcome: ResultOutcome =
+          b.version !== isl.version ? 'version_mismatch' : result.failed ? 'execution_failed' : isl.hashes.has(key!) ? 'duplicate' : 'stored';
+        const p: FsProgram = {
+          id: `fs-${String(++nextId).padStart(4, '0')}`,
+          code: b.child.code,
+          island: b.prompt.island,
+          iteration,
+          timestamp: Math.round(now * 1000) / 1000,
+          outcome,
+          result,
+          parents: b.prompt.examples,
+          prompt: b.prompt,
+          response: b.child.code,
+          edit: b.child.kind,
+          bug: b.child.bug,
+        };
+        record(p);
+        if (outcome === 'stored') {
+          register(isl, p);
+          stored++;
+        }
+        log({ type: 'result', outcome, cpuSeconds: result.cpuSeconds, gpuSeconds: b.prompt.gpuSeconds, inputTokens: b.prompt.inputTokens, outputTokens: b.prompt.outputTokens, cost: b.prompt.cost });
+        if (outcome === 'stored') maybeReset();
+        if (iteration % config.snapshotEvery === 0 || iteration === config.iterations) snapshot();
+      }
+    }
+    pending = next;
   }
   return { config, programs, snapshots, resets, events, eventMoments };
 }
