@@ -1,8 +1,12 @@
 // Shared steps of the browser tests. Runs are always found through the runs list (by name),
-// never by hard-coded ids: `npm test` loads the two demo runs below before Playwright starts.
+// never by hard-coded ids: `npm test` loads the demo runs below before Playwright starts.
 import { expect, type Page } from '@playwright/test';
 
 export const DEMO_RUNS = ['Demo · circle packing (Python)', 'Demo · AHC heuristic (C++)'] as const;
+/** The third demo run (lib/demo/funsearch): a FunSearch-style search with its programs database
+ * state (islands, clusters, temperature, resets, counters, costs). Apart from DEMO_RUNS, which
+ * specs iterate over expecting OpenEvolve runs. */
+export const FUNSEARCH_DEMO_RUN = 'Demo · FunSearch bin packing (Python)';
 
 /** Opens a run's overview by clicking its name in the runs list; returns the run id from the URL. */
 export async function openRunFromList(page: Page, name: string): Promise<string> {

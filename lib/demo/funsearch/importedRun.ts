@@ -31,7 +31,7 @@ function program(search: FsSearch, p: FsSearch['programs'][number]): ProgramReco
     scoresPerTest: r.scoresPerTest,
     outputHash: r.outputHash,
     parents: p.parents.map((externalId) => ({ externalId, operator: p.outcome === 'founder' ? 'reset' : 'few-shot' })),
-    evaluation: { status: r.failed ? 'error' : 'ok', errors: r.error, timingMs: Math.round(r.wallSeconds * 1000), publicMetrics: r.metrics },
+    evaluation: { status: r.failed ? 'failed' : 'ok', errors: r.error, timingMs: Math.round(r.wallSeconds * 1000), publicMetrics: r.metrics },
     contexts: pr
       ? [
           {
