@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import * as tar from 'tar';
-import { DEMO_RUNS } from './helpers';
+import { DEMO_RUNS, FUNSEARCH_DEMO_RUN } from './helpers';
 
 const realRuns = path.resolve(process.env.EVOSCOPE_REAL_RUNS ?? path.join(import.meta.dirname, '..', '..', 'shared', 'real-runs'));
 const FUNSEARCH = 'funsearch__lumi-a__funsearch__json-data';
@@ -74,7 +74,9 @@ test('search and filters narrow the list on the server', async ({ page }) => {
 
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await page.getByRole('combobox', { name: 'Framework', exact: true }).selectOption('funsearch');
-  await expect(runRows(page)).toHaveCount(33);
+  // The export's 33 runs and the FunSearch-style demo run.
+  await expect(runRows(page)).toHaveCount(34);
+  await expect(rowOf(page, FUNSEARCH_DEMO_RUN)).toHaveCount(1);
   await expect(rowOf(page, DEMO_RUNS[0])).toHaveCount(0);
   await page.getByRole('combobox', { name: 'Framework', exact: true }).selectOption('openevolve');
   await expect(rowOf(page, DEMO_RUNS[0])).toHaveCount(1);

@@ -25,7 +25,9 @@ export const FUNSEARCH_DEMO: FunSearchConfig = {
 };
 
 /** The third demo run as an ImportedRun, every program scored by the real evaluator (cached). */
-export async function generateFunSearchDemo(opts: { score?: ScoreCandidate; seedOffset?: number } = {}): Promise<ImportedRun> {
-  const config = { ...FUNSEARCH_DEMO, seed: (FUNSEARCH_DEMO.seed + (opts.seedOffset ?? 0)) >>> 0 };
+export async function generateFunSearchDemo(
+  opts: { score?: ScoreCandidate; seedOffset?: number; overrides?: Partial<FunSearchConfig> } = {},
+): Promise<ImportedRun> {
+  const config = { ...FUNSEARCH_DEMO, ...opts.overrides, seed: (FUNSEARCH_DEMO.seed + (opts.seedOffset ?? 0)) >>> 0 };
   return toImportedRun(await runFunSearch(config, opts.score ?? funSearchScorer()));
 }
