@@ -13,6 +13,7 @@ import { DEMO_VERSION, loadDemoData } from '../../lib/demo/loadDemoData';
 import { releaseJobClient } from '../../lib/jobs/enqueue';
 import { evaluateProgram } from '../../lib/evaluators/evaluate';
 import { generateDemoRuns } from '../../lib/demo/demoRuns';
+import { generateFunSearchDemo } from '../../lib/demo/funsearch/config';
 import { writeTaskFiles } from '../../lib/demo/taskFolder';
 import { writeOpenEvolveRun } from '../../lib/demo/writeOpenEvolveRun';
 import { importFromPath } from '../../lib/pipeline/importPipeline';
@@ -79,6 +80,31 @@ it('attaches each demo run its evaluator; the best stored program re-runs to its
       expect(priv.score).not.toBe(best.score);
     }
   }
+}, 300_000);
+
+it('stores the FunSearch demo run whole: every generated program, its islands, failures and the simulated tokens and cost of its prompts', async () => {
+  const fsRun = await generateFunSearchDemo();
+  const { runId } = loaded[2];
+  const { rows } = await pool().query<{ programs: number; invalid: number; islands: number; contexts: number; tokens: string; cost: number; framework: string }>(
+    `SELECT (SELECT count(*)::int FROM programs WHERE run_id = $1) AS programs,
+            (SELECT count(*)::int FROM programs WHERE run_id = $1 AND NOT valid) AS invalid,
+            (SELECT count(DISTINCT island)::int FROM programs WHERE run_id = $1) AS islands,
+            (SELECT count(*)::int FROM contexts WHERE run_id = $1) AS contexts,
+            (SELECT sum(prompt_tokens + completion_tokens) FROM contexts WHERE run_id = $1) AS tokens,
+            (SELECT sum(cost) FROM contexts WHERE run_id = $1) AS cost,
+            (SELECT framework FROM runs WHERE id = $1) AS framework`,
+    [runId],
+  );
+  const prompts = fsRun.programs.flatMap((p) => p.contexts ?? []);
+  expect(rows[0]).toMatchObject({
+    programs: fsRun.programs.length,
+    invalid: fsRun.programs.filter((p) => !p.valid).length,
+    islands: 10,
+    contexts: prompts.length,
+    framework: 'funsearch',
+  });
+  expect(Number(rows[0].tokens)).toBe(prompts.reduce((s, c) => s + c.promptTokens! + c.completionTokens!, 0));
+  expect(rows[0].cost).toBeCloseTo(prompts.reduce((s, c) => s + c.cost!, 0), 9);
 }, 300_000);
 
 it('a demo folder written by scripts/demo-write.ts carries its evaluator: importing it attaches one that reproduces the scores', async () => {
