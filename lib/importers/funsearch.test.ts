@@ -121,3 +121,41 @@ describe('bad FunSearch input', () => {
     expect(r.programs.map((p) => [p.externalId, p.valid, p.score])).toEqual([['island0-0', false, null], ['island0-3', true, 2.5]]);
   });
 });
+
+// The search state (issue 12). Numbers from a python3 pass over the raw files:
+//   d = json.load(open('gasoline_list_1740242660.json'))
+//   sum(i['successCount']) -> 6698, sum(i['failureCount']) -> 3384, highestRunIndex 1164
+//   island 7: max(improvements, key=score) = [917, 1110010.0099940917, ...]; island 3: one improvement [0, 1.0]
+//   over the 33 runs: sum(success + failure) -> 290968, sum(failure) -> 35115
+describe('FunSearch search state', () => {
+  beforeAll(async () => {
+    runs ??= await readFunSearchRuns(DIR);
+  });
+
+  it('shows the islands, config and counters of the real runs', () => {
+    const s = run('gasoline_list_1740242660').searchState!;
+    expect(s.config).toEqual({
+      num_islands: 10, reset_period: 14400, cluster_sampling_temperature_init: 0.1,
+      cluster_sampling_temperature_period: 30000, functions_per_prompt: 2,
+    });
+    expect(s.snapshots).toHaveLength(1);
+    const snap = s.snapshots![0];
+    expect(snap).toMatchObject({ kind: 'final', at: { iteration: 1164, timestamp: 1740242660 } });
+    expect(snap.islands).toHaveLength(10);
+    expect(snap.islands[7]).toEqual({
+      island: 7, size: null, bestScore: 1110010.0099940917, bestProgram: 'island7-917',
+      counters: { successCount: 582, failureCount: 389, improvements: 7 },
+    });
+    expect(snap.islands[3]).toMatchObject({ bestScore: 1, bestProgram: 'island3-0' });
+    expect(s.counters).toEqual([{ at: snap.at, values: { iterations: 10082, execution_failed: 3384, total_stored_programs: 6698 } }]);
+    expect(Object.keys(s.missing!).sort()).toEqual(['clusters', 'costs', 'featureMaps', 'islands', 'migrations', 'resets', 'tokens']);
+    const all = runs.map((r) => r.searchState!.counters![0].values);
+    expect(all.reduce((t, v) => t + v.iterations!, 0)).toBe(290968);
+    expect(all.reduce((t, v) => t + v.execution_failed!, 0)).toBe(35115);
+    // Every best program is one of the run's programs.
+    for (const r of runs) {
+      const ids = new Set(r.programs.map((p) => p.externalId));
+      for (const i of r.searchState!.snapshots![0].islands) expect(ids.has(i.bestProgram!)).toBe(true);
+    }
+  });
+});
