@@ -3,6 +3,7 @@
 // run's own transaction: a failed import leaves nothing) and by live ingestion (appended to a
 // live run, then the run's rows renumbered so seq stays "order by moment").
 import type pg from 'pg';
+import { INT4_MAX } from '../trace/pgSafe';
 import { ImportError } from '../trace/schema';
 import { searchStateSchema, type Moment, type SearchState, type SearchStateInput } from '../trace/searchState';
 import { cleanOpt, insertRows, jsonb, type Column } from './rows';
@@ -14,6 +15,11 @@ export function parseSearchState(input: SearchStateInput | undefined, where = 's
   if (!r.success) {
     const issue = r.error.issues[0];
     throw new ImportError(`${where}.${issue.path.join('.')}: ${issue.message}`);
+  }
+  // The contract counts stored programs up to 2^53; the columns are int4.
+  const moments = [...r.data.snapshots.map((x, i) => ['snapshots', i, x.at] as const), ...r.data.events.map((x, i) => ['events', i, x.at] as const), ...r.data.counters.map((x, i) => ['counters', i, x.at] as const)];
+  for (const [part, i, m] of moments) {
+    if (m.stored != null && m.stored > INT4_MAX) throw new ImportError(`${where}.${part}.${i}.at.stored: must be at most ${INT4_MAX}`);
   }
   return r.data;
 }
