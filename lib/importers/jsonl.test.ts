@@ -111,7 +111,7 @@ describe('Evoscope JSONL', () => {
 
   it('imports the complete example of docs/jsonl-format.md', async () => {
     const doc = fs.readFileSync(path.resolve('docs/jsonl-format.md'), 'utf8');
-    const example = /```jsonl\n([\s\S]*?)```/.exec(doc)?.[1];
+    const example = /## A complete example[\s\S]*?```jsonl\n([\s\S]*?)```/.exec(doc)?.[1];
     expect(example).toBeDefined();
     fs.writeFileSync(path.join(tmp, 'doc-example.jsonl'), example!);
     const r = await readJsonlRun(path.join(tmp, 'doc-example.jsonl'));
@@ -122,6 +122,20 @@ describe('Evoscope JSONL', () => {
 });
 
 describe('Evoscope JSONL search-state lines', () => {
+  it('imports the search-state example of docs/jsonl-format.md after the complete example', async () => {
+    const doc = fs.readFileSync(path.resolve('docs/jsonl-format.md'), 'utf8');
+    const state = /## The search's own state[\s\S]*?```jsonl\n([\s\S]*?)```/.exec(doc)?.[1];
+    const example = /## A complete example[\s\S]*?```jsonl\n([\s\S]*?)```/.exec(doc)?.[1];
+    fs.writeFileSync(path.join(tmp, 'doc-state.jsonl'), example! + state!);
+    const r = await readJsonlRun(path.join(tmp, 'doc-state.jsonl'));
+    expect(r.searchState).toMatchObject({
+      config: { num_islands: 2, functions_per_prompt: 2 },
+      snapshots: [{ at: { iteration: 10, stored: 2 } }],
+      events: [{ kind: 'reset', island: 1, donorIsland: 0 }],
+      counters: [{ values: { iterations: 20, cumulative_cost: 0.05 } }],
+    });
+  });
+
   it('reads database config, snapshots, events, counters and missing into searchState', async () => {
     const r = await readJsonlRun(write('state/programs.jsonl', [
       header,
