@@ -27,13 +27,13 @@ export function parseSearchState(input: SearchStateInput | undefined, where = 's
 const key = (v: number | null | undefined) => (v == null ? Number.POSITIVE_INFINITY : v);
 
 /** Order by moment: iteration, then timestamp, then stored (absent clocks last); stable. */
+export const compareMoments = (a: Moment, b: Moment) =>
+  key(a.iteration) - key(b.iteration) || key(a.timestamp) - key(b.timestamp) || key(a.stored) - key(b.stored);
+
 export function byMoment<T>(items: T[], at: (t: T) => Moment): T[] {
   return items
     .map((item, i) => ({ item, i, m: at(item) }))
-    .sort(
-      (a, b) =>
-        key(a.m.iteration) - key(b.m.iteration) || key(a.m.timestamp) - key(b.m.timestamp) || key(a.m.stored) - key(b.m.stored) || a.i - b.i,
-    )
+    .sort((a, b) => compareMoments(a.m, b.m) || a.i - b.i)
     .map((x) => x.item);
 }
 
@@ -100,8 +100,18 @@ export async function appendSearchState(client: pg.PoolClient, runId: string, s:
   await insertRows(client, 'search_snapshots', SNAPSHOT_COLUMNS, rows.snapshots);
   await insertRows(client, 'search_events', EVENT_COLUMNS, rows.events);
   await insertRows(client, 'search_counters', COUNTER_COLUMNS, rows.counters);
-  for (const [t, n] of [['search_snapshots', rows.snapshots.length], ['search_events', rows.events.length], ['search_counters', rows.counters.length]] as const) {
-    if (n) await renumber(client, t, runId);
+  const firstNew = {
+    search_snapshots: byMoment(s.snapshots, (x) => x.at)[0]?.at,
+    search_events: byMoment(s.events, (x) => x.at)[0]?.at,
+    search_counters: byMoment(s.counters, (x) => x.at)[0]?.at,
+  };
+  for (const t of TABLES) {
+    // A search streams in order: renumbering (a write of every row) only when a new row's
+    // moment comes before the last stored one.
+    const first = firstNew[t];
+    if (!first || base[t] === 0) continue;
+    const last = await client.query<Moment>(`SELECT iteration, "timestamp", stored FROM ${t} WHERE run_id = $1 AND seq = $2`, [runId, base[t] - 1]);
+    if (last.rows[0] && compareMoments(last.rows[0], first) > 0) await renumber(client, t, runId);
   }
   return { snapshots: rows.snapshots.length, events: rows.events.length, counters: rows.counters.length };
 }
