@@ -175,10 +175,12 @@ function toRun(doc: Json, file: string, rel: string, entry: IndexEntry | null, o
     return { index: k, successCount: count(o.successCount), failureCount: count(o.failureCount), improvements: imps.length, bestScore: best, bestProgram };
   });
   const lastRunIndex = programs.reduce<number | null>((m, p) => (p.iteration != null && (m == null || p.iteration > m) ? p.iteration : m), null);
-  const searchState = funSearchState(config, islands, {
-    iteration: int(doc.highestRunIndex) ?? lastRunIndex,
-    timestamp: asNumber(doc.timestamp) ?? entry?.timestamp ?? null,
-  });
+  const searchState = funSearchState(
+    config,
+    islands,
+    { iteration: int(doc.highestRunIndex) ?? lastRunIndex, timestamp: asNumber(doc.timestamp) ?? entry?.timestamp ?? null },
+    programs.map((p) => ({ island: p.island!, runIndex: p.iteration!, score: p.score ?? null, program: p.externalId })),
+  );
 
   const success = islands.reduce((s, i) => s + i.successCount, 0);
   const failure = islands.reduce((s, i) => s + i.failureCount, 0);

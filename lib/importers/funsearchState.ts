@@ -5,6 +5,10 @@
 // Mapping (the export's islands[k] = { improvements, successCount, failureCount }):
 //  - config: num_islands, reset_period, cluster_sampling_temperature_init,
 //    cluster_sampling_temperature_period, functions_per_prompt from the file's config, when numbers.
+//  - one snapshot (kind 'improvement') at each runIndex where some island improved: every island
+//    that has improved by then, with its best so far (an island's improvements are its
+//    best-so-far trajectory: each beats the one before). Size null. This is the export's
+//    per-island trajectory, on the programs' iteration scale, nothing interpolated.
 //  - one snapshot, kind 'final', at iteration = highestRunIndex (the largest runIndex, the
 //    programs' iteration scale) and timestamp = the run file's timestamp. Per island: bestScore
 //    and bestProgram (the best improvement; the first to reach it), size null (the export keeps
@@ -20,6 +24,13 @@
 //    duplicates, version mismatches, prompt kinds, CPU/GPU time, tokens and cost are not counted
 //    by the export and stay absent.
 import type { SearchStateInput } from '../trace/searchState';
+
+export interface FunSearchImprovement {
+  island: number;
+  runIndex: number;
+  score: number | null;
+  program: string;
+}
 
 export interface FunSearchIsland {
   index: number;
@@ -38,6 +49,7 @@ export function funSearchState(
   config: Record<string, unknown>,
   islands: FunSearchIsland[],
   at: { iteration: number | null; timestamp: number | null },
+  improvements: FunSearchImprovement[] = [],
 ): SearchStateInput {
   const settings: Record<string, number> = {};
   for (const k of DB_KEYS) if (typeof config[k] === 'number' && Number.isFinite(config[k])) settings[k] = config[k] as number;
@@ -47,6 +59,7 @@ export function funSearchState(
   return {
     config: settings,
     snapshots: [
+      ...trajectory(improvements),
       {
         at: moment,
         kind: 'final',
@@ -70,4 +83,25 @@ export function funSearchState(
       featureMaps: 'FunSearch keeps no MAP-Elites grid',
     },
   };
+}
+
+/** Snapshots of each island's best so far at every runIndex where one improved. */
+function trajectory(improvements: FunSearchImprovement[]) {
+  const sorted = [...improvements].filter((i) => i.score != null).sort((a, b) => a.runIndex - b.runIndex || a.island - b.island);
+  const best = new Map<number, { score: number; program: string }>();
+  const out = [];
+  for (let k = 0; k < sorted.length; ) {
+    const runIndex = sorted[k].runIndex;
+    for (; k < sorted.length && sorted[k].runIndex === runIndex; k++) {
+      const imp = sorted[k];
+      const known = best.get(imp.island);
+      if (!known || imp.score! > known.score) best.set(imp.island, { score: imp.score!, program: imp.program });
+    }
+    out.push({
+      at: { iteration: runIndex },
+      kind: 'improvement',
+      islands: [...best].sort((a, b) => a[0] - b[0]).map(([island, b]) => ({ island, size: null, bestScore: b.score, bestProgram: b.program })),
+    });
+  }
+  return out;
 }

@@ -40,20 +40,22 @@ describe('search state stored and read back', () => {
     expect(body.config).toEqual({
       num_islands: 10, reset_period: 14400, cluster_sampling_temperature_init: 0.1, cluster_sampling_temperature_period: 30000, functions_per_prompt: 2,
     });
-    expect(body.snapshots).toHaveLength(1);
-    expect(body.snapshots[0]).toMatchObject({ seq: 0, kind: 'final', at: { iteration: 1164, timestamp: 1740242660, stored: null } });
-    expect(body.snapshots[0].islands[7]).toEqual({
+    // 31 improvement snapshots (the islands' trajectories), then the final state.
+    expect(body.snapshots).toHaveLength(32);
+    expect(body.snapshots[0]).toMatchObject({ seq: 0, kind: 'improvement', at: { iteration: 0, timestamp: null, stored: null } });
+    expect(body.snapshots[31]).toMatchObject({ seq: 31, kind: 'final', at: { iteration: 1164, timestamp: 1740242660, stored: null } });
+    expect(body.snapshots[31].islands[7]).toEqual({
       island: 7, size: null, bestScore: 1110010.0099940917, bestProgram: 'island7-917', temperature: null, clusters: null, featureCells: null,
     });
     expect(body.counters).toEqual([{ seq: 0, at: { iteration: 1164, timestamp: 1740242660, stored: null }, values: { iterations: 10082, execution_failed: 3384, total_stored_programs: 6698 } }]);
     expect(body.events).toEqual([]);
     expect(Object.keys(body.missing).sort()).toEqual(['clusters', 'costs', 'featureMaps', 'islands', 'migrations', 'resets', 'tokens']);
-    const snap = await snapshot(runId, 0);
+    const snap = await snapshot(runId, 31);
     expect(snap.status).toBe(200);
     expect(snap.body.islands[7].counters).toEqual({ successCount: 582, failureCount: 389, improvements: 7 });
     const best = await pool().query(`SELECT id FROM programs WHERE run_id = $1 AND external_id = 'island7-917'`, [runId]);
     expect(snap.body.programIds['island7-917']).toBe(best.rows[0].id);
-    expect((await snapshot(runId, 1)).status).toBe(404);
+    expect((await snapshot(runId, 32)).status).toBe(404);
   });
 
   it('the QOS run: islands per checkpoint, migrations and feature maps', async () => {
