@@ -24,11 +24,12 @@ export function parseSearchState(input: SearchStateInput | undefined, where = 's
   return r.data;
 }
 
-const key = (v: number | null | undefined) => (v == null ? Number.POSITIVE_INFINITY : v);
+/** Absent clocks sort last; two absent ones are equal (Infinity - Infinity would be NaN). */
+const cmp = (a: number | null | undefined, b: number | null | undefined) => (a == null ? (b == null ? 0 : 1) : b == null ? -1 : a - b);
 
 /** Order by moment: iteration, then timestamp, then stored (absent clocks last); stable. */
 export const compareMoments = (a: Moment, b: Moment) =>
-  key(a.iteration) - key(b.iteration) || key(a.timestamp) - key(b.timestamp) || key(a.stored) - key(b.stored);
+  cmp(a.iteration, b.iteration) || cmp(a.timestamp, b.timestamp) || cmp(a.stored, b.stored);
 
 export function byMoment<T>(items: T[], at: (t: T) => Moment): T[] {
   return items
