@@ -120,6 +120,22 @@ describe('bad FunSearch input', () => {
     const [r] = await readFunSearchRuns(file);
     expect(r.programs.map((p) => [p.externalId, p.valid, p.score])).toEqual([['island0-0', false, null], ['island0-3', true, 2.5]]);
   });
+
+  it('keeps odd settings verbatim and drops a state the contract refuses, with a warning, not the import', async () => {
+    const file = path.join(tmp, 'odd_3.json');
+    fs.writeFileSync(file, JSON.stringify({
+      config: { num_islands: 0, functions_per_prompt: 2 },
+      islands: [{ improvements: [[0, 1, 'a']], successCount: 4, failureCount: 1 }],
+    }));
+    const [r] = await readFunSearchRuns(file);
+    expect(r.searchState!.config).toEqual({ functions_per_prompt: 2, other: { num_islands: 0 } });
+    const frac = path.join(tmp, 'frac_4.json');
+    fs.writeFileSync(frac, JSON.stringify({ config: {}, islands: [{ improvements: [[0, 1, 'a']], successCount: 4.5, failureCount: 1 }] }));
+    const [f] = await readFunSearchRuns(frac);
+    expect(f.programs).toHaveLength(1);
+    expect(f.warnings).toContainEqual(expect.objectContaining({ code: 'search-state-unreadable', file: 'frac_4.json' }));
+    expect(f.searchState).toEqual({ missing: expect.objectContaining({ counters: expect.stringMatching(/^not kept: snapshots\.0\.islands|^not kept: counters/) }) });
+  });
 });
 
 // The search state (issue 12). Numbers from a python3 pass over the raw files:

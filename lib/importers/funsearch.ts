@@ -41,6 +41,7 @@ import type { ImporterFormat, ReadOptions } from './detect';
 import { int, isDir, isFile, isObject, readHead, readJson, relName, str, type Json } from './inputFiles';
 import { parsePythonJson } from './pythonJson';
 import { FORMAT_DESCRIPTIONS } from './formatList';
+import { checkedSearchState } from './searchStateCheck';
 import { funSearchState } from './funsearchState';
 
 const INDEX = 'index.json';
@@ -240,7 +241,7 @@ function toRun(doc: Json, file: string, rel: string, entry: IndexEntry | null, o
     },
     programs,
     warnings,
-    searchState,
+    searchState: checkedSearchState(searchState, warnings, rel),
     stats: { filesRead: 1, islands: islands.length, programs: programs.length, edges, invalidPrograms: invalid, samples: success + failure },
   };
 }

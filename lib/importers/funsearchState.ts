@@ -23,7 +23,7 @@
 //                            so "executed successfully and passed deduplication" is every success.
 //    duplicates, version mismatches, prompt kinds, CPU/GPU time, tokens and cost are not counted
 //    by the export and stay absent.
-import type { SearchStateInput } from '../trace/searchState';
+import { searchConfigSchema, type SearchStateInput } from '../trace/searchState';
 
 export interface FunSearchImprovement {
   island: number;
@@ -51,8 +51,14 @@ export function funSearchState(
   at: { iteration: number | null; timestamp: number | null },
   improvements: FunSearchImprovement[] = [],
 ): SearchStateInput {
-  const settings: Record<string, number> = {};
-  for (const k of DB_KEYS) if (typeof config[k] === 'number' && Number.isFinite(config[k])) settings[k] = config[k] as number;
+  const settings: Record<string, unknown> = {};
+  const other: Record<string, unknown> = {};
+  // A setting the contract cannot hold (num_islands 0, a fractional period) is kept verbatim under `other`.
+  for (const k of DB_KEYS) {
+    if (config[k] == null) continue;
+    (searchConfigSchema.safeParse({ [k]: config[k] }).success ? settings : other)[k] = config[k];
+  }
+  if (Object.keys(other).length) settings.other = other;
   const moment = { iteration: at.iteration, timestamp: at.timestamp, ...(at.iteration == null && at.timestamp == null ? { stored: 0 } : {}) };
   const success = islands.reduce((s, i) => s + i.successCount, 0);
   const failure = islands.reduce((s, i) => s + i.failureCount, 0);

@@ -28,6 +28,7 @@ import { linkConversation, summarize, toEntry, type ConversationEntry, type Conv
 import { toLlameaProgram } from './llameaRow';
 import { llameaState } from './llameaState';
 import { FORMAT_DESCRIPTIONS } from './formatList';
+import { checkedSearchState } from './searchStateCheck';
 
 const LOG = 'log.jsonl';
 const CONVERSATION = 'conversationlog.jsonl';
@@ -214,7 +215,7 @@ async function readRun(reader: Reader, dir: string, exp: Json | undefined, progr
     },
     programs,
     warnings,
-    searchState: llameaState(entries, link, programs),
+    searchState: checkedSearchState(llameaState(entries, link, programs), warnings, convRel),
     stats: {
       rows: rows.length,
       programs: programs.length,

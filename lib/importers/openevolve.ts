@@ -34,6 +34,7 @@ import { parsePythonJson } from './pythonJson';
 import { readJsonObject } from '../files/readJson';
 import { asImportError, isDir, isFile } from './inputFiles';
 import { FORMAT_DESCRIPTIONS } from './formatList';
+import { checkedSearchState } from './searchStateCheck';
 import { OpenEvolveStateCollector } from './openevolveState';
 
 const OUTPUT_DIR = 'openevolve_output';
@@ -359,7 +360,7 @@ export async function readOpenEvolveRun(p: string, opts: ReadOptions = {}): Prom
     },
     programs,
     warnings,
-    searchState: state.build(programs, config),
+    searchState: checkedSearchState(state.build(programs, config), warnings),
     stats: {
       filesRead: reader.filesRead,
       checkpointsMerged: layout.checkpoints.length,

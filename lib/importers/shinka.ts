@@ -54,6 +54,7 @@ import { GEN_DIR, readGenFolder, type GenFolder } from './shinkaFolder';
 import { SCORE_METRIC, toShinkaProgram } from './shinkaProgram';
 import { listNames, sourcesFromDatabase, sourcesFromFolders } from './shinkaSources';
 import { FORMAT_DESCRIPTIONS } from './formatList';
+import { checkedSearchState } from './searchStateCheck';
 import { shinkaState } from './shinkaState';
 
 type Json = Record<string, unknown>;
@@ -261,7 +262,7 @@ async function readShinkaRun(base: string, root: string, opts: ShinkaReadOptions
     },
     programs,
     warnings,
-    searchState: shinkaState(db, dbConfig, programs),
+    searchState: checkedSearchState(shinkaState(db, dbConfig, programs), warnings),
     stats: {
       filesRead: r.filesRead,
       generationFolders: folders.length,
