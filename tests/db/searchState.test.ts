@@ -56,6 +56,18 @@ describe('search state stored and read back', () => {
     const best = await pool().query(`SELECT id FROM programs WHERE run_id = $1 AND external_id = 'island7-917'`, [runId]);
     expect(snap.body.programIds['island7-917']).toBe(best.rows[0].id);
     expect((await snapshot(runId, 32)).status).toBe(404);
+
+    // A re-import is an independent run with its own copy of the state.
+    const again = await storeImportedRun(imported);
+    runIds.push(again.runId);
+    const counts = await pool().query(
+      `SELECT run_id::text, count(*)::int AS n FROM search_snapshots WHERE run_id = ANY($1::uuid[]) GROUP BY run_id ORDER BY 1`,
+      [[runId, again.runId]],
+    );
+    expect(counts.rows.map((r) => r.n)).toEqual([32, 32]);
+    await pool().query('DELETE FROM runs WHERE id = $1', [again.runId]);
+    expect((await pool().query('SELECT count(*)::int AS n FROM search_snapshots WHERE run_id = $1', [again.runId])).rows[0].n).toBe(0);
+    expect((await state(runId)).body.snapshots).toHaveLength(32);
   });
 
   it('the QOS run: islands per checkpoint, migrations and feature maps', async () => {
