@@ -8,7 +8,9 @@ import crypto from 'node:crypto';
 import { canonicalOrder } from '../trace/order';
 import { ImportError, programRecordSchema, runRecordSchema, type ImportWarning, type ProgramRecord, type RunRecord } from '../trace/schema';
 import { iterationFromPositionWarning } from '../trace/warnings';
+import type { SearchStateInput } from '../trace/searchState';
 import { BlobSet, clean, cleanOpt, inTransaction, jsonb, RowSets, type ParsedProgram } from './rows';
+import { appendSearchState, parseSearchState } from './searchStateRows';
 
 export async function createLiveRun(input: RunRecord): Promise<string> {
   const run = runRecordSchema.parse({ ...input, sourceKind: 'http' });
@@ -123,6 +125,22 @@ export async function appendPrograms(runId: string, records: ProgramRecord[]): P
       [runId, run.rows[0].higher_is_better, [...newMetricKeys], report && jsonb(report)],
     );
     return { stored: programs.length, programCount: agg.rows[0].program_count, ghostParentsResolved: resolved.rowCount ?? 0 };
+  });
+}
+
+/**
+ * Appends database snapshots, events, counters and config to a live run's search state, under
+ * the same row lock as program batches (so renumbering by moment never interleaves).
+ */
+export async function appendLiveSearchState(runId: string, input: SearchStateInput) {
+  const state = parseSearchState(input, 'state')!;
+  return inTransaction(async (c) => {
+    const run = await c.query<{ status: string }>('SELECT status FROM runs WHERE id = $1 FOR UPDATE', [runId]);
+    if (!run.rows.length) throw new AppendError(404, 'run not found');
+    if (run.rows[0].status !== 'live') throw new AppendError(409, `run is ${run.rows[0].status}, not live: its search state can no longer be added to`);
+    const stored = await appendSearchState(c, runId, state);
+    await c.query('UPDATE runs SET updated_at = now() WHERE id = $1', [runId]);
+    return stored;
   });
 }
 

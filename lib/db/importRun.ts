@@ -11,6 +11,7 @@ import { ImportError, programRecordSchema, runRecordSchema, type ImportedRun, ty
 import { pool } from './client';
 import { attachEvaluator, DEFAULT_EVALUATOR_MEMORY_MB } from './evaluators';
 import { BlobSet, clean, cleanOpt, inTransaction, jsonb, RowSets } from './rows';
+import { parseSearchState, writeSearchState } from './searchStateRows';
 
 const ANALYZE_AFTER = 2000;
 const IMPORT_LOCK_CLASS = 727_101; // advisory lock (class, hashtext(import id)) while an import stores
@@ -72,6 +73,7 @@ function validate(imported: ImportedRun) {
 /** Rows for one run, built before the transaction so that it stays short. */
 function prepare(imported: ImportedRun, opts: { name?: string; format?: string; importJobId?: string | null }) {
   const { run, programs } = validate(imported);
+  const searchState = parseSearchState(imported.searchState);
   const format = opts.format ?? run.framework;
   const name = clean(opts.name ?? run.name);
   const runId = crypto.randomUUID();
@@ -125,6 +127,7 @@ function prepare(imported: ImportedRun, opts: { name?: string; format?: string; 
       runParams,
     );
     await rows.write(client, blobs, onPrograms);
+    if (searchState) await writeSearchState(client, runId, searchState);
     if (run.replay) {
       const r = run.replay;
       await client.query(

@@ -72,6 +72,7 @@ export const PROGRAM_COLUMNS: Column[] = [
   ['iteration', 'int'], ['raw_iteration', 'int'], ['generation', 'int'], ['timestamp', 'float8'], ['seq', 'int'], ['island', 'int'],
   ['valid', 'bool'], ['invalid_reason', 'text'], ['score', 'float8'], ['metrics', 'jsonb'], ['metadata', 'jsonb'],
   ['lines', 'int'], ['is_migrant', 'bool'], ['parent_count', 'int'], ['evaluated', 'bool'],
+  ['scores_per_test', 'jsonb'], ['output_hash', 'text'],
 ];
 export const EDGE_COLUMNS: Column[] = [
   ['run_id', 'uuid'], ['parent_id', 'uuid'], ['parent_external_id', 'text'], ['child_id', 'uuid'], ['operator', 'text'], ['ordinal', 'int'],
@@ -112,7 +113,7 @@ export class RowSets {
       p.generation ?? null, p.timestamp ?? null, at.seq, p.island ?? null, p.valid && p.evaluated, cleanOpt(p.invalidReason),
       p.score ?? null, jsonb(p.metrics), jsonb(p.metadata), lineCount(p.code), p.isMigrant, parents.length,
       // Never evaluated implies not valid, whatever the source said: valid-only measures rely on it.
-      p.evaluated,
+      p.evaluated, jsonb(p.scoresPerTest), cleanOpt(p.outputHash),
     ]);
     const e = p.evaluation;
     if (e) {
@@ -133,7 +134,7 @@ export class RowSets {
   async write(client: pg.PoolClient, blobs: BlobSet, onPrograms?: (n: number) => void) {
     await writeBlobs(client, blobs);
     await insertRows(client, 'programs', PROGRAM_COLUMNS, this.programs, {
-      sizeOf: (r) => ((r[14] as string | null)?.length ?? 0) + ((r[15] as string | null)?.length ?? 0),
+      sizeOf: (r) => [14, 15, 20].reduce((s, i) => s + ((r[i] as string | null)?.length ?? 0), 0),
       afterBatch: onPrograms,
     });
     await insertRows(client, 'edges', EDGE_COLUMNS, this.edges);

@@ -120,4 +120,70 @@ describe('bad FunSearch input', () => {
     const [r] = await readFunSearchRuns(file);
     expect(r.programs.map((p) => [p.externalId, p.valid, p.score])).toEqual([['island0-0', false, null], ['island0-3', true, 2.5]]);
   });
+
+  it('keeps odd settings verbatim and drops a state the contract refuses, with a warning, not the import', async () => {
+    const file = path.join(tmp, 'odd_3.json');
+    fs.writeFileSync(file, JSON.stringify({
+      config: { num_islands: 0, functions_per_prompt: 2 },
+      islands: [{ improvements: [[0, 1, 'a']], successCount: 4, failureCount: 1 }],
+    }));
+    const [r] = await readFunSearchRuns(file);
+    expect(r.searchState!.config).toEqual({ functions_per_prompt: 2, other: { num_islands: 0 } });
+    const frac = path.join(tmp, 'frac_4.json');
+    fs.writeFileSync(frac, JSON.stringify({ config: {}, islands: [{ improvements: [[0, 1, 'a']], successCount: 4.5, failureCount: 1 }] }));
+    const [f] = await readFunSearchRuns(frac);
+    expect(f.programs).toHaveLength(1);
+    expect(f.warnings).toContainEqual(expect.objectContaining({ code: 'search-state-unreadable', file: 'frac_4.json' }));
+    expect(f.searchState).toEqual({ missing: expect.objectContaining({ counters: expect.stringMatching(/^not kept: snapshots\.0\.islands|^not kept: counters/) }) });
+  });
+});
+
+// The search state (issue 12). Numbers from a python3 pass over the raw files:
+//   d = json.load(open('gasoline_list_1740242660.json'))
+//   sum(i['successCount']) -> 6698, sum(i['failureCount']) -> 3384, highestRunIndex 1164
+//   island 7: max(improvements, key=score) = [917, 1110010.0099940917, ...]; island 3: one improvement [0, 1.0]
+//   over the 33 runs: sum(success + failure) -> 290968, sum(failure) -> 35115
+//   31 distinct runIndex values carry an improvement (0, 96, 139, ..., 917, 964); every island's
+//   improvements strictly increase; best so far at runIndex <= 500:
+//   [1.25, 1.7647058823529411, 1.3333333333333333, 1.0, 1.625, 1.0, 1.1666666666666667, 1.0, 1.0, 1.0]
+describe('FunSearch search state', () => {
+  beforeAll(async () => {
+    runs ??= await readFunSearchRuns(DIR);
+  });
+
+  it('shows the islands, config and counters of the real runs', () => {
+    const s = run('gasoline_list_1740242660').searchState!;
+    expect(s.config).toEqual({
+      num_islands: 10, reset_period: 14400, cluster_sampling_temperature_init: 0.1,
+      cluster_sampling_temperature_period: 30000, functions_per_prompt: 2,
+    });
+    expect(s.snapshots).toHaveLength(32);
+    const snap = s.snapshots![31];
+    expect(snap).toMatchObject({ kind: 'final', at: { iteration: 1164, timestamp: 1740242660 } });
+    expect(snap.islands).toHaveLength(10);
+    expect(snap.islands[7]).toEqual({
+      island: 7, size: null, bestScore: 1110010.0099940917, bestProgram: 'island7-917',
+      counters: { successCount: 582, failureCount: 389, improvements: 7 },
+    });
+    expect(snap.islands[3]).toMatchObject({ bestScore: 1, bestProgram: 'island3-0' });
+    expect(s.counters).toEqual([{ at: snap.at, values: { iterations: 10082, execution_failed: 3384, total_stored_programs: 6698 } }]);
+    // The per-island trajectories: best so far at every runIndex where an island improved.
+    const traj = s.snapshots!.slice(0, 31);
+    expect(traj.every((t) => t.kind === 'improvement')).toBe(true);
+    expect(traj.map((t) => t.at.iteration).slice(0, 5)).toEqual([0, 96, 139, 147, 155]);
+    expect(traj.map((t) => t.at.iteration).slice(-3)).toEqual([891, 917, 964]);
+    expect(traj[0].islands.map((i) => i.bestScore)).toEqual(Array(10).fill(1));
+    const at500 = traj.filter((t) => t.at.iteration! <= 500).at(-1)!;
+    expect(at500.islands.map((i) => i.bestScore)).toEqual([1.25, 1.7647058823529411, 1.3333333333333333, 1.0, 1.625, 1.0, 1.1666666666666667, 1.0, 1.0, 1.0]);
+    expect(traj[29].islands[7]).toEqual({ island: 7, size: null, bestScore: 1110010.0099940917, bestProgram: 'island7-917' });
+    expect(Object.keys(s.missing!).sort()).toEqual(['clusters', 'costs', 'featureMaps', 'islands', 'migrations', 'resets', 'tokens']);
+    const all = runs.map((r) => r.searchState!.counters![0].values);
+    expect(all.reduce((t, v) => t + v.iterations!, 0)).toBe(290968);
+    expect(all.reduce((t, v) => t + v.execution_failed!, 0)).toBe(35115);
+    // Every best program is one of the run's programs.
+    for (const r of runs) {
+      const ids = new Set(r.programs.map((p) => p.externalId));
+      for (const snap of r.searchState!.snapshots!) for (const i of snap.islands) expect(ids.has(i.bestProgram!)).toBe(true);
+    }
+  });
 });

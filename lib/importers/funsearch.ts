@@ -31,6 +31,8 @@
 //    database settings that shape it: islands[{index, successCount, failureCount, improvements,
 //    bestScore}], programsDatabase{num_islands, reset_period, cluster_sampling_temperature_init,
 //    cluster_sampling_temperature_period, functions_per_prompt}, samples{success, failure}.
+//  - searchState (config, each island's final state, the final sample counts, what the export
+//    lacks): funsearchState.ts says how each field maps.
 import fs from 'node:fs';
 import path from 'node:path';
 import { ImportError, type ImportedRun, type ImportWarning, type ProgramRecord } from '../trace/schema';
@@ -39,6 +41,8 @@ import type { ImporterFormat, ReadOptions } from './detect';
 import { int, isDir, isFile, isObject, readHead, readJson, relName, str, type Json } from './inputFiles';
 import { parsePythonJson } from './pythonJson';
 import { FORMAT_DESCRIPTIONS } from './formatList';
+import { checkedSearchState } from './searchStateCheck';
+import { funSearchState } from './funsearchState';
 
 const INDEX = 'index.json';
 const DB_KEYS = [
@@ -143,12 +147,16 @@ function toRun(doc: Json, file: string, rel: string, entry: IndexEntry | null, o
     const imps = improvementsOf(island, k, rel);
     let prev: string | null = null;
     let best: number | null = null;
+    let bestProgram: string | null = null;
     imps.forEach((imp, i) => {
       let id = `island${k}-${imp.runIndex}`;
       for (let n = 2; ids.has(id); n++) id = `island${k}-${imp.runIndex}#${n}`; // never seen, but ids must be unique
       ids.add(id);
       const { valid, invalidReason, score } = assessValidity({ score: imp.score }, 'score');
-      if (score != null && (best == null || score > best)) best = score;
+      if (score != null && (best == null || score > best)) {
+        best = score;
+        bestProgram = id;
+      }
       programs.push({
         externalId: id,
         code: imp.code,
@@ -165,8 +173,15 @@ function toRun(doc: Json, file: string, rel: string, entry: IndexEntry | null, o
       prev = id;
     });
     const o = isObject(island) ? island : {};
-    return { index: k, successCount: count(o.successCount), failureCount: count(o.failureCount), improvements: imps.length, bestScore: best };
+    return { index: k, successCount: count(o.successCount), failureCount: count(o.failureCount), improvements: imps.length, bestScore: best, bestProgram };
   });
+  const lastRunIndex = programs.reduce<number | null>((m, p) => (p.iteration != null && (m == null || p.iteration > m) ? p.iteration : m), null);
+  const searchState = funSearchState(
+    config,
+    islands,
+    { iteration: int(doc.highestRunIndex) ?? lastRunIndex, timestamp: asNumber(doc.timestamp) ?? entry?.timestamp ?? null },
+    programs.map((p) => ({ island: p.island!, runIndex: p.iteration!, score: p.score ?? null, program: p.externalId })),
+  );
 
   const success = islands.reduce((s, i) => s + i.successCount, 0);
   const failure = islands.reduce((s, i) => s + i.failureCount, 0);
@@ -216,7 +231,7 @@ function toRun(doc: Json, file: string, rel: string, entry: IndexEntry | null, o
         inputs: config.inputs ?? doc.inputs ?? entry?.inputs ?? null,
         timestamp: asNumber(doc.timestamp) ?? entry?.timestamp ?? null,
         highestRunIndex: int(doc.highestRunIndex),
-        islands,
+        islands: islands.map(({ bestProgram: _, ...i }) => i),
         programsDatabase,
         samples: { success, failure },
         ...(entry ? { index: entry } : {}),
@@ -226,6 +241,7 @@ function toRun(doc: Json, file: string, rel: string, entry: IndexEntry | null, o
     },
     programs,
     warnings,
+    searchState: checkedSearchState(searchState, warnings, rel),
     stats: { filesRead: 1, islands: islands.length, programs: programs.length, edges, invalidPrograms: invalid, samples: success + failure },
   };
 }

@@ -111,12 +111,58 @@ describe('Evoscope JSONL', () => {
 
   it('imports the complete example of docs/jsonl-format.md', async () => {
     const doc = fs.readFileSync(path.resolve('docs/jsonl-format.md'), 'utf8');
-    const example = /```jsonl\n([\s\S]*?)```/.exec(doc)?.[1];
+    const example = /## A complete example[\s\S]*?```jsonl\n([\s\S]*?)```/.exec(doc)?.[1];
     expect(example).toBeDefined();
     fs.writeFileSync(path.join(tmp, 'doc-example.jsonl'), example!);
     const r = await readJsonlRun(path.join(tmp, 'doc-example.jsonl'));
     expect(r.run).toMatchObject({ name: 'demo', framework: 'myevo', scoreMetric: 'tour_score' });
     expect(r.programs.map((p) => [p.externalId, p.valid, p.score])).toEqual([['p0', true, 0.41], ['p1', true, 0.72], ['p2', false, null], ['p3', true, 0.81]]);
     expect(r.warnings).toEqual([]);
+  });
+});
+
+describe('Evoscope JSONL search-state lines', () => {
+  it('imports the search-state example of docs/jsonl-format.md after the complete example', async () => {
+    const doc = fs.readFileSync(path.resolve('docs/jsonl-format.md'), 'utf8');
+    const state = /## The search's own state[\s\S]*?```jsonl\n([\s\S]*?)```/.exec(doc)?.[1];
+    const example = /## A complete example[\s\S]*?```jsonl\n([\s\S]*?)```/.exec(doc)?.[1];
+    fs.writeFileSync(path.join(tmp, 'doc-state.jsonl'), example! + state!);
+    const r = await readJsonlRun(path.join(tmp, 'doc-state.jsonl'));
+    expect(r.searchState).toMatchObject({
+      config: { num_islands: 2, functions_per_prompt: 2 },
+      snapshots: [{ at: { iteration: 10, stored: 2 } }],
+      events: [{ kind: 'reset', island: 1, donorIsland: 0 }],
+      counters: [{ values: { iterations: 20, cumulative_cost: 0.05 } }],
+    });
+  });
+
+  it('reads database config, snapshots, events, counters and missing into searchState', async () => {
+    const r = await readJsonlRun(write('state/programs.jsonl', [
+      header,
+      { database_config: { num_islands: 2, functions_per_prompt: 2 } },
+      { id: 'p0', iteration: 0, code: 'a', score: 0.5, island: 0, scores_per_test: { t1: 0.5 }, output_hash: 'h0' },
+      { database_snapshot: { at: { iteration: 0, stored: 1 }, islands: [{ island: 0, size: 1, bestScore: 0.5, bestProgram: 'p0', clusters: [{ scoresPerTest: { t1: 0.5 }, programs: ['p0'] }] }] } },
+      { database_event: { kind: 'migration', at: { timestamp: 1712345678 }, fromIsland: 0, toIsland: 1, program: 'p0' } },
+      { database_counters: { at: { iteration: 0 }, values: { iterations: 1, cumulative_input_tokens: 120 } } },
+      { database_missing: { resets: 'this search never resets islands' } },
+      { database_config: { num_islands: 3 } },
+    ]));
+    expect(r.programs.map((p) => p.externalId)).toEqual(['p0']);
+    expect(r.programs[0]).toMatchObject({ scoresPerTest: { t1: 0.5 }, outputHash: 'h0' });
+    expect(r.searchState).toEqual({
+      config: { num_islands: 3, functions_per_prompt: 2 },
+      snapshots: [{ at: { iteration: 0, stored: 1 }, kind: 'checkpoint', islands: [{ island: 0, size: 1, bestScore: 0.5, bestProgram: 'p0', clusters: [{ scoresPerTest: { t1: 0.5 }, programs: ['p0'] }] }] }],
+      events: [{ kind: 'migration', at: { timestamp: 1712345678 }, fromIsland: 0, toIsland: 1, program: 'p0' }],
+      counters: [{ at: { iteration: 0 }, values: { iterations: 1, cumulative_input_tokens: 120 } }],
+      missing: { resets: 'this search never resets islands' },
+    });
+  });
+
+  it('has no searchState without such lines, and names file and line of a bad one', async () => {
+    expect((await readJsonlRun(write('plain/programs.jsonl', [{ id: 'p0', code: 'a', score: 1 }]))).searchState).toBeUndefined();
+    const bad = write('badstate/programs.jsonl', [{ id: 'p0', code: 'a', score: 1 }, { database_snapshot: { at: { iteration: 1 }, islands: [{ island: -1 }] } }]);
+    await expect(readJsonlRun(bad)).rejects.toThrow(/programs\.jsonl:2: database_snapshot\.islands\.0\.island/);
+    const two = write('twokeys/programs.jsonl', [{ id: 'p0', code: 'a', score: 1 }, { database_config: {}, database_missing: {} }]);
+    await expect(readJsonlRun(two)).rejects.toThrow(/programs\.jsonl:2: a database_config line holds that one key only/);
   });
 });

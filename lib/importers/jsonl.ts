@@ -6,7 +6,10 @@
 //   every other line   {id, code, parent_ids?, operator?, iteration?, generation?, island?,
 //                       timestamp?, language?, metrics?, score?, valid?, error?, feedback?,
 //                       prompt?{kind, system, user, response, model, prompt_tokens,
-//                       completion_tokens, cost}, metadata?}
+//                       completion_tokens, cost}, metadata?, scores_per_test?, output_hash?}
+//   search-state lines  {"database_config" | "database_snapshot" | "database_event" |
+//                        "database_counters" | "database_missing": {...}} (jsonlSearchState.ts),
+//                       anywhere after the header; they become the run's searchState.
 //
 // The path is a *.jsonl file or a folder holding exactly one of programs.jsonl / evoscope.jsonl.
 // Mapping: id -> externalId; parent_ids -> parents, each with `operator`; a parent id that is
@@ -27,6 +30,7 @@ import { describeIssue, headerLineSchema, programLineSchema, type ProgramLine, t
 import { parsePythonJson } from './pythonJson';
 import { iterationFromPositionWarning } from '../trace/warnings';
 import { FORMAT_DESCRIPTIONS } from './formatList';
+import { isSearchLine, SearchStateLines } from './jsonlSearchState';
 
 const FOLDER_FILES = ['programs.jsonl', 'evoscope.jsonl'];
 const HEAD_BYTES = 1024 * 1024;
@@ -55,7 +59,7 @@ function firstLineMatches(file: string): boolean {
   const line = end < 0 ? head.slice(start) : head.slice(start, end);
   try {
     const v = parsePythonJson(line);
-    return isObject(v) && ('evoscope_run' in v || (typeof v.id === 'string' && typeof v.code === 'string'));
+    return isObject(v) && ('evoscope_run' in v || isSearchLine(v) || (typeof v.id === 'string' && typeof v.code === 'string'));
   } catch {
     // A first record longer than the window: judge by its opening keys.
     return end < 0 && head.length >= HEAD_BYTES - 4 && /^\{/.test(line) && /"id"\s*:/.test(line) && /"code"\s*:/.test(line);
@@ -109,6 +113,8 @@ export function toProgram(rec: ProgramLine, position: number | null, scoreMetric
     score,
     metrics,
     metadata: rec.metadata ?? undefined,
+    scoresPerTest: rec.scores_per_test ?? null,
+    outputHash: rec.output_hash ?? null,
     parents: (rec.parent_ids ?? []).map((externalId) => ({ externalId, operator })),
     evaluation: rec.error || rec.feedback || !valid ? { status: valid ? 'ok' : 'failed', errors: rec.error ?? null, feedback: rec.feedback ?? null } : null,
     contexts: p
@@ -127,15 +133,24 @@ export async function readJsonlRun(p: string, opts: ReadOptions = {}): Promise<I
   let header: RunHeader | null = null;
   const records: { line: number; rec: ProgramLine }[] = [];
   const firstLine = new Map<string, number>();
+  const state = new SearchStateLines();
   for await (const { line, value } of readLines(file, rel)) {
     if (isObject(value) && 'evoscope_run' in value) {
-      if (header || records.length) throw new ImportError('the evoscope_run header must be the first line', rel, line);
+      if (header || records.length || state.lines) throw new ImportError('the evoscope_run header must be the first line', rel, line);
       const h = headerLineSchema.safeParse(value);
       if (!h.success) throw new ImportError(describeIssue(h.error), rel, line);
       header = h.data.evoscope_run;
       continue;
     }
     if (!isObject(value)) throw new ImportError('expected a JSON object (one program record per line)', rel, line);
+    if (isSearchLine(value)) {
+      try {
+        state.add(value);
+      } catch (e) {
+        throw new ImportError((e as Error).message, rel, line);
+      }
+      continue;
+    }
     const r = programLineSchema.safeParse(value);
     if (!r.success) throw new ImportError(describeIssue(r.error), rel, line);
     const first = firstLine.get(r.data.id);
@@ -180,6 +195,7 @@ export async function readJsonlRun(p: string, opts: ReadOptions = {}): Promise<I
     },
     programs,
     warnings,
+    searchState: state.result(),
     stats: {
       filesRead: 1,
       programs: programs.length,

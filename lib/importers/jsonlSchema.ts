@@ -85,6 +85,10 @@ export const programLineSchema = z.strictObject({
   feedback: text('feedback'),
   prompt: promptSchema.nullish(),
   metadata: storableJson('metadata', z.record(z.string(), z.unknown(), must('metadata', 'an object'))).nullish(),
+  /** Score per test case (FunSearch's scores_per_test: programs with equal ones form a cluster). */
+  scores_per_test: storableJson('scores_per_test', z.record(z.string(), z.unknown(), must('scores_per_test', 'an object'))).nullish(),
+  /** A hash of the program's outputs (deduplication by behaviour). */
+  output_hash: z.string(must('output_hash', 'a string')).max(200, must('output_hash', 'a string of at most 200 characters')).nullish(),
 });
 
 export type RunHeader = z.infer<typeof runHeaderSchema>;

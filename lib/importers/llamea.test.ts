@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchStateSchema } from '../trace/searchState';
 import type { ImportedRun, ProgramRecord } from '../trace/schema';
 import { eohFormat } from './eoh';
 import { jsonlFormat } from './jsonl';
@@ -173,5 +174,37 @@ describe('hand-made LLaMEA runs', () => {
     const parents = path.join(tmp, 'run-parents');
     write(parents, 'log.jsonl', [row('A', { parent_ids: 'x' })]);
     await expect(readLlameaRuns(parents)).rejects.toThrow('log.jsonl:1: "parent_ids" must be a list of ids');
+  });
+});
+
+// Cost and tokens over time (issue 12). From a python3 pass over run-EoH-MA_BBOB-0/conversationlog.jsonl
+// (cost summed over every entry so far, tokens over the answers, time read as UTC):
+//   50 answers; first at 1770571159.209035 with cost 0.0003224 (6.56e-05 + 0.0002568) and 642
+//   tokens; last at 1770572512.716627 with cost 0.0221373 and 36936 tokens; prompts carry 0 tokens.
+describe('LLaMEA search state', () => {
+  beforeAll(async () => {
+    runs ??= await readLlameaRuns(EXP);
+  });
+
+  it('turns the conversation into cumulative cost and token counters', () => {
+    const s = searchStateSchema.parse(run('run-EoH-MA_BBOB-0').searchState);
+    expect(s.counters).toHaveLength(50);
+    const [first, last] = [s.counters[0], s.counters[49]];
+    expect(first.at).toEqual({ iteration: 0, timestamp: 1770571159.209035 });
+    expect(first.values.cumulative_cost).toBeCloseTo(0.0003224, 12);
+    expect(first.values).toMatchObject({ cumulative_output_tokens: 642, iterations: 1 });
+    expect(last.at).toEqual({ iteration: 49, timestamp: 1770572512.716627 });
+    expect(last.values.cumulative_cost).toBeCloseTo(0.0221373, 9);
+    expect(last.values).toMatchObject({ cumulative_output_tokens: 36936, iterations: 50 });
+    expect(last.values.cumulative_input_tokens).toBeUndefined();
+    expect(s.missing.tokens).toMatch(/input tokens are not counted/);
+    expect(s.missing.costs).toBeUndefined();
+    expect(Object.keys(s.missing).sort()).toEqual(['clusters', 'config', 'featureMaps', 'islands', 'migrations', 'resets', 'tokens']);
+    expect(s.snapshots).toEqual([]);
+    // Every run's last sample carries its conversation's total.
+    for (const r of runs) {
+      const total = (r.run.meta as { conversation: { cost: number } }).conversation.cost;
+      expect(r.searchState!.counters!.at(-1)!.values.cumulative_cost).toBeCloseTo(total, 9);
+    }
   });
 });

@@ -16,7 +16,8 @@
 // Run mapping: folder name -> name; problem_name -> task; llm_name and the llm settings ->
 // modelConfig; method and problem settings and seed -> config; method_name, seed, progress
 // entry, the final solution (id, name, fitness and the program it is: by id, else by identical
-// code, since BLADE's EoH re-ids it) and conversation totals -> meta. Fitness is AOCC, higher
+// code, since BLADE's EoH re-ids it) and conversation totals -> meta; cost and tokens over
+// time -> searchState counters (llameaState.ts). Fitness is AOCC, higher
 // is better. Row order: log.jsonl order; when every row has the same generation (BLADE's EoH
 // logs 0 everywhere) the iteration is the row position, with a warning.
 import path from 'node:path';
@@ -25,7 +26,9 @@ import type { ImporterFormat, ReadOptions } from './detect';
 import { int, isDir, isFile, isObject, listDir, readHead, readJson, readLines, relName, str, type Json } from './inputFiles';
 import { linkConversation, summarize, toEntry, type ConversationEntry, type ConversationLink } from './llameaConversation';
 import { toLlameaProgram } from './llameaRow';
+import { llameaState } from './llameaState';
 import { FORMAT_DESCRIPTIONS } from './formatList';
+import { checkedSearchState } from './searchStateCheck';
 
 const LOG = 'log.jsonl';
 const CONVERSATION = 'conversationlog.jsonl';
@@ -212,6 +215,7 @@ async function readRun(reader: Reader, dir: string, exp: Json | undefined, progr
     },
     programs,
     warnings,
+    searchState: checkedSearchState(llameaState(entries, link, programs), warnings, convRel),
     stats: {
       rows: rows.length,
       programs: programs.length,

@@ -53,7 +53,7 @@ export function toEntry(value: unknown, line: number): ConversationEntry | null 
   };
 }
 
-const isPrompt = (e: ConversationEntry) => e.role === 'client';
+export const isPrompt = (e: ConversationEntry) => e.role === 'client';
 
 export function linkConversation(entries: ConversationEntry[], codes: string[]): ConversationLink {
   const none = (reason: string): ConversationLink => ({ turns: null, reason, unverified: 0 });

@@ -21,6 +21,7 @@
 //    restarted. Copies still merge by id, but iteration_found keeps the earliest non-null value,
 //    and iterations going backwards (a copy, a checkpoint's last_iteration, or a child before
 //    its parent) add an 'iterations-backwards' warning.
+// The search state (islands per checkpoint, migrations, feature maps, config): openevolveState.ts.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseYamlBounded } from '../files/parseYaml';
@@ -33,6 +34,8 @@ import { parsePythonJson } from './pythonJson';
 import { readJsonObject } from '../files/readJson';
 import { asImportError, isDir, isFile } from './inputFiles';
 import { FORMAT_DESCRIPTIONS } from './formatList';
+import { checkedSearchState } from './searchStateCheck';
+import { OpenEvolveStateCollector } from './openevolveState';
 
 const OUTPUT_DIR = 'openevolve_output';
 const CHECKPOINT = /^checkpoint_(\d+)$/;
@@ -263,11 +266,13 @@ export async function readOpenEvolveRun(p: string, opts: ReadOptions = {}): Prom
   let newestMeta: Json | null = null;
   let checkpointsGoingBack = 0;
   let lastIteration: number | null = null;
+  const state = new OpenEvolveStateCollector();
 
   for (const cp of layout.checkpoints) {
     const metaFile = path.join(cp.dir, 'metadata.json');
     if (isFile(metaFile)) {
       newestMeta = await reader.readObject(metaFile);
+      state.add(cp.n, newestMeta);
       // Early-2025 schema: island membership only here, as lists of ids. Newer lists win.
       if (Array.isArray(newestMeta.islands)) {
         newestMeta.islands.forEach((ids, i) => Array.isArray(ids) && ids.forEach((id) => typeof id === 'string' && islandOf.set(id, i)));
@@ -355,6 +360,7 @@ export async function readOpenEvolveRun(p: string, opts: ReadOptions = {}): Prom
     },
     programs,
     warnings,
+    searchState: checkedSearchState(state.build(programs, config), warnings),
     stats: {
       filesRead: reader.filesRead,
       checkpointsMerged: layout.checkpoints.length,

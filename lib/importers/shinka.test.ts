@@ -5,6 +5,7 @@ import initSqlJs from 'sql.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { InputError } from '../files/errors';
 import { ImportError, programRecordSchema, programStatus, runRecordSchema, type ImportedRun, type ProgramRecord } from '../trace/schema';
+import { searchStateSchema } from '../trace/searchState';
 import { readShinkaRuns, shinkaFormat } from './shinka';
 import { matchParentsByContent } from './shinkaLineage';
 import { writeShinkaRunWithOmegaConf } from './testOmegaConf';
@@ -148,7 +149,7 @@ const ROWS: Row[] = [
     id: 'prog-a', gen: 1, parent: 'seed-0', island: 0, score: 2, ts: 1010,
     meta: { patch_type: 'diff', api_costs: 0.02, llm_result: { system_msg: 'sys', msg: 'improve it', model_name: 'gpt-x', input_tokens: 100, output_tokens: 20, cost: 0.01 } },
   },
-  { id: 'prog-b', gen: 2, parent: 'seed-0-copy', island: 1, score: 3, ts: 1020, meta: { patch_type: 'full' } },
+  { id: 'prog-b', gen: 2, parent: 'seed-0-copy', island: 1, score: 3, ts: 1020, meta: { patch_type: 'full', embed_cost: 0.001 } },
   { id: 'prog-c', gen: 3, parent: 'prog-a', island: 0, score: 4, ts: 1030, meta: { patch_type: 'cross' }, archive: ['prog-b'], topK: ['prog-a'] },
   { id: 'prog-d', gen: 4, parent: 'prog-b', island: 0, score: 0, correct: false, ts: 1040, meta: { patch_type: 'diff' }, history: [{ generation: 4, from: 1, to: 0, timestamp: 1045 }] },
   { id: 'prog-e', gen: 5, parent: 'prog-c', island: 0, score: 5, ts: 1050, meta: { patch_type: 'cross' }, archive: ['prog-a', 'prog-b'] },
@@ -242,6 +243,43 @@ describe('a ShinkaEvolve run with evolution_db.sqlite', () => {
     expect(byId(r, 'seed-0').evaluation).toMatchObject({ status: 'ok', timingMs: 2500, feedback: 'db feedback', publicMetrics: { t: 1 } });
     expect(byId(r, 'prog-d')).toMatchObject({ valid: false, invalidReason: 'correct is false: boom', score: 0 });
     expect(byId(r, 'gen_6')).toMatchObject({ iteration: 6, parents: [{ externalId: 'prog-c', operator: 'mutation' }], valid: true, score: 6 });
+  });
+});
+
+describe('ShinkaEvolve search state', () => {
+  it('takes final islands, migrations and costs over time from the database', async () => {
+    const dir = path.join(tmp, 'results_state');
+    write(dir, { ...dbRunFiles(), 'evolution_db.sqlite': await buildDb() });
+    const [r] = await readShinkaRuns(dir);
+    const s = searchStateSchema.parse(r.searchState);
+    expect(s.config).toEqual({ num_islands: 2 });
+    // island_idx: 0 for seed-0, prog-a, prog-c, prog-d (moved 1 -> 0), prog-e; 1 for the seed copy and prog-b.
+    expect(s.snapshots).toEqual([{
+      at: { iteration: 5, timestamp: 1050 }, kind: 'final',
+      islands: [
+        { island: 0, size: 5, bestScore: 5, bestProgram: 'prog-e', programs: ['seed-0', 'prog-a', 'prog-c', 'prog-d', 'prog-e'] },
+        { island: 1, size: 2, bestScore: 3, bestProgram: 'prog-b', programs: ['seed-0-copy', 'prog-b'] },
+      ],
+    }]);
+    expect(s.events).toEqual([{ kind: 'migration', at: { iteration: 4, timestamp: 1045 }, fromIsland: 1, toIsland: 0, program: 'prog-d' }]);
+    // prog-a: api_costs 0.02 (over llm_result.cost 0.01), 100 in / 20 out tokens; prog-b: embed_cost 0.001.
+    expect(s.counters.map((c) => [c.at.iteration, c.values.cumulative_cost, c.values.cumulative_input_tokens, c.values.cumulative_output_tokens])).toEqual([
+      [1, 0.02, 100, 20], [2, 0.021, 100, 20], [3, 0.021, 100, 20], [4, 0.021, 100, 20], [5, 0.021, 100, 20],
+    ]);
+    expect(Object.keys(s.missing).sort()).toEqual(['clusters', 'featureMaps', 'islands', 'resets']);
+  });
+
+  it('says what a run without its database lacks (the CUCo run), keeping the config', async () => {
+    if (!fs.existsSync(CUCO)) throw new Error(`real run missing at ${CUCO}`);
+    const [r] = await readShinkaRuns(CUCO);
+    const s = searchStateSchema.parse(r.searchState);
+    // experiment_config.yaml database_config: num_islands 2, migration_interval 8, migration_rate 0.15.
+    expect(s.config).toMatchObject({ num_islands: 2, migration_interval: 8, migration_rate: 0.15, other: { archive_size: 60, parent_selection_strategy: 'weighted' } });
+    expect(s.config.other).not.toHaveProperty('db_path');
+    expect(s.snapshots).toEqual([]);
+    expect(s.counters).toEqual([]);
+    expect(s.missing.costs).toMatch(/no usable evolution_db\.sqlite/);
+    expect(Object.keys(s.missing).sort()).toEqual(['clusters', 'costs', 'counters', 'featureMaps', 'islands', 'migrations', 'resets', 'tokens']);
   });
 });
 

@@ -39,6 +39,7 @@
 //     copies (metadata._is_island_copy) get the copied program with operator 'migration' and
 //     isMigrant. Without it: by content (shinkaLineage.ts), operator 'mutation'; unmatched
 //     parents stay unknown (no edge, a warning, original.* kept in metadata.lineage).
+//   searchState (database config, final islands, migrations, costs over time): shinkaState.ts.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseYamlBounded } from '../files/parseYaml';
@@ -53,6 +54,8 @@ import { GEN_DIR, readGenFolder, type GenFolder } from './shinkaFolder';
 import { SCORE_METRIC, toShinkaProgram } from './shinkaProgram';
 import { listNames, sourcesFromDatabase, sourcesFromFolders } from './shinkaSources';
 import { FORMAT_DESCRIPTIONS } from './formatList';
+import { checkedSearchState } from './searchStateCheck';
+import { shinkaState } from './shinkaState';
 
 type Json = Record<string, unknown>;
 
@@ -259,6 +262,7 @@ async function readShinkaRun(base: string, root: string, opts: ShinkaReadOptions
     },
     programs,
     warnings,
+    searchState: checkedSearchState(shinkaState(db, dbConfig, programs), warnings),
     stats: {
       filesRead: r.filesRead,
       generationFolders: folders.length,

@@ -1,0 +1,40 @@
+// POST /api/ingest/runs/[runId]/search-state - append database config, snapshots, resets /
+// migrations and counters to a live run; records are the JSONL format's search-state lines
+// (lib/importers/jsonlSearchState.ts), e.g. {"records": [{"database_counters": {...}}]}
+import { z } from 'zod';
+import { MAX_BATCH, MAX_BATCH_BYTES } from '@/lib/api/ingest';
+import { ApiError, handle, jsonBodyOf } from '@/lib/api/handler';
+import { runParamsSchema } from '@/lib/api/params';
+import { AppendError, appendLiveSearchState } from '@/lib/db/appendPrograms';
+import { isSearchLine, SearchStateLines } from '@/lib/importers/jsonlSearchState';
+import { ImportError } from '@/lib/trace/schema';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+const bodySchema = z.object({
+  records: z.array(z.record(z.string(), z.unknown())).min(1, 'records must not be empty').max(MAX_BATCH, `at most ${MAX_BATCH} records per request`),
+});
+
+export const POST = handle(async (req, params) => {
+  const { runId } = runParamsSchema.parse(params);
+  const body = await jsonBodyOf(req, MAX_BATCH_BYTES);
+  const { records } = bodySchema.parse(body.value);
+  // Every record is checked before the database is read or written.
+  const lines = new SearchStateLines();
+  records.forEach((rec, i) => {
+    if (!isSearchLine(rec)) throw new ApiError(400, `records[${i}]: expected one of database_config, database_snapshot, database_event, database_counters, database_missing`);
+    try {
+      lines.add(rec);
+    } catch (e) {
+      throw new ApiError(400, `records[${i}]: ${(e as Error).message}`);
+    }
+  });
+  try {
+    return { runId, stored: await appendLiveSearchState(runId, lines.result()!) };
+  } catch (e) {
+    if (e instanceof AppendError) throw new ApiError(e.status, e.message);
+    if (e instanceof ImportError) throw new ApiError(400, e.message);
+    throw e;
+  }
+}, { permission: 'ingest' });
