@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { QueryResultRow } from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { disconnect, pool } from '../../lib/db/client';
 import { listEvaluators, loadEvaluator } from '../../lib/db/evaluators';
@@ -14,6 +15,7 @@ import { releaseJobClient } from '../../lib/jobs/enqueue';
 import { evaluateProgram } from '../../lib/evaluators/evaluate';
 import { generateDemoRuns } from '../../lib/demo/demoRuns';
 import { generateFunSearchDemo } from '../../lib/demo/funsearch/config';
+import { searchStateSchema } from '../../lib/trace/searchState';
 import { writeTaskFiles } from '../../lib/demo/taskFolder';
 import { writeOpenEvolveRun } from '../../lib/demo/writeOpenEvolveRun';
 import { importFromPath } from '../../lib/pipeline/importPipeline';
@@ -105,6 +107,26 @@ it('stores the FunSearch demo run whole: every generated program, its islands, f
   });
   expect(Number(rows[0].tokens)).toBe(prompts.reduce((s, c) => s + c.promptTokens! + c.completionTokens!, 0));
   expect(rows[0].cost).toBeCloseTo(prompts.reduce((s, c) => s + c.cost!, 0), 9);
+}, 300_000);
+
+it('stores the FunSearch demo run with its programs database state: config, snapshots, resets with donors, counters, scores_per_test and output hashes', async () => {
+  const fsRun = await generateFunSearchDemo();
+  const state = searchStateSchema.parse(fsRun.searchState);
+  const { runId } = loaded[2];
+  const q = async <T,>(sql: string) => (await pool().query<T & QueryResultRow>(sql, [runId])).rows;
+  const [run] = await q<{ search_config: Record<string, unknown>; search_missing: Record<string, string> }>('SELECT search_config, search_missing FROM runs WHERE id = $1');
+  expect(run.search_config).toMatchObject({ num_islands: 10, reset_programs: 6, cluster_sampling_temperature_init: 0.1, cluster_sampling_temperature_period: 6, functions_per_prompt: 2 });
+  expect(Object.keys(run.search_missing).sort()).toEqual(['featureMaps', 'migrations']);
+  const snapshots = await q<{ seq: number; iteration: number; islands: { island: number; temperature: number; clusters: unknown[] }[] }>('SELECT seq, iteration, islands FROM search_snapshots WHERE run_id = $1 ORDER BY seq');
+  expect(snapshots.map((s) => s.iteration)).toEqual(state.snapshots.map((s) => s.at.iteration));
+  expect(snapshots.every((s) => s.islands.length === 10 && s.islands.every((i) => i.clusters.length > 0))).toBe(true);
+  const events = await q<{ kind: string; island: number; other_island: number; program: string }>('SELECT kind, island, other_island, program FROM search_events WHERE run_id = $1 ORDER BY seq');
+  expect(events).toEqual(state.events.map((e) => (e.kind === 'reset' ? { kind: 'reset', island: e.island, other_island: e.donorIsland, program: e.program } : null)));
+  const counters = await q<{ values: Record<string, number> }>('SELECT values FROM search_counters WHERE run_id = $1 ORDER BY seq');
+  expect(counters).toHaveLength(state.counters.length);
+  expect(counters.at(-1)!.values).toEqual(state.counters.at(-1)!.values);
+  const [hashes] = await q<{ with_hash: number; valid: number }>('SELECT count(*) FILTER (WHERE output_hash IS NOT NULL AND scores_per_test IS NOT NULL)::int AS with_hash, count(*) FILTER (WHERE valid)::int AS valid FROM programs WHERE run_id = $1');
+  expect(hashes.with_hash).toBe(hashes.valid);
 }, 300_000);
 
 it('a demo folder written by scripts/demo-write.ts carries its evaluator: importing it attaches one that reproduces the scores', async () => {
