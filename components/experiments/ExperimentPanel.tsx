@@ -50,7 +50,6 @@ export function ExperimentPanel({ runId, experimentId, original, language, score
     ).catch((e: Error) => !ac.signal.aborted && setError(e.message));
     return () => ac.abort();
     // onChange is a notification only: following again when it changes identity would restart polling.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [runId, experimentId, generation]);
 
   const act = useCallback(

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { ExperimentView, KnobProposal, ReplayParams, TuneParams, AblateParams } from '@/lib/interventions/types';
 import { knobSchema } from '@/lib/interventions/types';
+import { bestSoFarResponseSchema } from '@/lib/api/points';
 import { fetchJson, HttpError } from '../ui/fetchJson';
 
 const experimentSchema = z
@@ -76,15 +77,8 @@ const sourceSchema = z.object({ sha: z.string(), source: z.string() });
 export const getExperimentSource = (runId: string, id: string, sha: string) =>
   fetchJson(`${base(runId)}/${id}/source?sha=${encodeURIComponent(sha)}`, sourceSchema);
 
-/** The run's best-so-far events (the curve the tuning ceilings are compared with). */
-const bestSchema = z.union([
-  z.object({ pending: z.literal(true) }).passthrough(),
-  z.object({
-    higherIsBetter: z.boolean(),
-    points: z.array(z.object({ iteration: z.number(), score: z.number(), programId: z.string(), externalId: z.string() }).passthrough()),
-  }).passthrough(),
-]);
-export const getBestSoFar = (runId: string, signal?: AbortSignal) => fetchJson(`/api/runs/${runId}/best-so-far`, bestSchema, signal);
+/** The run's best-so-far events (the curve the tuning ceilings are compared with); { pending } while computed. */
+export const getBestSoFar = (runId: string, signal?: AbortSignal) => fetchJson(`/api/runs/${runId}/best-so-far`, bestSoFarResponseSchema, signal);
 
 /**
  * Polls an experiment until it is no longer queued or running, calling `onUpdate` with each

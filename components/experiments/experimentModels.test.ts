@@ -125,3 +125,26 @@ describe('run experiments', () => {
     expect(progressLabel({ status: 'running', done: 3, total: 24, failed: 1, phase: 'guided' })).toBe('Running: 3/24 (1 failed) · guided');
   });
 });
+
+describe('ceiling chart', () => {
+  it('draws the best-so-far steps to the last iteration and a segment original → ceiling per tuned program', async () => {
+    const { prepareCeilingChart } = await import('./ceilingChartModel');
+    const pt = (id: string, iteration: number | null, original: number | null, ceiling: number | null) => ({
+      experimentId: id, programId: id, programExternalId: id, iteration, original, ceiling, gap: null, beatsFinalBest: null, status: 'done' as const,
+    });
+    const c = prepareCeilingChart(
+      [{ iteration: 0, score: 1 }, { iteration: 10, score: 2 }, { iteration: 30, score: 3 }],
+      [pt('a', 0, 1, 2.5), pt('b', 10, 2, null), pt('c', null, 1, 1)],
+      50,
+      500,
+      300,
+    );
+    expect(c.marks.map((m) => m.experimentId)).toEqual(['a', 'b']); // c has no iteration: not placed
+    const a = c.marks[0];
+    expect(a.yCeiling!).toBeLessThan(a.yOriginal!);
+    expect(c.marks[1].yCeiling).toBeNull();
+    // Steps: M(0,1) H(10) V(2) H(30) V(3) H(50): ends at the run's last iteration.
+    expect(c.curvePath.match(/[MHV]/g)).toEqual(['M', 'H', 'V', 'H', 'V', 'H']);
+    expect(c.curvePath.endsWith(`H${c.plot.right}`)).toBe(true);
+  });
+});
