@@ -5,6 +5,7 @@
 //   env attach <runId> <dir> [--command CMD] [--private DIR] [--contract C] [--timeout S] [--memory MB] [--json]
 //   sandbox run <file> [--lang python|cpp] [--timeout S] [--memory MB] [--json]
 //   evaluate <runId> [<programId>|--best-chain] [--private] [--concurrency N] [--json]
+//   ablate <runId> <programId> [--parent <id>] [--no-functions] [--json]
 //   judge <dir|archive|runId> --judge offline|llm [--json]
 //   judge --diffs FILE.jsonl --judge offline|llm [--language L] [--json]
 //   user add|list|role|disable|enable|password|invite ...
@@ -67,6 +68,13 @@ function usage() {
     '      evaluator in sandboxes, N at once (default: the evaluation.concurrency setting, else the',
     '      cores), storing each result beside the recorded one. --private adds the private test set.',
     '      Progress on stderr; --json  one JSON object (the batch, recorded vs re-run per program)',
+    '  ablate <runId> <programId> [--parent <id>] [--no-functions] [--json]',
+    "      Ablate the edit that made a program (against its first parent, or --parent): evaluate it",
+    '      with each hunk of the diff undone on its own, each function the edit touched put back to',
+    "      the parent's (Python, C++; not with --no-functions) and the parent itself, in sandboxes",
+    "      against the run's evaluator; each change carried the gain, was neutral or hurt. Stored",
+    '      as an experiment of the run. Progress on stderr; --json  one JSON object (the experiment,',
+    '      its report in result: parentScore, childScore, tolerance, variants, labels).',
     '  judge <dir|archive|runId> --judge offline|llm [--json]',
     '      Label every parent->child edit of a run folder or stored run with the nine edit types',
     '      (paper Table 9): offline (tree-sitter rules, no model) or llm (the configured',
@@ -235,6 +243,10 @@ async function main(argv: string[]) {
     case 'evaluate': {
       const { evaluateCommand, parseEvaluateArgs } = await import('./evaluateCommand');
       return evaluateCommand(parseEvaluateArgs(rest), log);
+    }
+    case 'ablate': {
+      const { ablateCommand, parseAblateArgs } = await import('./ablateCommand');
+      return ablateCommand(parseAblateArgs(rest), log);
     }
     case 'judge': {
       const { judgeCommand, parseJudgeArgs } = await import('./judgeCommand');
