@@ -19,8 +19,15 @@ export function AblationResult({ report }: { report: AblationReport }) {
         <span className="muted">neutral within ±{formatScore(report.tolerance)}</span>
         <span data-testid="ablation-labels">
           Edit types: <LabelChips labels={labels} empty="not judged" />
+          {report.labelsJudge && <span className="muted"> ({report.labelsJudge})</span>}
         </span>
       </p>
+      {report.parentReproduces === false && (
+        <p className="alert" role="alert" data-testid="ablation-parent-warning">
+          Re-evaluated here, the parent did not score its recorded score: the sandbox does not reproduce the recorded scores, so the
+          contributions below (measured against the recorded child score) are suspect.
+        </p>
+      )}
       <div className="table-wrap">
         <table className="data" aria-label="Ablation variants">
           <thead>
@@ -37,7 +44,7 @@ export function AblationResult({ report }: { report: AblationReport }) {
             {report.variants.map((v) => (
               <tr key={v.idx} data-testid="ablation-row" data-verdict={v.verdict}>
                 <th scope="row">
-                  {v.unit === 'hunk' ? `hunk ${Number(v.label) + 1}` : v.unit === 'function' ? <>function <code>{v.label}</code></> : 'whole edit'}
+                  {v.label}
                 </th>
                 <td className="muted">
                   {v.parentLines ? `${v.parentLines[0]}–${v.parentLines[1]}` : '—'} → {v.childLines ? `${v.childLines[0]}–${v.childLines[1]}` : '—'}
