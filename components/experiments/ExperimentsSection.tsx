@@ -4,7 +4,7 @@
 // being followed (its permalink is ?experiment=<id> on this page) and the program's past
 // experiments, newest first.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { usePathname, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { formatDate } from '../ui/format';
 import { listExperiments, startExperiment, type StartRequest } from './experimentClient';
@@ -25,7 +25,6 @@ export function ExperimentsSection({ runId, programId, original, language, score
   hasPrompt: boolean;
   hasParent: boolean;
 }) {
-  const router = useRouter();
   const pathname = usePathname();
   const search = useSearchParams();
   const selected = search.get('experiment');
@@ -36,7 +35,8 @@ export function ExperimentsSection({ runId, programId, original, language, score
   const key = ['experiments', runId, programId];
   const list = useQuery({ queryKey: key, queryFn: ({ signal }) => listExperiments(runId, { programId, limit: 100 }, signal) });
 
-  const open = (id: string) => router.replace(`${pathname}?experiment=${id}#experiments`, { scroll: false });
+  // The native history API keeps useSearchParams in step without re-rendering the (server) page.
+  const open = (id: string) => window.history.replaceState(null, '', `${pathname}?experiment=${id}#experiments`);
 
   async function start(req: StartRequest) {
     setStarting(true);
