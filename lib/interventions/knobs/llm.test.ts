@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedLlm, type Script, type ScriptedLlm } from '../../../tests/helpers/scriptedLlm';
 import { initParsers } from '../../analysis/treeSitter';
 import { llmSettingsSchema } from '../../llm/types';
+import { ExperimentFailure } from '../context';
 import { knobSchema } from '../types';
 import { KnobLlmError, knobsFromSpecs, proposeKnobsWithLlm } from './llm';
 import { KNOB_SYSTEM_PROMPT } from './prompt';
@@ -120,6 +121,8 @@ describe('proposeKnobsWithLlm', () => {
     ], 1);
     const err = await proposeKnobsWithLlm(program, 'python', { settings }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(KnobLlmError);
+    // A tuning experiment ends 'failed' with this message (runExperiment reports ExperimentFailure messages).
+    expect(err).toBeInstanceOf(ExperimentFailure);
     expect((err as Error).message).toMatch(/no usable knob list: the answer does not match the expected shape \(hparams: .*\(after 2 attempts\)/);
     expect(server.requests).toHaveLength(2);
   });

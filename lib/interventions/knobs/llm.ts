@@ -22,6 +22,7 @@
 import { z } from 'zod';
 import { chatJson } from '../../llm/client';
 import type { LlmSettings, LlmUsage } from '../../llm/types';
+import { ExperimentFailure } from '../context';
 import type { Knob, KnobLanguage, KnobProposal } from '../types';
 import { literalContext } from './context';
 import { literalSites, parseProgram, type LiteralSite } from './literals';
@@ -47,7 +48,8 @@ export type HparamSpec = z.infer<typeof hparamSpecSchema>;
 /** The answer's shape; specs are validated one by one below, so one bad spec does not refuse the rest. */
 export const knobAnswerSchema = z.object({ hparams: z.array(z.unknown()).max(100) });
 
-export class KnobLlmError extends Error {
+/** No usable answer from the LLM. An ExperimentFailure, so a tuning experiment ends 'failed' with this message. */
+export class KnobLlmError extends ExperimentFailure {
   constructor(
     message: string,
     readonly usage: LlmUsage,
