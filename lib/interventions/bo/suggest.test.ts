@@ -116,9 +116,14 @@ describe('suggestNext', () => {
     const space4: BoDimension[] = ['a', 'b', 'c', 'd'].map((name) => ({ name, low: 0, high: 1, scale: 'linear', type: 'float' }));
     const f = (p: Record<string, number>) => -((p.a - 0.3) ** 2) - (p.b - 0.7) ** 2 - 0.1 * p.c;
     const { history } = optimise(space4, f, 23, { seed: 5, initialRandom: 8, defaults: { a: 0.5, b: 0.5, c: 0.5, d: 0.5 } });
-    const t = performance.now();
-    suggestNext(space4, history, { seed: 5, initialRandom: 8 });
-    expect(performance.now() - t).toBeLessThan(1000);
+    // CPU time, not wall time: the test machine is shared, and waiting for a core is not our cost.
+    const cpuMs = () => {
+      const u = process.cpuUsage();
+      return (u.user + u.system) / 1000;
+    };
+    const t = cpuMs();
+    expect(suggestNext(space4, history, { seed: 5, initialRandom: 8 }).phase).toBe('guided');
+    expect(cpuMs() - t).toBeLessThan(1000);
   });
 
   it(
