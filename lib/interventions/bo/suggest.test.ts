@@ -105,6 +105,29 @@ describe('suggestNext', () => {
     }
   });
 
+  it('copes with repeated points, constant values and log/int/float mixes', () => {
+    const mixed: BoDimension[] = [
+      { name: 'lr', low: 1e-4, high: 1e-1, scale: 'log', type: 'float' },
+      { name: 'pop', low: 2, high: 64, scale: 'log', type: 'int' },
+      { name: 'w', low: -1, high: 1, scale: 'linear', type: 'float' },
+    ];
+    const p = { lr: 1e-3, pop: 8, w: 0 };
+    // The same point three times with different values (a noisy evaluator), and a constant run.
+    const noisy: BoObservation[] = [1, 1.2, 0.9].map((value) => ({ point: { ...p }, value }));
+    const flat: BoObservation[] = [p, { lr: 0.01, pop: 3, w: 0.5 }, { lr: 0.05, pop: 40, w: -0.5 }].map((point) => ({ point, value: 7 }));
+    for (const history of [noisy, flat]) {
+      const s = suggestNext(mixed, history, { seed: 9, initialRandom: 0 });
+      expect(s.phase).toBe('guided');
+      expect(s.point.lr).toBeGreaterThanOrEqual(1e-4);
+      expect(s.point.lr).toBeLessThanOrEqual(1e-1);
+      expect(Number.isInteger(s.point.pop)).toBe(true);
+      expect(s.point.pop).toBeGreaterThanOrEqual(2);
+      expect(s.point.pop).toBeLessThanOrEqual(64);
+      expect(Math.abs(s.point.w)).toBeLessThanOrEqual(1);
+      expect(Number.isFinite(s.model!.ei)).toBe(true);
+    }
+  });
+
   it('rejects bad input with the name at fault', () => {
     expect(() => suggestNext(space2, [], { seed: 0, initialRandom: 2, defaults: { x: 1 } })).toThrow('The defaults have no finite value for dimension "y"');
     expect(() => suggestNext([{ name: 'lr', low: 0, high: 1, scale: 'log', type: 'float' }], [], { seed: 0, initialRandom: 2 })).toThrow(
