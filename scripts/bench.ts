@@ -24,7 +24,8 @@
 //   rerun:   re-evaluating 200 demo programs against the demo runs' evaluators in the sandbox
 //            (the worker's batch code), at concurrency 1 and 2: programs/s and wall time
 //   bo:      time per suggestion of the Bayesian optimiser (lib/interventions/bo) in 24-call loops
-//            in 2, 4 and 8 dimensions (scripts/bench/boSuggest.ts; BENCH_BO_SEEDS loops each)
+//            in 2, 4 and 8 dimensions (scripts/bench/boSuggest.ts; BENCH_BO_SEEDS loops each), and
+//            how often it finds a known optimum vs random search (scripts/bench/boQuality.ts)
 // `npm run bench -- import analyze` runs some sections only.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -190,6 +191,10 @@ try {
     const r = child(['scripts/bench/boSuggest.ts', process.env.BENCH_BO_SEEDS ?? '3'], env);
     for (const [dims, figures] of Object.entries(r)) {
       report(`bo: suggestNext at 24 calls, ${dims.replace('d', '-D')}`, figures as Record<string, unknown>, 'well under 1 s');
+    }
+    const q = child(['scripts/bench/boQuality.ts', process.env.BENCH_BO_QUALITY_SEEDS ?? '20'], env);
+    for (const [problem, figures] of Object.entries(q)) {
+      report(`bo: optimum found within 24 calls, ${problem}, BO vs random search`, figures as Record<string, unknown>, 'BO > random');
     }
   }
 
