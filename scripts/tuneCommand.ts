@@ -65,7 +65,10 @@ async function programIdOf(runId: string, ref: string): Promise<string> {
   return found.id;
 }
 
-const fmt = (x: number | null | undefined) => (x === null || x === undefined ? '—' : Number.isInteger(x) ? String(x) : x.toPrecision(6));
+/** Six significant digits, no trailing zeros. */
+const fmt = (x: number | null | undefined) => (x === null || x === undefined ? '—' : String(Number(x.toPrecision(6))));
+/** Every digit: the check is exact, so the summary shows what was compared. */
+const exact = (x: number | null | undefined) => (x === null || x === undefined ? '—' : String(x));
 const BARS = '▁▂▃▄▅▆▇█';
 
 /** One character per call: its score's height between the worst and best seen (· for a failed call). */
@@ -86,7 +89,7 @@ function summary(r: TuneReport, head: string): string {
     const iv = `[${fmt(k.low)}, ${fmt(k.high)}]`;
     lines.push(`  ${k.name.padEnd(w)}  ${String(k.line).padStart(5)}  ${k.sourceLiteral.padStart(10)}  ${iv.padEnd(24)}  ${k.scale.padEnd(6)}  ${k.type.padEnd(5)}  ${fmt(r.bestParams?.[k.name])}`);
   }
-  lines.push(`original ${fmt(r.originalScore)}; rewrite with the defaults ${fmt(r.rewriteScore)} (${r.rewriteReproduces ? 'reproduces it exactly' : 'DOES NOT reproduce it'})`);
+  lines.push(`original ${exact(r.originalScore)}; rewrite with the defaults ${exact(r.rewriteScore)} (${r.rewriteReproduces ? 'reproduces it exactly' : 'DOES NOT reproduce it'})`);
   lines.push(`score per call (${r.higherIsBetter ? 'higher' : 'lower'} is better): ${sparkline(r.calls.map((c) => c.score))}`);
   lines.push(`best so far:                    ${sparkline(r.bestSoFar)}`);
   for (const c of r.calls) lines.push(`  ${String(c.idx).padStart(3)}  ${c.phase.padEnd(7)}  ${c.status === 'ok' ? fmt(c.score) : c.status}`);

@@ -194,6 +194,25 @@ describe('tune jobs', () => {
     expect((ended!.result as TuneReport).originalScore).toBe(1.75);
   });
 
+  it('the CLI without --json prints a readable summary: the knob table, a sparkline per call, ceiling and gap', { timeout: 120_000 }, async () => {
+    const { runId } = await codeRun('# program 0\nSCORE = 1.25\n', 1.25);
+    const res = await runCli(['tune', runId, 'best-so-far:1', '--calls', '4', '--seed', '3']);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr).toMatch(/call 4\/4 \(\w+\): ok/);
+    const out = res.stdout;
+    expect(out).toMatch(/: done, 5\/5 calls/);
+    expect(out).toMatch(/knobs \(python, \d+\):/);
+    expect(out).toMatch(/^\s+\S+\s+2\s+1\.25\s+\[/m); // SCORE's knob: line 2, its literal, its interval
+    expect(out).toContain('rewrite with the defaults 1.25 (reproduces it exactly)');
+    expect(out).toMatch(/score per call \(higher is better\): [▁▂▃▄▅▆▇█·]{4}\n/);
+    expect(out).toMatch(/^\s+1\s+default\s+1\.25$/m);
+    expect(out).toMatch(/tuning ceiling [\d.]+/);
+    expect(out).toMatch(/gap \(final best - ceiling, positive = better direction\) -?[\d.e-]+/);
+    const missing = await runCli(['tune', runId, 'best-so-far:9']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('the run has 1 best-so-far event(s): best-so-far:9 is not one');
+  });
+
   it('the CLI says what is wrong: no evaluator, no knobs, not Python or C++', { timeout: 180_000 }, async () => {
     const r = await scoredRun(`tune none ${crypto.randomUUID().slice(0, 8)}`, [1.5]);
     runIds.push(r.runId);
