@@ -30,7 +30,6 @@ type Found = { knobs: Knob[]; llm: Record<string, unknown> | null; excluded: num
 
 async function findKnobs(ctx: ExperimentContext<TuneParams>, language: KnobLanguage, source: 'offline' | 'llm'): Promise<Found> {
   if (source === 'offline') {
-    await initParsers();
     const p = findKnobsOffline(ctx.program.source, language);
     return { knobs: p.knobs, llm: null, excluded: p.excluded.length };
   }
@@ -63,6 +62,7 @@ export async function runTuneExperiment(ctx: ExperimentContext<TuneParams>): Pro
   if (!language) throw new ExperimentFailure(`tuning needs Python or C++: program ${program.externalId} is ${program.language}`);
   const total = params.calls + 1;
   await ctx.progress({ total, phase: 'finding knobs' });
+  await initParsers(); // the offline finder and the rewrite read the syntax tree
 
   // The knobs: those the check call stored (a resumed experiment tunes what it started with),
   // else the request's list, else found now.

@@ -49,7 +49,10 @@ describe('evoscope tune on the demo runs', () => {
       const seconds = (Date.now() - t0) / 1000;
       expect(res.code, res.stderr).toBe(0);
       const out = json(res) as TuneReport & { experimentId: string; status: string };
-      console.log(`${name}: tune best-so-far:2 (25 evaluations with the check) took ${seconds.toFixed(1)} s`);
+      console.log(
+        `${name}: tune best-so-far:2 (25 evaluations with the check) took ${seconds.toFixed(1)} s; ${out.knobs.length} knobs, ` +
+          `original ${out.originalScore}, ceiling ${out.ceiling}, final best ${out.runFinalBest}, gap ${out.gap}`,
+      );
       expect(out.status).toBe('done');
       const x = (await getExperiment(runId, out.experimentId))!;
       const { rows } = await pool().query<{ score: number; best_score: number; higher_is_better: boolean }>(
