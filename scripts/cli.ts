@@ -5,6 +5,7 @@
 //   env attach <runId> <dir> [--command CMD] [--private DIR] [--contract C] [--timeout S] [--memory MB] [--json]
 //   sandbox run <file> [--lang python|cpp] [--timeout S] [--memory MB] [--json]
 //   evaluate <runId> [<programId>|--best-chain] [--private] [--concurrency N] [--json]
+//   tune <runId> <programId|best-so-far:K> [--knobs offline|llm] [--calls 24] [--seed S] [--json]
 //   ablate <runId> <programId> [--parent <id>] [--no-functions] [--json]
 //   judge <dir|archive|runId> --judge offline|llm [--json]
 //   judge --diffs FILE.jsonl --judge offline|llm [--language L] [--json]
@@ -68,6 +69,14 @@ function usage() {
     '      evaluator in sandboxes, N at once (default: the evaluation.concurrency setting, else the',
     '      cores), storing each result beside the recorded one. --private adds the private test set.',
     '      Progress on stderr; --json  one JSON object (the batch, recorded vs re-run per program)',
+    '  tune <runId> <programId|best-so-far:K> [--knobs offline|llm] [--calls N] [--seed S] [--json]',
+    "      The tuning gap of one program (paper §5.4): find its numeric knobs (offline: tree-sitter rules;",
+    '      llm: the configured model with the paper\'s B.9 prompt), rewrite it with a top-level PARAMS',
+    "      block, check the rewrite reproduces the program's score exactly, then N evaluations (default",
+    '      24: the defaults, 8 random points, then Bayesian optimisation) against the run\'s evaluator.',
+    "      best-so-far:K names the run's K-th best-so-far event (1 = the first). Progress on stderr.",
+    '      --json  one JSON object: the report (knobs, calls, bestSoFar, ceiling, bestParams, gap, ...)',
+    '              with experimentId and status. Exit code 1 when the tuning did not end done.',
     '  ablate <runId> <programId> [--parent <id>] [--no-functions] [--json]',
     "      Ablate the edit that made a program (against its first parent, or --parent): evaluate it",
     '      with each hunk of the diff undone on its own, each function the edit touched put back to',
@@ -243,6 +252,10 @@ async function main(argv: string[]) {
     case 'evaluate': {
       const { evaluateCommand, parseEvaluateArgs } = await import('./evaluateCommand');
       return evaluateCommand(parseEvaluateArgs(rest), log);
+    }
+    case 'tune': {
+      const { tuneCommand, parseTuneArgs } = await import('./tuneCommand');
+      return tuneCommand(parseTuneArgs(rest), log);
     }
     case 'ablate': {
       const { ablateCommand, parseAblateArgs } = await import('./ablateCommand');
