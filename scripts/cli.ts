@@ -5,6 +5,7 @@
 //   env attach <runId> <dir> [--command CMD] [--private DIR] [--contract C] [--timeout S] [--memory MB] [--json]
 //   sandbox run <file> [--lang python|cpp] [--timeout S] [--memory MB] [--json]
 //   evaluate <runId> [<programId>|--best-chain] [--private] [--concurrency N] [--json]
+//   replay <runId> <programId> [--n N] [--variant V,...] [--model M] [--temperature T] [--resume ID] [--json]
 //   judge <dir|archive|runId> --judge offline|llm [--json]
 //   judge --diffs FILE.jsonl --judge offline|llm [--language L] [--json]
 //   user add|list|role|disable|enable|password|invite ...
@@ -67,6 +68,14 @@ function usage() {
     '      evaluator in sandboxes, N at once (default: the evaluation.concurrency setting, else the',
     '      cores), storing each result beside the recorded one. --private adds the private test set.',
     '      Progress on stderr; --json  one JSON object (the batch, recorded vs re-run per program)',
+    '  replay <runId> <programId> [--n N] [--variant V,...] [--model M] [--temperature T] [--resume ID] [--json]',
+    "      Re-send the program's stored prompt N times per variant (default 8, exact) to the",
+    '      configured LLM (or --model), read each reply as the run\'s framework does, evaluate it in',
+    '      sandboxes. Variants: exact, strict_diff, no_other_context, no_history, alternate_context,',
+    '      deletion_history (custom: from the page or the API). --resume ID continues a stored replay',
+    '      without asking again for its stored trials. --json  { experimentId, status, report (per',
+    '      variant: parseSuccess, evalSuccess, exactMatch, normalisedMatch, scoreRatio, ratios,',
+    '      outcomes), trials }',
     '  judge <dir|archive|runId> --judge offline|llm [--json]',
     '      Label every parent->child edit of a run folder or stored run with the nine edit types',
     '      (paper Table 9): offline (tree-sitter rules, no model) or llm (the configured',
@@ -235,6 +244,10 @@ async function main(argv: string[]) {
     case 'evaluate': {
       const { evaluateCommand, parseEvaluateArgs } = await import('./evaluateCommand');
       return evaluateCommand(parseEvaluateArgs(rest), log);
+    }
+    case 'replay': {
+      const { replayCommand, parseReplayArgs } = await import('./replayCommand');
+      return replayCommand(parseReplayArgs(rest), log);
     }
     case 'judge': {
       const { judgeCommand, parseJudgeArgs } = await import('./judgeCommand');
