@@ -9,7 +9,12 @@
 // mean(3 x original, 2 x other) / original, with the scores the run recorded (the demo programs
 // are deterministic: each re-runs to its recorded score, tests/db/demoEvaluators.test.ts).
 // Then a resumed replay asks the model only for the trials it has not stored.
+import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import * as replaysRoute from '../../app/api/runs/[runId]/replays/route';
+import * as targetsRoute from '../../app/api/runs/[runId]/replay-targets/route';
+import type { ReplaysResponse, ReplayTargetsResponse } from '../../lib/api/replaySchemas';
+import { NO_LLM, NO_PROMPT } from '../../lib/db/experimentReplay';
 import { disconnect, pool } from '../../lib/db/client';
 import { migrate } from '../../lib/db/migrate';
 import { diffBlocks } from '../../lib/demo/diffBlocks';
@@ -169,4 +174,54 @@ it('a resumed replay asks the model only for the trials it has not stored', { ti
   expect(s.requests).toHaveLength(3);
   expect(out.trials.map((t: { idx: number }) => t.idx)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
   expect(out.report.variants[0].trials).toBe(8);
+});
+
+const host = `127.0.0.1:${process.env.PORT ?? 3000}`;
+async function get<T>(route: { GET: unknown }, path: string, runId: string): Promise<{ status: number; body: T }> {
+  const handler = route.GET as (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+  const res = await handler(new NextRequest(`http://${host}${path}`, { headers: { host } }), { params: Promise.resolve({ runId }) });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+it('lists the run\'s replays with the median per variant, and the programs to replay best-so-far events first', { timeout: 120_000 }, async () => {
+  const replays = await get<ReplaysResponse>(replaysRoute, `/api/runs/${target.runId}/replays`, target.runId);
+  expect(replays.status).toBe(200);
+  expect(replays.body.items).toHaveLength(1);
+  const [row] = replays.body.items;
+  expect(row).toMatchObject({ programId: target.programId, experimentId, status: 'done', done: 8, total: 8, model: 'scripted-model', originalScore: target.score });
+  expect(row.variants.map((v) => v.variant)).toEqual(['exact']);
+  // One target: the run's median is its ratio.
+  expect(replays.body.median).toEqual([{ variant: 'exact', scoreRatio: row.variants[0].scoreRatio, targets: 1 }]);
+
+  const page = await get<ReplayTargetsResponse>(targetsRoute, `/api/runs/${target.runId}/replay-targets?limit=500`, target.runId);
+  expect(page.status).toBe(200);
+  const { rows } = await pool().query<{ n: number }>(
+    'SELECT count(DISTINCT program_id)::int AS n FROM contexts WHERE run_id = $1 AND user_sha IS NOT NULL',
+    [target.runId],
+  );
+  expect(page.body.total).toBe(rows[0].n);
+  const flags = page.body.items.map((i) => i.bestSoFar);
+  expect(flags[0]).toBe(true);
+  expect(flags.indexOf(false)).toBeGreaterThan(0);
+  expect(flags.slice(flags.indexOf(false)).every((f) => !f)).toBe(true);
+  const rest = page.body.items.filter((i) => !i.bestSoFar).map((i) => i.score ?? -Infinity);
+  expect(rest).toEqual([...rest].sort((a, b) => b - a));
+  expect(page.body.items.find((i) => i.programId === target.programId)).toMatchObject({ replays: 1, promptKind: 'diff_user' });
+  const second = await get<ReplayTargetsResponse>(targetsRoute, `/api/runs/${target.runId}/replay-targets?limit=2&offset=1`, target.runId);
+  expect(second.body.items.map((i) => i.programId)).toEqual(page.body.items.slice(1, 3).map((i) => i.programId));
+});
+
+it('fails with what to do: a program without a stored prompt, no LLM configured', { timeout: 120_000 }, async () => {
+  const seed = await pool().query<{ id: string }>(
+    'SELECT p.id FROM programs p WHERE p.run_id = $1 AND NOT EXISTS (SELECT 1 FROM contexts c WHERE c.program_id = p.id) ORDER BY p.seq LIMIT 1',
+    [target.runId],
+  );
+  const noPrompt = await runCli(['replay', target.runId, seed.rows[0].id, '--n', '1', '--json']);
+  expect(noPrompt.code).toBe(1);
+  expect(json(noPrompt)).toMatchObject({ status: 'failed', error: NO_PROMPT });
+  for (const k of ['EVOSCOPE_LLM_BASE_URL', 'EVOSCOPE_LLM_MODEL', 'EVOSCOPE_LLM_API_KEY']) delete process.env[k];
+  const noLlm = await runCli(['replay', target.runId, target.programId, '--n', '1', '--json']);
+  expect(noLlm.code).toBe(1);
+  expect(json(noLlm)).toMatchObject({ status: 'failed', error: NO_LLM });
+  expect(noLlm.stderr).toContain('Settings · LLM');
 });
