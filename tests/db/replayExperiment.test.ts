@@ -20,6 +20,7 @@ import { migrate } from '../../lib/db/migrate';
 import { diffBlocks } from '../../lib/demo/diffBlocks';
 import { loadDemoData } from '../../lib/demo/loadDemoData';
 import { applyReply } from '../../lib/interventions/replay/parse';
+import { STRICT_DIFF_REMINDER } from '../../lib/interventions/replay/variants';
 import { releaseJobClient } from '../../lib/jobs/enqueue';
 import { runCli } from '../helpers/cli';
 import { startScriptedLlm, type ScriptedLlm, type ScriptedReply } from '../helpers/scriptedLlm';
@@ -209,6 +210,69 @@ it('lists the run\'s replays with the median per variant, and the programs to re
   expect(page.body.items.find((i) => i.programId === target.programId)).toMatchObject({ replays: 1, promptKind: 'diff_user' });
   const second = await get<ReplayTargetsResponse>(targetsRoute, `/api/runs/${target.runId}/replay-targets?limit=2&offset=1`, target.runId);
   expect(second.body.items.map((i) => i.programId)).toEqual(page.body.items.slice(1, 3).map((i) => i.programId));
+});
+
+it('sends each variant its own prompt: history, other programs removed, alternates and lineage deletions added, diff-only enforced', { timeout: 300_000 }, async () => {
+  const s = await useServer([]);
+  const unparsable = replies().unparsable;
+  // Answers in any order (trials run concurrently): every reply unparsable, so nothing is evaluated.
+  await s.close();
+  server = await startScriptedLlm(() => unparsable);
+  process.env.EVOSCOPE_LLM_BASE_URL = server.baseUrl;
+  // A late program: a long lineage, which deleted lines on the way.
+  const { rows: late } = await pool().query<{ id: string; user: string; parent: string }>(
+    `SELECT p.id, u.content AS "user", pb.content AS parent FROM programs p
+     JOIN contexts c ON c.program_id = p.id AND c.kind = 'diff_user' JOIN blobs u ON u.sha256 = c.user_sha
+     JOIN edges e ON e.child_id = p.id AND e.ordinal = 0 JOIN programs pp ON pp.id = e.parent_id JOIN blobs pb ON pb.sha256 = pp.code_sha
+     WHERE p.run_id = $1 AND pp.score IS NOT NULL ORDER BY p.seq DESC LIMIT 1`,
+    [target.runId],
+  );
+  const t = { programId: late[0].id, user: late[0].user, parentSource: late[0].parent };
+  const variants = ['exact', 'no_history', 'no_other_context', 'alternate_context', 'deletion_history', 'strict_diff'];
+  const res = await runCli(['replay', target.runId, t.programId, '--n', '1', '--variant', variants.join(','), '--model', 'substitute-model', '--json']);
+  expect(res.code, res.stderr).toBe(0);
+  const out = json(res);
+  expect(out.report.variants.map((v: { variant: string }) => v.variant)).toEqual(variants);
+  expect(out.report.model).toBe('substitute-model');
+  const sent = server.requests.map((q) => q.body!.messages!.at(-1)!.content);
+  expect(sent).toHaveLength(6);
+  expect(server.requests.every((q) => q.body!.model === 'substitute-model')).toBe(true);
+  const one = (pred: (u: string) => boolean) => {
+    const hits = sent.filter(pred);
+    expect(hits).toHaveLength(1);
+    return hits[0];
+  };
+  const notes = out.report.notes as { variant: string; changed: boolean; note: string }[];
+  const del = notes.find((n) => n.variant === 'deletion_history')!;
+  expect(sent.filter((u) => u === t.user)).toHaveLength(1);
+  one((u) => !u.includes('## Previous Attempts') && u.includes('## Top Performing Programs'));
+  one((u) => u.includes('## Previous Attempts') && !u.includes('## Top Performing Programs'));
+  one((u) => u === `${t.user}\n\n${STRICT_DIFF_REMINDER}`);
+  // alternate_context: the top programs are the run's programs closest to the parent's score.
+  const alt = one(
+    (u) => u !== t.user && u.includes('## Previous Attempts') && u.includes('## Top Performing Programs') && !u.includes('## Lines Deleted') && !u.endsWith(STRICT_DIFF_REMINDER),
+  );
+  const { rows: closest } = await pool().query<{ content: string }>(
+    `SELECT b.content FROM programs p JOIN blobs b ON b.sha256 = p.code_sha, programs me, edges e, programs par
+     WHERE me.id = $2 AND e.child_id = me.id AND e.ordinal = 0 AND par.id = e.parent_id
+       AND p.run_id = $1 AND p.valid AND p.score IS NOT NULL AND p.id <> me.id AND p.id <> par.id
+     ORDER BY abs(p.score - par.score), p.seq LIMIT 1`,
+    [target.runId, t.programId],
+  );
+  expect(alt).toContain(closest[0].content.replace(/\n$/, ''));
+  // deletion_history: no listed line is in the parent.
+  expect(del.changed).toBe(true);
+  {
+    const u = one((x) => x.includes('## Lines Deleted Earlier in This Lineage'));
+    const block = u.slice(u.indexOf('## Lines Deleted Earlier'));
+    const from = block.indexOf('```python\n') + 10;
+    const lines = block.slice(from, block.indexOf('\n```', from)).split('\n');
+    expect(lines.length).toBeGreaterThan(0);
+    for (const l of lines) expect(t.parentSource.split('\n').map((x) => x.trim())).not.toContain(l);
+  }
+  expect(notes.find((n) => n.variant === 'exact')).toMatchObject({ changed: false });
+  expect(notes.filter((n) => n.variant !== 'exact').every((n) => n.changed)).toBe(true);
+  expect(out.report.variants.every((v: { parseSuccess: number; trials: number }) => v.trials === 1 && v.parseSuccess === 0)).toBe(true);
 });
 
 it('fails with what to do: a program without a stored prompt, no LLM configured', { timeout: 120_000 }, async () => {
