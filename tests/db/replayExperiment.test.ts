@@ -15,6 +15,8 @@ import * as replaysRoute from '../../app/api/runs/[runId]/replays/route';
 import * as targetsRoute from '../../app/api/runs/[runId]/replay-targets/route';
 import type { ReplaysResponse, ReplayTargetsResponse } from '../../lib/api/replaySchemas';
 import { NO_LLM, NO_PROMPT } from '../../lib/db/experimentReplay';
+import { cancelExperiment, createExperiment, getExperiment } from '../../lib/db/experiments';
+import { runExperiment } from '../../lib/db/runExperiment';
 import { disconnect, pool } from '../../lib/db/client';
 import { migrate } from '../../lib/db/migrate';
 import { diffBlocks } from '../../lib/demo/diffBlocks';
@@ -273,6 +275,30 @@ it('sends each variant its own prompt: history, other programs removed, alternat
   expect(notes.find((n) => n.variant === 'exact')).toMatchObject({ changed: false });
   expect(notes.filter((n) => n.variant !== 'exact').every((n) => n.changed)).toBe(true);
   expect(out.report.variants.every((v: { parseSuccess: number; trials: number }) => v.trials === 1 && v.parseSuccess === 0)).toBe(true);
+});
+
+it('a cancelled replay stops asking the model and evaluating at once', { timeout: 300_000 }, async () => {
+  const slow = { ...replies().original, delayMs: 400 };
+  await useServer(Array.from({ length: 16 }, () => slow));
+  const x = await createExperiment({ runId: target.runId, programId: target.programId, params: { kind: 'replay', n: 8, variants: ['exact'] } });
+  const running = runExperiment(x.id, { pollMs: 50 });
+  for (let k = 0; k < 600; k++) {
+    const { rows } = await pool().query<{ n: number }>('SELECT count(*)::int AS n FROM experiment_calls WHERE experiment_id = $1', [x.id]);
+    if (rows[0].n >= 1) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await cancelExperiment(target.runId, x.id);
+  const t0 = Date.now();
+  await running;
+  expect(Date.now() - t0).toBeLessThan(5_000);
+  const after = (await getExperiment(target.runId, x.id))!;
+  expect(after.status).toBe('cancelled');
+  expect(after.done).toBeGreaterThanOrEqual(1);
+  expect(after.done).toBeLessThan(8);
+  const asked = server!.requests.length;
+  await new Promise((r) => setTimeout(r, 1_000));
+  expect(server!.requests.length).toBe(asked);
+  expect((await getExperiment(target.runId, x.id))!.done).toBe(after.done);
 });
 
 it('fails with what to do: a program without a stored prompt, no LLM configured', { timeout: 120_000 }, async () => {
