@@ -94,4 +94,35 @@ describe('replay variants on the demo prompts', () => {
     const c = buildVariant('custom', pyPrompt, { language: 'python', customUser: 'just do it' });
     expect(c.messages).toEqual([{ role: 'system', content: circlePacking.systemMessage }, { role: 'user', content: 'just do it' }]);
   });
+
+  it('no_other_context also removes OpenEvolve\'s inspiration and diverse programs sections', () => {
+    const u = [
+      '# Program Evolution History',
+      '## Previous Attempts',
+      '### Attempt 1',
+      '- Metrics: combined_score: 0.5',
+      '## Top Performing Programs',
+      '### Program 1 (Score: 0.9000)',
+      '```python',
+      '# a comment, not a heading',
+      'x = 1',
+      '```',
+      '### Diverse Programs',
+      '## Inspiration Programs',
+      'These programs represent diverse approaches and creative solutions that may inspire new ideas:',
+      '### Inspiration 1 (Score: 0.7000, Type: Exploratory)',
+      '## Other Programs Tried',
+      'y = 2',
+      '# Current Program',
+      '```python',
+      'z = 3',
+      '```',
+      '# Task',
+      'Improve it.',
+    ].join('\n');
+    const v = buildVariant('no_other_context', { system: 's', user: u, kind: 'diff_user' }, { language: 'python' });
+    expect(user(v)).toBe(['# Program Evolution History', '## Previous Attempts', '### Attempt 1', '- Metrics: combined_score: 0.5', '# Current Program', '```python', 'z = 3', '```', '# Task', 'Improve it.'].join('\n'));
+    // "### Diverse Programs" goes with the "## Top Performing Programs" it sits in; nested matches are not listed twice.
+    expect(v.note).toBe('removed "Top Performing Programs", "Inspiration Programs", "Other Programs Tried"');
+  });
 });

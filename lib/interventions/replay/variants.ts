@@ -90,6 +90,12 @@ const OTHERS = /top performing|top programs|inspiration|diverse programs|other\b
 
 const sub = (level: number) => level >= 2;
 
+/** The matching sections (level 2 and below) not nested inside another match. */
+function matching(secs: readonly Section[], re: RegExp): Section[] {
+  const hits = secs.filter((s) => sub(s.level) && re.test(s.title));
+  return hits.filter((h) => !hits.some((o) => o !== h && o.start <= h.start && h.end <= o.end && o.level < h.level));
+}
+
 function removeSpans(lines: readonly string[], spans: readonly Section[]): string[] {
   const drop = new Set<number>();
   for (const s of spans) for (let i = s.start; i < s.end; i++) drop.add(i);
@@ -128,17 +134,17 @@ export function buildVariant(variant: ReplayVariant, prompt: StoredPrompt, input
     case 'exact':
       return exact('the stored prompt as sent');
     case 'no_history': {
-      const hit = secs.filter((s) => sub(s.level) && HISTORY.test(s.title));
+      const hit = matching(secs, HISTORY);
       if (!hit.length) return exact('no previous-attempts section in the stored prompt: sent as stored');
       return changed(removeSpans(lines, hit).join('\n'), `removed ${hit.map((s) => `"${s.title}"`).join(', ')}`);
     }
     case 'no_other_context': {
-      const hit = secs.filter((s) => sub(s.level) && OTHERS.test(s.title));
+      const hit = matching(secs, OTHERS);
       if (!hit.length) return exact('no other-programs section in the stored prompt: sent as stored');
       return changed(removeSpans(lines, hit).join('\n'), `removed ${hit.map((s) => `"${s.title}"`).join(', ')}`);
     }
     case 'alternate_context': {
-      const hit = secs.filter((s) => sub(s.level) && OTHERS.test(s.title));
+      const hit = matching(secs, OTHERS);
       if (!hit.length) return exact('no other-programs section in the stored prompt to swap: sent as stored');
       if (!inputs.alternates?.length) return exact('no other program of the run to swap in: sent as stored');
       const alt = alternateSection(inputs.alternates, inputs.language);
