@@ -85,6 +85,21 @@ describe('suggestNext', () => {
     const s = suggestNext(space2, history, { seed: 1, initialRandom: 0 });
     expect(s.phase).toBe('guided');
     expect(s.model!.mean).toBeLessThan(0);
+    // Negative scores, one crash in a corner: the model steers away from it. Scored 0.0 as
+    // EvoReplay does, the crash would be the best observation and BO would go right back to it.
+    const scores: BoObservation[] = [
+      { point: { x: -5, y: 0 }, value: -10 },
+      { point: { x: 2, y: 7 }, value: -3 },
+      { point: { x: 0, y: 12 }, value: -8 },
+      { point: { x: 6, y: 3 }, value: -6 },
+      { point: { x: -2, y: 4 }, value: -7 },
+    ];
+    const crash = { x: 9, y: 14 };
+    const distance = (p: Record<string, number>) => Math.hypot(p.x - crash.x, p.y - crash.y);
+    for (const seed of [1, 2, 3]) {
+      expect(distance(suggestNext(space2, [...scores, { point: crash, value: null }], { seed, initialRandom: 0 }).point)).toBeGreaterThan(5);
+    }
+    expect(distance(suggestNext(space2, [...scores, { point: crash, value: 0 }], { seed: 1, initialRandom: 0 }).point)).toBeLessThan(1);
     // Nothing succeeded yet: still random (no model to fit), still deterministic.
     const failed = history.map((h) => ({ ...h, value: null }));
     expect(suggestNext(space2, failed, { seed: 1, initialRandom: 0 }).phase).toBe('random');
