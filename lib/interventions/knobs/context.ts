@@ -15,7 +15,8 @@ export type Zone =
   | 'pattern'
   | 'preprocessor'
   | 'loop-header'
-  | 'main-guard';
+  | 'main-guard'
+  | 'user-literal';
 
 export interface LiteralContext {
   /** The identifier the literal is given to (raw spelling), or null. */
@@ -139,6 +140,7 @@ export function literalContext(site: LiteralSite, language: KnobLanguage): Liter
     else if (['enumerator', 'bitfield_clause', 'static_assert_declaration', 'attribute_specifier', 'attribute_declaration', 'attribute', 'decorator', 'type'].includes(t)) ctx.zones.add('type-level');
     else if (t === 'case_statement' && isField(p, 'value', child)) ctx.zones.add('type-level');
     else if (t === 'case_pattern') ctx.zones.add('pattern');
+    else if (t === 'user_defined_literal') ctx.zones.add('user-literal');
     else if (t.startsWith('preproc_') && !['preproc_if', 'preproc_ifdef', 'preproc_else', 'preproc_elif'].includes(t)) ctx.zones.add('preprocessor');
     else if ((t === 'preproc_if' || t === 'preproc_elif') && isField(p, 'condition', child)) ctx.zones.add('preprocessor');
     else if (t === 'for_statement' && language === 'cpp' && !isField(p, 'body', child)) ctx.zones.add('loop-header');

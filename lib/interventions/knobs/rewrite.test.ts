@@ -106,6 +106,16 @@ describe('parameterise: Python', () => {
     expect(python(p.source)).toBe(python(src));
   });
 
+  it('a byte-order mark stays first', () => {
+    const src = '\uFEFFRATE = 0.25\nprint(RATE)\n';
+    const p = parameterise(src, 'python', findKnobsOffline(src, 'python').knobs);
+    expect(p.source.startsWith('\uFEFF# Tuning knobs')).toBe(true);
+    // Python reads a BOM from a file (not from -c).
+    const file = path.join(dir, 'bom.py');
+    writeFileSync(file, p.source);
+    expect(execFileSync('python3', [file], { encoding: 'utf8' })).toBe('0.25\n');
+  });
+
   it('renders ints as integers and floats with full round-trip precision (10.0 stays a float)', () => {
     const src = 'A = 10.0\nB = 7\nprint(repr(A), repr(B), type(A).__name__, type(B).__name__)\n';
     const p = parameterise(src, 'python', [knob(src, 'a', '10.0', 10, 'float'), knob(src, 'b', '7', 7, 'int')]);
@@ -203,6 +213,14 @@ describe('parameterise: C++', () => {
     expect(changed).toContain('constexpr int iters = 301;');
     expect(changed).toContain('constexpr double acc_2 = -0.5;');
     expect(cppRun(changed, '')).toBe(cppRun(original.replace('ITERS = 300', 'ITERS = 301').replace('- 0.25', '-0.5'), ''));
+  });
+
+  it('refuses the number of a user-defined literal (the finder excludes it)', () => {
+    const src = '#include <chrono>\nusing namespace std::chrono_literals;\nauto d = 15ms;\ndouble x = 2.5;\n';
+    const r = findKnobsOffline(src, 'cpp');
+    expect(r.knobs.map((k) => k.sourceLiteral)).toEqual(['2.5']);
+    expect(r.excluded).toContainEqual({ literal: '15', line: 3, rule: 'user-literal' });
+    expect(() => parameterise(src, 'cpp', [knob(src, 'd', '15', 15, 'int')])).toThrow(/knob "d".*user-defined literal/);
   });
 
   it('names that would collide with an identifier or a keyword get a fresh spelling', () => {

@@ -28,6 +28,7 @@ export const RULES: readonly KnobRule[] = [
   { id: 'collection', kind: 'exclude', text: 'A direct element of a list, tuple, set or brace initializer (tables, vertices, basis vectors, shapes).' },
   { id: 'type-level', kind: 'exclude', text: 'Compile-time structure: enumerator values, bit-field widths, case labels, static_assert, attributes, decorators, type annotations.' },
   { id: 'pattern', kind: 'exclude', text: 'Python match/case patterns (a PARAMS lookup is not a valid pattern).' },
+  { id: 'user-literal', kind: 'exclude', text: 'The number of a C++ user-defined literal (10ms, 1.5_km): a name cannot carry the suffix.' },
   { id: 'loop-bound', kind: 'exclude', text: 'Loop bounds: arguments of range() and anything in a C/C++ for-loop header (initialiser, condition, update).' },
   { id: 'bit-op', kind: 'exclude', text: 'Operands of << >> & | ^ and their compound assignments.' },
   { id: 'power-identity', kind: 'exclude', text: 'Exponents 2, 3 and 0.5 (right of ** or the second argument of pow): squares, cubes and roots.' },
@@ -98,6 +99,7 @@ export function exclusionRule(site: LiteralSite, ctx: LiteralContext, language: 
   if (z.has('shape')) return 'shape';
   if (z.has('type-level')) return 'type-level';
   if (z.has('pattern')) return 'pattern';
+  if (z.has('user-literal')) return 'user-literal';
   if (z.has('collection')) return 'collection';
   if (z.has('loop-header') || (language === 'python' && ctx.callee === 'range')) return 'loop-bound';
   const op = ctx.operator ?? '';
