@@ -178,6 +178,8 @@ export function literalContext(site: LiteralSite, language: KnobLanguage): Liter
     } else if (t === 'init_declarator' || t === 'field_declaration') {
       ctx.name = lastName(p.childForFieldName('declarator'));
       ctx.role = 'assign';
+      // `mt19937 rng(42)`: a constructor call; its type is the callee.
+      if (child.type === 'argument_list' || child.type === 'initializer_list') ctx.callee ??= lastName(p.parent?.childForFieldName('type') ?? null);
       const decl = t === 'field_declaration' ? p : p.parent;
       ctx.namedConstant = !!decl && /\b(const|constexpr)\b/.test(decl.children.filter((c) => c?.type === 'type_qualifier').map((c) => c!.text).join(' '));
     } else if (t === 'comparison_operator' || (t === 'binary_expression' && /^[<>]=?$|^[!=]=$/.test(p.childForFieldName('operator')?.type ?? ''))) {
