@@ -140,6 +140,7 @@ describe('parameterise: Python', () => {
     expect(() => parameterise(src, 'python', [{ ...k, start: k.start + 9, end: k.end + 9 }])).toThrow(/knob "x" \(line 1, "0.25"\): the source has "0.75"/);
     const inName = 'X2 = 3\n';
     expect(() => parameterise(inName, 'python', [{ ...knob(inName, 'two', '2', 2, 'int') }])).toThrow(/knob "two".*not a numeric literal of the syntax tree/);
+    expect(() => parameterise(src, 'python', [{ ...k, value: 0.3 }])).toThrow(/knob "x" .*its value 0.3 is not the literal's value 0.25/);
     const s2 = 'a = 0.5\nb = 0.5\n';
     expect(() => parameterise(s2, 'python', [knob(s2, 'a', '0.5', 0.5, 'float'), knob(s2, 'a', '0.5', 0.5, 'float', 1)])).toThrow('two knobs have this name');
   });

@@ -154,6 +154,9 @@ export function parameterise(source: string, language: KnobLanguage, knobs: Knob
     for (const k of sorted) {
       const site = bySpan.get(`${k.start}:${k.end}`);
       if (!site) fail(k, 'its span is not a numeric literal of the syntax tree');
+      // The default must be the literal's value: the rewrite with the defaults is then the original program.
+      const literalValue = k.start === site.start ? site.value : -site.value;
+      if (!(Math.abs(k.value - literalValue) <= 1e-12 * Math.abs(literalValue))) fail(k, `its value ${k.value} is not the literal's value ${literalValue}`);
       const zones = literalContext(site, language).zones;
       if (zones.has('pattern')) fail(k, 'a match/case pattern cannot refer to a parameter');
       if (zones.has('preprocessor')) fail(k, 'a preprocessor directive cannot refer to a C++ constant');
