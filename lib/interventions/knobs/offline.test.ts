@@ -129,6 +129,8 @@ describe('findKnobsOffline: C++', () => {
     '    for (int i = 0; i < 100; i++) acc += i * - 2.5;', // loop-bound (100), knob -2.5 with a spaced sign
     '    int h = grid[7] ^ 0x3;', //                   index, bit-pattern
     '    unsigned v = (unsigned)acc >> 3;', //         bit-op
+    '    mt19937 rng(12345);', //                      seed (engine constructor)
+    '    const double TL = 1.85;', //                   evaluator-facing (wall-time limit)
     '    if (scanf("%d", &h) != 2) return 9;', //      output, knob-free: 9 is main_result
     '    printf("%f %d\\n", acc * t, 42);', //         output
     '    return 0;', //
@@ -154,6 +156,8 @@ describe('findKnobsOffline: C++', () => {
       '3': 'bit-op',
       '2': 'output',
       '42': 'output',
+      '12345': 'seed',
+      '1.85': 'evaluator-facing',
     });
     const cooling = r.knobs[0];
     expect([cooling.low, cooling.high, cooling.scale, cooling.note]).toEqual([0.5, 0.99999, 'linear', 'float-cooling']);
