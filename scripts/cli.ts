@@ -7,6 +7,7 @@
 //   evaluate <runId> [<programId>|--best-chain] [--private] [--concurrency N] [--json]
 //   tune <runId> <programId|best-so-far:K> [--knobs offline|llm] [--calls 24] [--seed S] [--json]
 //   ablate <runId> <programId> [--parent <id>] [--no-functions] [--json]
+//   replay <runId> <programId> [--n N] [--variant V,...] [--model M] [--temperature T] [--resume ID] [--json]
 //   judge <dir|archive|runId> --judge offline|llm [--json]
 //   judge --diffs FILE.jsonl --judge offline|llm [--language L] [--json]
 //   user add|list|role|disable|enable|password|invite ...
@@ -84,6 +85,14 @@ function usage() {
     "      against the run's evaluator; each change carried the gain, was neutral or hurt. Stored",
     '      as an experiment of the run. Progress on stderr; --json  one JSON object (the experiment,',
     '      its report in result: parentScore, childScore, tolerance, variants, labels).',
+    '  replay <runId> <programId> [--n N] [--variant V,...] [--model M] [--temperature T] [--resume ID] [--json]',
+    "      Re-send the program's stored prompt N times per variant (default 8, exact) to the",
+    '      configured LLM (or --model), read each reply as the run\'s framework does, evaluate it in',
+    '      sandboxes. Variants: exact, strict_diff, no_other_context, no_history, alternate_context,',
+    '      deletion_history (custom: from the page or the API). --resume ID continues a stored replay',
+    '      without asking again for its stored trials. --json  { experimentId, status, report (per',
+    '      variant: parseSuccess, evalSuccess, exactMatch, normalisedMatch, scoreRatio, ratios,',
+    '      outcomes), trials }',
     '  judge <dir|archive|runId> --judge offline|llm [--json]',
     '      Label every parent->child edit of a run folder or stored run with the nine edit types',
     '      (paper Table 9): offline (tree-sitter rules, no model) or llm (the configured',
@@ -260,6 +269,10 @@ async function main(argv: string[]) {
     case 'ablate': {
       const { ablateCommand, parseAblateArgs } = await import('./ablateCommand');
       return ablateCommand(parseAblateArgs(rest), log);
+    }
+    case 'replay': {
+      const { replayCommand, parseReplayArgs } = await import('./replayCommand');
+      return replayCommand(parseReplayArgs(rest), log);
     }
     case 'judge': {
       const { judgeCommand, parseJudgeArgs } = await import('./judgeCommand');

@@ -94,10 +94,28 @@ function namedIndex(parent: Node, child: Node): number {
   return -1;
 }
 
-/** The identifier a comparison compares the literal with (`if depth < 30` -> depth). */
-function comparedName(cmp: Node, lit: Node): string | null {
-  for (const c of cmp.namedChildren) if (c && !c.equals(lit)) return lastName(c);
+/** The first identifier of a subtree, depth first (`it % 250` -> it). */
+function firstIdentifier(node: Node): string | null {
+  const own = lastName(node);
+  if (own) return own;
+  for (const c of node.namedChildren) {
+    const found = c && firstIdentifier(c);
+    if (found) return found;
+  }
   return null;
+}
+
+/**
+ * The identifier a comparison compares the literal with: the first identifier of the other
+ * side (`if depth < 30` -> depth, `it % 250 == 249` -> it for 249), else of the literal's own
+ * side (-> it for 250).
+ */
+function comparedName(cmp: Node, side: Node): string | null {
+  for (const c of cmp.namedChildren) {
+    const found = c && !c.equals(side) ? firstIdentifier(c) : null;
+    if (found) return found;
+  }
+  return firstIdentifier(side);
 }
 
 export function literalContext(site: LiteralSite, language: KnobLanguage): LiteralContext {

@@ -102,6 +102,12 @@ describe('findKnobsOffline: Python', () => {
     expect(r.excluded.filter((e) => e.rule === 'cap').map((e) => e.literal)).toEqual(['12', '7.5', '17']);
   });
 
+  it('names a comparison after the identifier it tests; infinity stand-ins are sentinels', () => {
+    const r = findKnobsOffline(['best = 1e10', 'for it in range(n_iters):', '    if it % 250 == 249:', '        jitter()'].join('\n'), 'python');
+    expect(r.knobs.map((k) => [k.name, k.sourceLiteral])).toEqual([['it_threshold', '250'], ['it_threshold_2', '249']]);
+    expect(rulesOf(r)).toEqual({ '1e10': 'sentinel' });
+  });
+
   it('snake_case names from any spelling', () => {
     expect(snakeName('LEARNING_RATE')).toBe('learning_rate');
     expect(snakeName('learningRate')).toBe('learning_rate');
@@ -172,6 +178,7 @@ describe('interval rules (B.9 range guidelines and hard rules)', () => {
     ['pieces = 15', 1, 150, 'log', 'int-count'],
     ['levels = 3', 1, 20, 'linear', 'int-small'],
     ['shift = -4', -20, -1, 'linear', 'int-negative'],
+    ['reverse_percent = 80', 2, 100, 'linear', 'int-percent'],
   ])('%s -> [%s, %s] %s (%s)', (line, low, high, scale, rule) => {
     const k = one(line);
     expect({ low: k.low, high: k.high, scale: k.scale, note: k.note }).toEqual({ low, high, scale, note: rule });

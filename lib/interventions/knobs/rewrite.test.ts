@@ -179,7 +179,7 @@ describe('parameterise: C++', () => {
     'int main() {',
     '    double t = 5.0f, acc = 0;',
     '    for (int i = 0; i < ITERS; i++) { acc += t * - 0.25; t *= COOL; }',
-    '    long long big = 5000000000LL;',
+    '    long long big = 500000LL;',
     '    printf("%.17g %d %lld\\n", acc, ITERS / 7, big);',
     '    return 0;',
     '}',
@@ -188,12 +188,12 @@ describe('parameterise: C++', () => {
 
   it('a constexpr block after the includes, typed like each literal; compiles and prints the same', () => {
     const { knobs } = findKnobsOffline(original, 'cpp');
-    expect(knobs.map((k) => `${k.name}=${k.sourceLiteral}`)).toEqual(['cool=0.97', 'iters=300', 't=5.0f', 'acc=- 0.25', 'big=5000000000LL']);
+    expect(knobs.map((k) => `${k.name}=${k.sourceLiteral}`)).toEqual(['cool=0.97', 'iters=300', 't=5.0f', 'acc=- 0.25', 'big=500000LL']);
     const p = parameterise(original, 'cpp', knobs);
     // t, acc and big are variables of main: their constants get fresh names (no shadowing, no `double t = t`).
     expect(p.source).toContain(
       'using namespace std;\n// Tuning knobs (Evoscope): each replaces a literal below.\nconstexpr double cool = 0.97;\nconstexpr int iters = 300;\n' +
-        'constexpr float t_2 = 5.0f;\nconstexpr double acc_2 = - 0.25;\nconstexpr long long big_2 = 5000000000LL;\n',
+        'constexpr float t_2 = 5.0f;\nconstexpr double acc_2 = - 0.25;\nconstexpr long long big_2 = 500000LL;\n',
     );
     expect(p.source).toContain('const double COOL = cool;');
     expect(p.source).toContain('acc += t * acc_2;');

@@ -18,6 +18,7 @@ export const RULES: readonly KnobRule[] = [
   { id: 'bit-pattern', kind: 'exclude', text: 'Hex, binary or octal spellings (bit patterns, masks) and Python imaginary numbers.' },
   { id: 'zero-one', kind: 'exclude', text: 'The values 0, 1 and -1 in any spelling (identities, boolean-ish flags, off-by-one terms).' },
   { id: 'too-large', kind: 'exclude', text: 'Magnitudes above 2^53 (hashes, RNG states: not exactly representable) and spellings longer than 64 characters.' },
+  { id: 'sentinel', kind: 'exclude', text: 'Magnitudes of 1e9 or more (1e18, 1e9+7: infinity stand-ins, moduli).' },
   { id: 'math-constant', kind: 'exclude', text: 'Approximations of pi, pi/2, 2pi, e, sqrt(2), sqrt(3), ln 2 or the golden ratio written with at least 4 significant digits.' },
   { id: 'power-of-two', kind: 'exclude', text: 'Integer powers of two of 64 or more: sizes, masks and scale factors (a non-power breaks `x & (N - 1)`).' },
   { id: 'in-string', kind: 'exclude', text: 'Inside a string, including f-string replacement fields.' },
@@ -39,6 +40,7 @@ export const RULES: readonly KnobRule[] = [
   { id: 'cap', kind: 'exclude', text: `Past the cap of ${MAX_KNOBS} knobs (B.9: BO budget scales poorly beyond), in the priority order below.` },
   { id: 'int-budget', kind: 'interval', text: 'Integer >= 10 named like an iteration budget (iter, epoch, round, step, budget, generation, sweep, pass): log [max(1, x/5), 5x].' },
   { id: 'int-count', kind: 'interval', text: 'Other integer >= 10 (restarts, samples, population): log [max(1, x/10), 10x].' },
+  { id: 'int-percent', kind: 'interval', text: 'Integer 2..99 named percent/pct: linear [2, 100] (low 2, not 1, keeps it linear under the high/low >= 100 rule).' },
   { id: 'int-small', kind: 'interval', text: 'Integer 2..9 (small categorical): linear [1, max(5x, 20)].' },
   { id: 'int-negative', kind: 'interval', text: 'Negative integer: linear [-max(5|x|, 20), -1].' },
   { id: 'float-cooling', kind: 'interval', text: 'Cooling / decay factor (0.9 <= x < 1, or 0 < x < 1 named cool/decay/anneal/momentum/gamma/rho/discount/shrink): linear [0.5 (x/2 when x < 0.5), max(0.99999, (1+x)/2)].' },
@@ -78,6 +80,7 @@ function valueRule(site: LiteralSite): string | null {
   const a = Math.abs(site.value);
   if (a === 0 || a === 1) return 'zero-one';
   if (a > Number.MAX_SAFE_INTEGER || site.text.length > 64) return 'too-large';
+  if (a >= 1e9) return 'sentinel';
   if (significantDigits(site.text) >= 4 && MATH_CONSTANTS.some((c) => Math.abs(a - c) / c < 1e-3)) return 'math-constant';
   if (Number.isInteger(a) && a >= 64 && (a & (a - 1)) === 0 && a <= 2 ** 30) return 'power-of-two';
   if (Number.isInteger(a) && a > 2 ** 30 && Number.isInteger(Math.log2(a))) return 'power-of-two';
@@ -132,6 +135,7 @@ const LOG_NAME = /step|rate|lr|temp|weight|penalty|reward|scale|sigma|amp|alpha|
 /** The interval rule (RULES, kind 'interval') for a kept literal, before the hard rules. */
 function baseInterval(x: number, type: 'int' | 'float', name: string): Interval {
   if (type === 'int') {
+    if (x >= 2 && x < 100 && /percent|pct/i.test(name)) return { low: 2, high: 100, scale: 'linear', rule: 'int-percent' };
     if (x >= 10 && BUDGET_NAME.test(name)) return { low: Math.max(1, x / 5), high: x * 5, scale: 'log', rule: 'int-budget' };
     if (x >= 10) return { low: Math.max(1, x / 10), high: x * 10, scale: 'log', rule: 'int-count' };
     if (x >= 2) return { low: 1, high: Math.max(5 * x, 20), scale: 'linear', rule: 'int-small' };
