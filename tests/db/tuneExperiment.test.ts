@@ -7,12 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendPrograms, createLiveRun } from '../../lib/db/appendPrograms';
 import { pool } from '../../lib/db/client';
 import { cancelExperiment, createExperiment, getExperiment, listCalls } from '../../lib/db/experiments';
+import { LLM_NOT_CONFIGURED } from '../../lib/db/judgeBatches';
 import { runExperiment } from '../../lib/db/runExperiment';
 import { loadDemoData } from '../../lib/demo/loadDemoData';
 import { tuneParamsSchema, type Knob, type TuneReport } from '../../lib/interventions/types';
 import { releaseJobClient } from '../../lib/jobs/enqueue';
 import { runCli } from '../helpers/cli';
 import { useTestDatabase } from '../helpers/dbTest';
+import { startScriptedLlm } from '../helpers/scriptedLlm';
 import { attachScoreEvaluator, scoredRun } from '../helpers/rerun';
 
 const { runIds } = useTestDatabase({
@@ -161,7 +163,14 @@ describe('tune jobs', () => {
     const { runId, programId } = await codeRun(code, 1.5);
     const x = await createExperiment({ runId, programId, params: tuneParams({ knobs: [scoreKnob(code, '1.5')], calls: 24 }) });
     const running = runExperiment(x.id, { pollMs: 100 });
-    await waitForCalls(x.id, 2);
+    await waitForCalls(x.id, 3);
+    // What the page polls meanwhile: calls done of total, the phase line, a partial report.
+    const mid = (await getExperiment(runId, x.id))!;
+    expect(mid).toMatchObject({ status: 'running', total: 25 });
+    expect(mid.done).toBeGreaterThanOrEqual(3);
+    expect(mid.phase).toMatch(/^call \d+ of 24 · (random|guided)$/);
+    expect((mid.result as TuneReport).calls.length).toBeGreaterThanOrEqual(1);
+    expect((mid.result as TuneReport).calls[0]).toMatchObject({ idx: 1, phase: 'default', score: 1.5 });
     await cancelExperiment(runId, x.id);
     const ended = await running;
     expect(ended?.status).toBe('cancelled');
@@ -216,7 +225,31 @@ describe('tune jobs', () => {
     expect(missing.stderr).toContain('the run has 1 best-so-far event(s): best-so-far:9 is not one');
   });
 
-  it('the CLI says what is wrong: no evaluator, no knobs, not Python or C++', { timeout: 180_000 }, async () => {
+  it('--knobs llm: the knobs come from the configured model (B.9 prompt), its exchange is kept with the check call', { timeout: 120_000 }, async () => {
+    const code = '# program 0\nSCORE = 1.25\n';
+    const { runId } = await codeRun(code, 1.25);
+    const spec = { name: 'score', source_literal: '1.25', context_line: 'SCORE = 1.25', default: 1.25, low: 0.5, high: 2, scale: 'linear', kind: 'float', rationale: 'the score itself' };
+    const server = await startScriptedLlm([{ kind: 'answer', answer: { hparams: [spec] } }]);
+    const env = { EVOSCOPE_LLM_BASE_URL: server.baseUrl, EVOSCOPE_LLM_MODEL: 'scripted-tune', EVOSCOPE_LLM_API_KEY: 'sk-test-not-a-secret' };
+    Object.assign(process.env, env);
+    try {
+      const res = await runCli(['tune', runId, 'p0', '--knobs', 'llm', '--calls', '3', '--json']);
+      expect(res.code, res.stderr).toBe(0);
+      const out = json(res);
+      expect(out.knobs).toEqual([expect.objectContaining({ name: 'score', sourceLiteral: '1.25', line: 2, low: 0.5, high: 2, origin: 'llm' })]);
+      expect(out).toMatchObject({ status: 'done', rewriteReproduces: true });
+      expect(server.requests).toHaveLength(1);
+      expect(JSON.stringify(server.requests[0].body)).toContain('SCORE = 1.25');
+      const [check] = await listCalls(out.experimentId);
+      expect(check.input).toMatchObject({ knobSource: 'llm' });
+      expect(check.llm).toMatchObject({ model: 'scripted-tune', usage: expect.anything() });
+    } finally {
+      for (const k of Object.keys(env)) delete process.env[k];
+      await server.close();
+    }
+  });
+
+  it('the CLI says what is wrong: no evaluator, no knobs, no LLM for --knobs llm, not Python or C++', { timeout: 180_000 }, async () => {
     const r = await scoredRun(`tune none ${crypto.randomUUID().slice(0, 8)}`, [1.5]);
     runIds.push(r.runId);
     const none = await runCli(['tune', r.runId, 'p0', '--json']);
@@ -227,6 +260,10 @@ describe('tune jobs', () => {
     const empty = await runCli(['tune', noKnobs.runId, 'p0']);
     expect(empty.code).toBe(1);
     expect(empty.stderr).toMatch(/no knobs found in program p0/);
+
+    const noLlm = await runCli(['tune', noKnobs.runId, 'p0', '--knobs', 'llm', '--json']);
+    expect(noLlm.code).toBe(1);
+    expect(json(noLlm)).toMatchObject({ status: 'failed', error: `the LLM knob finder needs an LLM: ${LLM_NOT_CONFIGURED}` });
 
     const rust = await codeRun('# program 0\nSCORE = 2.5\n', 2.5);
     await pool().query("UPDATE programs SET language = 'rust' WHERE id = $1", [rust.programId]);
