@@ -48,6 +48,16 @@ export function ReplayResult({ report }: { report: ReplayReport }) {
           </tbody>
         </table>
       </div>
+      {report.notes && report.notes.length > 0 && (
+        <ul className="muted" style={{ fontSize: '0.82rem' }} data-testid="replay-notes">
+          {report.notes.map((n) => (
+            <li key={n.variant}>
+              <span className="mono">{n.variant}</span>: {n.note}
+              {!n.changed && ' (the prompt was sent as stored)'}
+            </li>
+          ))}
+        </ul>
+      )}
       <RatioStrip inputs={report.variants.map((v) => ({ label: v.variant, ratios: v.ratios, trials: v.trials }))} />
       <p className="muted" style={{ fontSize: '0.78rem' }}>
         Score ratio: mean replayed score over the trials with a score, divided by the original. Outcomes: {OUTCOME_ORDER.map((o) => `${o} = ${OUTCOME_TEXT[o]}`).join('; ')}.

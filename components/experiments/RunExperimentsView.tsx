@@ -8,7 +8,7 @@ import type { AblationReport, ExperimentView, ReplayReport } from '@/lib/interve
 import { downloadText } from '../analysis/download';
 import { formatDate, formatScore, formatShare } from '../ui/format';
 import { CeilingChart } from './CeilingChart';
-import { getBestSoFar, listExperiments, postJson } from './experimentClient';
+import { getBestSoFar, getReplayTargets, listExperiments, postJson } from './experimentClient';
 import { experimentHref, isActive, KIND_TEXT, progressLabel, VERDICT_COLOURS } from './experimentLabels';
 import { RatioStrip } from './RatioStrip';
 import { median } from './ratioStripModel';
@@ -89,9 +89,10 @@ function Replays({ runId, items }: { runId: string; items: ExperimentView[] }) {
       }),
     [variants],
   );
-  if (items.length === 0) return <p className="muted">No replays yet: start one from a program page that has a stored prompt (best-so-far events first).</p>;
   return (
     <section aria-label="Replays" data-testid="replays-tab">
+      <ReplayTargets runId={runId} />
+      {items.length === 0 ? <p className="muted">No replays yet: start one from a target&apos;s program page.</p> : <>
       <p>
         Median score ratio across targets (exact variant): <strong data-testid="median-ratio">{formatScore(median(exactRatios))}</strong>{' '}
         <span className="muted">over {exactRatios.length} target(s)</span>
@@ -134,7 +135,46 @@ function Replays({ runId, items }: { runId: string; items: ExperimentView[] }) {
         const r = x.status === 'done' && x.result?.kind === 'replay' ? (x.result as ReplayReport) : null;
         return r ? r.variants.map((v) => `${v.variant} ${formatScore(v.scoreRatio)}`).join(' · ') : '—';
       }} extraLabel="score ratio per variant" />
+      </>}
     </section>
+  );
+}
+
+/** Programs with a stored prompt, best-so-far events first (GET /replay-targets). */
+function ReplayTargets({ runId }: { runId: string }) {
+  const targets = useQuery({ queryKey: ['replay-targets', runId], queryFn: ({ signal }) => getReplayTargets(runId, signal) });
+  if (!targets.data) return targets.isError ? <p className="error" role="alert">{(targets.error as Error).message}</p> : null;
+  const { items, total } = targets.data;
+  return (
+    <details data-testid="replay-targets">
+      <summary>Replay targets: {total} program(s) with a stored prompt, best-so-far events first</summary>
+      <div className="table-wrap">
+        <table className="data" aria-label="Replay targets">
+          <thead>
+            <tr>
+              <th scope="col">program</th>
+              <th scope="col" className="num">iteration</th>
+              <th scope="col" className="num">score</th>
+              <th scope="col">best so far</th>
+              <th scope="col">prompt</th>
+              <th scope="col" className="num">replays</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((t) => (
+              <tr key={t.programId}>
+                <th scope="row"><a href={`/runs/${runId}/programs/${t.programId}#experiments`}>{t.externalId}</a></th>
+                <td className="num">{t.iteration ?? '—'}</td>
+                <td className="num">{formatScore(t.score)}</td>
+                <td>{t.bestSoFar ? 'yes' : ''}</td>
+                <td className="muted">{t.promptKind ?? '—'}</td>
+                <td className="num">{t.replays}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
   );
 }
 
@@ -152,7 +192,7 @@ function Tuning({ runId, items, scoreMetric, onStarted }: { runId: string; items
     setBusy(true);
     setError(null);
     try {
-      await postJson(`/api/runs/${runId}/tuning-sweep`, { every: Number(every), calls: Number(calls), knobSource: 'offline' });
+      await postJson(`/api/runs/${runId}/tuning-sweep`, { every: Number(every), params: { calls: Number(calls), knobSource: 'offline' } });
       onStarted();
     } catch (e) {
       setError((e as Error).message);

@@ -98,3 +98,15 @@ export async function followExperiment(runId: string, id: string, onUpdate: (d: 
     await new Promise((r) => setTimeout(r, 400));
   }
 }
+
+const replayTargetsSchema = z.object({
+  items: z.array(
+    z.object({
+      programId: z.string(), externalId: z.string(), iteration: z.number().nullable(), score: z.number().nullable(), bestSoFar: z.boolean(),
+      promptKind: z.string().nullable(), replays: z.number(),
+    }),
+  ),
+  total: z.number(),
+});
+/** Programs of the run with a stored prompt, best-so-far events first. */
+export const getReplayTargets = (runId: string, signal?: AbortSignal) => fetchJson(`/api/runs/${runId}/replay-targets?limit=100`, replayTargetsSchema, signal);
