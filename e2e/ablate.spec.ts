@@ -60,8 +60,9 @@ test('ablate an edit from its program page, then find it on the run’s Experime
   await expect(hunk.locator('pre')).toContainText('@@');
 
   // The run's Experiments page: in the run views, Ablations tab, the export holds every variant.
-  await page.getByRole('navigation', { name: 'Run views' }).getByRole('link', { name: 'Experiments' }).click();
+  await section.getByRole('link', { name: "All of this run's experiments" }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Experiments' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Run views' }).getByRole('link', { name: 'Experiments' })).toHaveAttribute('aria-current', 'page');
   const tab = page.getByRole('tab', { name: /^Ablations/ });
   await tab.click();
   await expect(tab).toHaveAttribute('aria-selected', 'true');
