@@ -23,6 +23,9 @@
 //            it (scripts/bench/judgingOnce.ts: edit set, sources in chunks, judge, batched writes)
 //   rerun:   re-evaluating 200 demo programs against the demo runs' evaluators in the sandbox
 //            (the worker's batch code), at concurrency 1 and 2: programs/s and wall time
+//   bo:      time per suggestion of the Bayesian optimiser (lib/interventions/bo) in 24-call loops
+//            in 2, 4 and 8 dimensions (scripts/bench/boSuggest.ts; BENCH_BO_SEEDS loops each), and
+//            how often it finds a known optimum vs random search (scripts/bench/boQuality.ts)
 // `npm run bench -- import analyze` runs some sections only.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -182,6 +185,17 @@ try {
   if (want('judging')) {
     const n = Number(process.env.BENCH_TAXONOMY_EDITS ?? 10_000);
     report(`judging: offline judging batch of a stored run, ${n / 1000}k realistic edits`, child(['scripts/bench/judgingOnce.ts', String(n)], env), 'seconds');
+  }
+
+  if (want('bo')) {
+    const r = child(['scripts/bench/boSuggest.ts', process.env.BENCH_BO_SEEDS ?? '3'], env);
+    for (const [dims, figures] of Object.entries(r)) {
+      report(`bo: suggestNext at 24 calls, ${dims.replace('d', '-D')}`, figures as Record<string, unknown>, 'well under 1 s');
+    }
+    const q = child(['scripts/bench/boQuality.ts', process.env.BENCH_BO_QUALITY_SEEDS ?? '20'], env);
+    for (const [problem, figures] of Object.entries(q)) {
+      report(`bo: optimum found within 24 calls, ${problem}, BO vs random search`, figures as Record<string, unknown>, 'BO > random');
+    }
   }
 
   if (want('ingest')) {

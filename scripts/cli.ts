@@ -6,6 +6,8 @@
 //   sandbox run <file> [--lang python|cpp] [--timeout S] [--memory MB] [--json]
 //   evaluate <runId> [<programId>|--best-chain] [--private] [--concurrency N] [--json]
 //   replay <runId> <programId> [--n N] [--variant V,...] [--model M] [--temperature T] [--resume ID] [--json]
+//   tune <runId> <programId|best-so-far:K> [--knobs offline|llm] [--calls 24] [--seed S] [--json]
+//   ablate <runId> <programId> [--parent <id>] [--no-functions] [--json]
 //   judge <dir|archive|runId> --judge offline|llm [--json]
 //   judge --diffs FILE.jsonl --judge offline|llm [--language L] [--json]
 //   user add|list|role|disable|enable|password|invite ...
@@ -76,6 +78,21 @@ function usage() {
     '      without asking again for its stored trials. --json  { experimentId, status, report (per',
     '      variant: parseSuccess, evalSuccess, exactMatch, normalisedMatch, scoreRatio, ratios,',
     '      outcomes), trials }',
+    '  tune <runId> <programId|best-so-far:K> [--knobs offline|llm] [--calls N] [--seed S] [--json]',
+    "      The tuning gap of one program (paper §5.4): find its numeric knobs (offline: tree-sitter rules;",
+    '      llm: the configured model with the paper\'s B.9 prompt), rewrite it with a top-level PARAMS',
+    "      block, check the rewrite reproduces the program's score exactly, then N evaluations (default",
+    '      24: the defaults, 8 random points, then Bayesian optimisation) against the run\'s evaluator.',
+    "      best-so-far:K names the run's K-th best-so-far event (1 = the first). Progress on stderr.",
+    '      --json  one JSON object: the report (knobs, calls, bestSoFar, ceiling, bestParams, gap, ...)',
+    '              with experimentId and status. Exit code 1 when the tuning did not end done.',
+    '  ablate <runId> <programId> [--parent <id>] [--no-functions] [--json]',
+    "      Ablate the edit that made a program (against its first parent, or --parent): evaluate it",
+    '      with each hunk of the diff undone on its own, each function the edit touched put back to',
+    "      the parent's (Python, C++; not with --no-functions) and the parent itself, in sandboxes",
+    "      against the run's evaluator; each change carried the gain, was neutral or hurt. Stored",
+    '      as an experiment of the run. Progress on stderr; --json  one JSON object (the experiment,',
+    '      its report in result: parentScore, childScore, tolerance, variants, labels).',
     '  judge <dir|archive|runId> --judge offline|llm [--json]',
     '      Label every parent->child edit of a run folder or stored run with the nine edit types',
     '      (paper Table 9): offline (tree-sitter rules, no model) or llm (the configured',
@@ -248,6 +265,14 @@ async function main(argv: string[]) {
     case 'replay': {
       const { replayCommand, parseReplayArgs } = await import('./replayCommand');
       return replayCommand(parseReplayArgs(rest), log);
+    }
+    case 'tune': {
+      const { tuneCommand, parseTuneArgs } = await import('./tuneCommand');
+      return tuneCommand(parseTuneArgs(rest), log);
+    }
+    case 'ablate': {
+      const { ablateCommand, parseAblateArgs } = await import('./ablateCommand');
+      return ablateCommand(parseAblateArgs(rest), log);
     }
     case 'judge': {
       const { judgeCommand, parseJudgeArgs } = await import('./judgeCommand');

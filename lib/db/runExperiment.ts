@@ -21,12 +21,16 @@ export interface RunExperimentOptions {
   log?: (line: string) => void;
   /** How often a cancel is polled. */
   pollMs?: number;
+  /** The runners by kind (tests inject their own to exercise the driver alone). */
+  runners?: Partial<Runners>;
 }
 
 export type RunExperimentResult = ExperimentView & { skipped?: string; interrupted?: boolean };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const RUNNERS: Record<ExperimentView['kind'], (ctx: ExperimentContext<any>) => Promise<ExperimentReport>> = {
+export type Runners = Record<ExperimentView['kind'], (ctx: ExperimentContext<any>) => Promise<ExperimentReport>>;
+
+const RUNNERS: Runners = {
   tune: runTuneExperiment,
   replay: runReplayExperiment,
   ablate: runAblateExperiment,
@@ -148,7 +152,7 @@ async function runLocked(id: string, opts: RunExperimentOptions): Promise<RunExp
     log,
   };
   try {
-    const report = await RUNNERS[x.kind](ctx);
+    const report = await ({ ...RUNNERS, ...opts.runners })[x.kind](ctx);
     if (abort.signal.aborted) {
       if (cancelled) return getExperiment(null, id);
       const now = await getExperiment(null, id);

@@ -237,7 +237,7 @@ export interface AblationVariant {
   idx: number;
   /** 'hunk': one hunk reverted; 'function': every change inside one function reverted; 'whole': the parent. */
   unit: 'hunk' | 'function' | 'whole';
-  /** Hunk number (0-based) or function name. */
+  /** "hunk 1" (1-based, file order), "function <qualified name>" or "whole edit (the parent)", naming any deduplicated twin: "hunk 2 (= function solve)". */
   label: string;
   /** The hunk's header (@@ -a,b +c,d @@) and its lines, or the function's span. */
   header: string;
@@ -260,6 +260,14 @@ export interface AblationReport {
   variants: AblationVariant[];
   /** The edit's taxonomy labels when judged (lib/analysis/taxonomy), for the page to show beside. */
   labels: string[];
+  /**
+   * The 'whole' variant (the parent, re-evaluated here) scored the parent's recorded score within
+   * the tolerance: false means the sandbox does not reproduce the recorded scores, so contributions
+   * measured against the recorded child score are suspect. Null: no whole variant or no scores.
+   */
+  parentReproduces?: boolean | null;
+  /** The judge whose labels these are (an LLM judge's when one judged the edit, else 'offline@1'); null: not judged. */
+  labelsJudge?: string | null;
 }
 
 export type ExperimentReport = TuneReport | ReplayReport | AblationReport;

@@ -6,8 +6,9 @@ import crypto from 'node:crypto';
 import { LineTable, matchingBlocks } from '../lineDiff';
 import { splitLines } from '../pyText';
 
-type Tag = 'replace' | 'delete' | 'insert' | 'equal';
-type Opcode = [Tag, number, number, number, number];
+export type Tag = 'replace' | 'delete' | 'insert' | 'equal';
+/** difflib's opcode: [tag, i1, i2, j1, j2] over parent lines [i1, i2) and child lines [j1, j2). */
+export type Opcode = [Tag, number, number, number, number];
 
 export interface EditDiff {
   /** The unified diff ('' when the sources have the same lines). */
@@ -17,7 +18,8 @@ export interface EditDiff {
   added: number[];
 }
 
-function opcodes(a: Int32Array, b: Int32Array): Opcode[] {
+/** SequenceMatcher.get_opcodes() over interned lines (LineTable.intern). */
+export function opcodes(a: Int32Array, b: Int32Array): Opcode[] {
   const out: Opcode[] = [];
   let i = 0;
   let j = 0;
@@ -62,8 +64,8 @@ function grouped(codes: Opcode[], n: number): Opcode[][] {
   return groups;
 }
 
-/** difflib's _format_range_unified. */
-function range(start: number, stop: number): string {
+/** difflib's _format_range_unified (0-based [start, stop) -> the header's "a,b"). */
+export function range(start: number, stop: number): string {
   let beginning = start + 1;
   const length = stop - start;
   if (length === 1) return `${beginning}`;
