@@ -179,6 +179,7 @@ for (const run of runs) {
         parseSuccess: v?.parseSuccess ?? null,
         evalSuccess: v?.evalSuccess ?? null,
         exactMatch: v?.exactMatch ?? null,
+        normalisedMatch: v?.normalisedMatch ?? null,
         scoreRatio: v?.scoreRatio ?? null,
       });
       server.requests.length = 0;
