@@ -9,6 +9,7 @@
 // gets one JSON object (--json) or a table. Ctrl-C cancels.
 import { runParamsSchema } from '../lib/api/params';
 import { disconnect, pool } from '../lib/db/client';
+import { runExists } from '../lib/db/cyclingReports';
 import { ensureDatabase, type Database } from '../lib/db/ensureDatabase';
 import { cancelExperiment, createExperiment, ExperimentInputError, getExperiment, listCalls, resumeExperiment } from '../lib/db/experiments';
 import { resolveProgramRef } from '../lib/db/programs';
@@ -52,6 +53,11 @@ export async function replayCommand(args: ReplayArgs, log: (l: string) => void) 
   let db: Database | null = null;
   try {
     db = await ensureDatabase({ log });
+    if (!(await runExists(args.runId))) {
+      log(`replay failed: no run ${args.runId}`);
+      process.exitCode = 1;
+      return;
+    }
     let experimentId: string;
     if (args.resume) {
       const x = await resumeExperiment(args.runId, args.resume);

@@ -7,6 +7,7 @@
 // a readable summary. Ctrl-C cancels it. Exit code 1 when it does not end done.
 import { runParamsSchema } from '../lib/api/params';
 import { disconnect } from '../lib/db/client';
+import { runExists } from '../lib/db/cyclingReports';
 import { ensureDatabase, type Database } from '../lib/db/ensureDatabase';
 import { bestChainProgramIds } from '../lib/db/evaluationBatches';
 import { cancelExperiment, createExperiment, ExperimentInputError, getExperiment } from '../lib/db/experiments';
@@ -103,6 +104,11 @@ export async function tuneCommand(args: TuneArgs, log: (l: string) => void) {
   let db: Database | null = null;
   try {
     db = await ensureDatabase({ log });
+    if (!(await runExists(args.runId))) {
+      log(`tune failed: no run ${args.runId}`);
+      process.exitCode = 1;
+      return;
+    }
     let created;
     try {
       const programId = await programIdOf(args.runId, args.program);

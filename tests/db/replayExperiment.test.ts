@@ -15,6 +15,7 @@ import * as replaysRoute from '../../app/api/runs/[runId]/replays/route';
 import * as targetsRoute from '../../app/api/runs/[runId]/replay-targets/route';
 import type { ReplaysResponse, ReplayTargetsResponse } from '../../lib/api/replaySchemas';
 import { NO_LLM, NO_PROMPT } from '../../lib/db/experimentReplay';
+import { setEvaluationConcurrency } from '../../lib/db/evaluationBatches';
 import { cancelExperiment, createExperiment, getExperiment } from '../../lib/db/experiments';
 import { runExperiment } from '../../lib/db/runExperiment';
 import { disconnect, pool } from '../../lib/db/client';
@@ -301,7 +302,7 @@ it('a cancelled replay stops asking the model and evaluating at once', { timeout
   expect((await getExperiment(target.runId, x.id))!.done).toBe(after.done);
 });
 
-it('fails with what to do: a program without a stored prompt, no LLM configured', { timeout: 120_000 }, async () => {
+it('fails with what to do: a program without a stored prompt, a model that refuses, no LLM configured', { timeout: 120_000 }, async () => {
   const seed = await pool().query<{ id: string }>(
     'SELECT p.id FROM programs p WHERE p.run_id = $1 AND NOT EXISTS (SELECT 1 FROM contexts c WHERE c.program_id = p.id) ORDER BY p.seq LIMIT 1',
     [target.runId],
@@ -309,6 +310,20 @@ it('fails with what to do: a program without a stored prompt, no LLM configured'
   const noPrompt = await runCli(['replay', target.runId, seed.rows[0].id, '--n', '1', '--json']);
   expect(noPrompt.code).toBe(1);
   expect(json(noPrompt)).toMatchObject({ status: 'failed', error: NO_PROMPT });
+  // A model that refuses the request (bad key, unknown model) ends the replay with its reason, key cut out.
+  // One trial at a time, so the first refusal is the only request.
+  await setEvaluationConcurrency(1);
+  const s401 = await useServer([]);
+  await s401.close();
+  server = await startScriptedLlm(() => ({ kind: 'status', status: 401, message: 'invalid key sk-test-not-a-secret' }));
+  process.env.EVOSCOPE_LLM_BASE_URL = server.baseUrl;
+  const refused = await runCli(['replay', target.runId, target.programId, '--n', '4', '--json']).finally(() => setEvaluationConcurrency(null));
+  expect(refused.code).toBe(1);
+  const r = json(refused);
+  expect(r.status).toBe('failed');
+  expect(r.error).toMatch(/^the LLM refused the request: HTTP 401/);
+  expect(r.error).not.toContain('sk-test-not-a-secret');
+  expect(server!.requests).toHaveLength(1);
   for (const k of ['EVOSCOPE_LLM_BASE_URL', 'EVOSCOPE_LLM_MODEL', 'EVOSCOPE_LLM_API_KEY']) delete process.env[k];
   const noLlm = await runCli(['replay', target.runId, target.programId, '--n', '1', '--json']);
   expect(noLlm.code).toBe(1);

@@ -125,4 +125,10 @@ describe('replay variants on the demo prompts', () => {
     // "### Diverse Programs" goes with the "## Top Performing Programs" it sits in; nested matches are not listed twice.
     expect(v.note).toBe('removed "Top Performing Programs", "Inspiration Programs", "Other Programs Tried"');
   });
+
+  it('no_other_context removes ShinkaEvolve\'s prior-individuals context', () => {
+    const u = ['# Current program', '```python', 'x = 1', '```', '# Prior Repository Individual Context', '', '## Inspiration 1', 'Performance: combined_score=0.5', '', '## Inspiration 2', 'Performance: combined_score=0.4', '# Task', 'Improve it.'].join('\n');
+    const v = buildVariant('no_other_context', { system: null, user: u, kind: 'diff' }, { language: 'python' });
+    expect(user(v)).toBe(['# Current program', '```python', 'x = 1', '```', '# Task', 'Improve it.'].join('\n'));
+  });
 });

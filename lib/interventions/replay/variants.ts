@@ -8,7 +8,8 @@
 //  - strict_diff: the diff-only task of OpenEvolve's diff template (lib/demo/prompts.ts
 //    diffTaskLines) replaces a rewrite task, or a reminder is appended to a diff task; the reply
 //    is then read in diff mode only (a rewrite counts as a parse failure).
-//  - no_other_context: removes the top / inspiration / diverse / other programs sections.
+//  - no_other_context: removes the top / inspiration / diverse / other programs sections
+//    (ShinkaEvolve: "# Prior Repository Individual Context" with its "## Inspiration N").
 //  - no_history: removes the previous attempts (score history) section.
 //  - alternate_context: the other-programs sections replaced by one listing the programs of the
 //    run closest to the parent's score (the runner chooses them).
@@ -86,13 +87,12 @@ export function sections(lines: readonly string[]): Section[] {
 }
 
 const HISTORY = /previous attempts|attempt history|score history|evolution history of the parent/i;
-const OTHERS = /top performing|top programs|inspiration|diverse programs|other\b.*programs|elite programs|prior programs/i;
+// ShinkaEvolve writes its inspirations under "# Prior Repository Individual Context" / "## Inspiration N".
+const OTHERS = /top performing|top programs|inspiration|diverse programs|other\b.*programs|elite programs|prior programs|prior repository/i;
 
-const sub = (level: number) => level >= 2;
-
-/** The matching sections (level 2 and below) not nested inside another match. */
+/** The sections whose title matches, not nested inside another match. */
 function matching(secs: readonly Section[], re: RegExp): Section[] {
-  const hits = secs.filter((s) => sub(s.level) && re.test(s.title));
+  const hits = secs.filter((s) => re.test(s.title));
   return hits.filter((h) => !hits.some((o) => o !== h && o.start <= h.start && h.end <= o.end && o.level < h.level));
 }
 
