@@ -5,7 +5,9 @@ import { z } from 'zod';
 import type { ExperimentView, KnobProposal, ReplayParams, TuneParams, AblateParams } from '@/lib/interventions/types';
 import { knobSchema } from '@/lib/interventions/types';
 import { bestSoFarResponseSchema } from '@/lib/api/points';
-import { fetchJson, HttpError } from '../ui/fetchJson';
+import { fetchJson, HttpError, postJson } from '../ui/fetchJson';
+
+export { postJson };
 
 const experimentSchema = z
   .object({
@@ -35,19 +37,6 @@ const proposalSchema = z
   .passthrough()
   .transform((x) => x as unknown as KnobProposal);
 
-export async function postJson(url: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json: unknown = await res.json().catch(() => null);
-  if (!res.ok) {
-    const message = json && typeof json === 'object' && 'error' in json ? String(json.error) : `${res.status} ${res.statusText}`;
-    throw new HttpError(res.status, message);
-  }
-  return json;
-}
 
 const base = (runId: string) => `/api/runs/${runId}/experiments`;
 
