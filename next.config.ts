@@ -2,8 +2,9 @@ import type { NextConfig } from 'next';
 import { securityHeaders } from './lib/http/securityHeaders';
 
 const nextConfig: NextConfig = {
-  // Server-only packages that must not be bundled (pg's optional native bits, graphile-worker).
-  serverExternalPackages: ['pg', 'graphile-worker', '@prisma/adapter-pg'],
+  // Server-only packages that must not be bundled (pg's optional native bits, graphile-worker;
+  // tree-sitter's runtime finds its .wasm files next to its own file).
+  serverExternalPackages: ['pg', 'graphile-worker', '@prisma/adapter-pg', '@vscode/tree-sitter-wasm'],
   poweredByHeader: false,
   // Types are checked by `tsc --noEmit` as its own step of npm test; the build only bundles.
   typescript: { ignoreBuildErrors: true },

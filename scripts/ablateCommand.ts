@@ -7,6 +7,7 @@
 // Ctrl-C cancels it (resumable from the page or the API).
 import { runParamsSchema } from '../lib/api/params';
 import { disconnect } from '../lib/db/client';
+import { runExists } from '../lib/db/cyclingReports';
 import { ensureDatabase, type Database } from '../lib/db/ensureDatabase';
 import { cancelExperiment, createExperiment, ExperimentInputError } from '../lib/db/experiments';
 import { resolveProgramRef } from '../lib/db/programs';
@@ -46,6 +47,11 @@ export async function ablateCommand(args: AblateArgs, log: (l: string) => void) 
   let db: Database | null = null;
   try {
     db = await ensureDatabase({ log });
+    if (!(await runExists(args.runId))) {
+      log(`ablate failed: no run ${args.runId}`);
+      process.exitCode = 1;
+      return;
+    }
     let created;
     try {
       const programId = await programIdOf(args.runId, args.program);

@@ -23,6 +23,13 @@
 //            it (scripts/bench/judgingOnce.ts: edit set, sources in chunks, judge, batched writes)
 //   rerun:   re-evaluating 200 demo programs against the demo runs' evaluators in the sandbox
 //            (the worker's batch code), at concurrency 1 and 2: programs/s and wall time
+//   bo:      time per suggestion of the Bayesian optimiser (lib/interventions/bo) in 24-call loops
+//            in 2, 4 and 8 dimensions (scripts/bench/boSuggest.ts; BENCH_BO_SEEDS loops each), and
+//            how often it finds a known optimum vs random search (scripts/bench/boQuality.ts)
+//   interventions: the issue-11 CLI commands as a user runs them (the bundled bin from a shell) on
+//            the demo runs: `tune <run> best-so-far:2 --json` on both, `ablate` on the demo edit
+//            with the most hunks, `replay --n 8` against the scripted OpenAI server answering the
+//            stored reply, at concurrency 1 and 2 (scripts/bench/interventions.ts)
 // `npm run bench -- import analyze` runs some sections only.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -182,6 +189,38 @@ try {
   if (want('judging')) {
     const n = Number(process.env.BENCH_TAXONOMY_EDITS ?? 10_000);
     report(`judging: offline judging batch of a stored run, ${n / 1000}k realistic edits`, child(['scripts/bench/judgingOnce.ts', String(n)], env), 'seconds');
+  }
+
+  if (want('bo')) {
+    const r = child(['scripts/bench/boSuggest.ts', process.env.BENCH_BO_SEEDS ?? '3'], env);
+    for (const [dims, figures] of Object.entries(r)) {
+      report(`bo: suggestNext at 24 calls, ${dims.replace('d', '-D')}`, figures as Record<string, unknown>, 'well under 1 s');
+    }
+    const q = child(['scripts/bench/boQuality.ts', process.env.BENCH_BO_QUALITY_SEEDS ?? '20'], env);
+    for (const [problem, figures] of Object.entries(q)) {
+      report(`bo: optimum found within 24 calls, ${problem}, BO vs random search`, figures as Record<string, unknown>, 'BO > random');
+    }
+  }
+
+  if (want('interventions')) {
+    const r = child(['scripts/bench/interventions.ts'], env) as { rows: Record<string, unknown>[]; loadAverage: number[] };
+    for (const { what, ...figures } of r.rows) report(`interventions: ${what}`, { ...figures, loadAverage: r.loadAverage });
+    const table = r.rows.map((x) => {
+      if (x.wallMs === undefined) return String(x.what);
+      const per = (x.msPerEvaluationEndToEnd ?? x.msPerTrialEndToEnd) as number | null;
+      const sandbox = (x.sandboxMsPerEvaluation ?? x.sandboxMsPerTrial) as { median: number } | undefined;
+      const bo = x.boMsPerSuggestion as { mean: number } | undefined;
+      return [
+        String(x.what).padEnd(62),
+        `${((x.wallMs as number) / 1000).toFixed(1)} s`.padStart(8),
+        String(x.evaluations ?? x.trials).padStart(5),
+        `${per ?? '—'} ms`.padStart(9),
+        `${sandbox?.median ?? '—'} ms`.padStart(10),
+        (bo ? `${bo.mean} ms` : x.trialsPerSecond !== undefined ? `${x.trialsPerSecond}/s` : '—').padStart(9),
+      ].join('  ');
+    });
+    const head = ['command'.padEnd(62), 'wall'.padStart(8), 'calls'.padStart(5), 'per call'.padStart(9), 'sandbox'.padStart(10), 'BO|rate'.padStart(9)].join('  ');
+    process.stderr.write(`\n${head}\n${table.join('\n')}\n`);
   }
 
   if (want('ingest')) {

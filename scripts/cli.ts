@@ -5,7 +5,9 @@
 //   env attach <runId> <dir> [--command CMD] [--private DIR] [--contract C] [--timeout S] [--memory MB] [--json]
 //   sandbox run <file> [--lang python|cpp] [--timeout S] [--memory MB] [--json]
 //   evaluate <runId> [<programId>|--best-chain] [--private] [--concurrency N] [--json]
+//   tune <runId> <programId|best-so-far:K> [--knobs offline|llm] [--calls 24] [--seed S] [--json]
 //   ablate <runId> <programId> [--parent <id>] [--no-functions] [--json]
+//   replay <runId> <programId> [--n N] [--variant V,...] [--model M] [--temperature T] [--resume ID] [--json]
 //   judge <dir|archive|runId> --judge offline|llm [--json]
 //   judge --diffs FILE.jsonl --judge offline|llm [--language L] [--json]
 //   user add|list|role|disable|enable|password|invite ...
@@ -68,6 +70,14 @@ function usage() {
     '      evaluator in sandboxes, N at once (default: the evaluation.concurrency setting, else the',
     '      cores), storing each result beside the recorded one. --private adds the private test set.',
     '      Progress on stderr; --json  one JSON object (the batch, recorded vs re-run per program)',
+    '  tune <runId> <programId|best-so-far:K> [--knobs offline|llm] [--calls N] [--seed S] [--json]',
+    "      The tuning gap of one program (paper §5.4): find its numeric knobs (offline: tree-sitter rules;",
+    '      llm: the configured model with the paper\'s B.9 prompt), rewrite it with a top-level PARAMS',
+    "      block, check the rewrite reproduces the program's score exactly, then N evaluations (default",
+    '      24: the defaults, 8 random points, then Bayesian optimisation) against the run\'s evaluator.',
+    "      best-so-far:K names the run's K-th best-so-far event (1 = the first). Progress on stderr.",
+    '      --json  one JSON object: the report (knobs, calls, bestSoFar, ceiling, bestParams, gap, ...)',
+    '              with experimentId and status. Exit code 1 when the tuning did not end done.',
     '  ablate <runId> <programId> [--parent <id>] [--no-functions] [--json]',
     "      Ablate the edit that made a program (against its first parent, or --parent): evaluate it",
     '      with each hunk of the diff undone on its own, each function the edit touched put back to',
@@ -75,6 +85,14 @@ function usage() {
     "      against the run's evaluator; each change carried the gain, was neutral or hurt. Stored",
     '      as an experiment of the run. Progress on stderr; --json  one JSON object (the experiment,',
     '      its report in result: parentScore, childScore, tolerance, variants, labels).',
+    '  replay <runId> <programId> [--n N] [--variant V,...] [--model M] [--temperature T] [--resume ID] [--json]',
+    "      Re-send the program's stored prompt N times per variant (default 8, exact) to the",
+    '      configured LLM (or --model), read each reply as the run\'s framework does, evaluate it in',
+    '      sandboxes. Variants: exact, strict_diff, no_other_context, no_history, alternate_context,',
+    '      deletion_history (custom: from the page or the API). --resume ID continues a stored replay',
+    '      without asking again for its stored trials. --json  { experimentId, status, report (per',
+    '      variant: parseSuccess, evalSuccess, exactMatch, normalisedMatch, scoreRatio, ratios,',
+    '      outcomes), trials }',
     '  judge <dir|archive|runId> --judge offline|llm [--json]',
     '      Label every parent->child edit of a run folder or stored run with the nine edit types',
     '      (paper Table 9): offline (tree-sitter rules, no model) or llm (the configured',
@@ -244,9 +262,17 @@ async function main(argv: string[]) {
       const { evaluateCommand, parseEvaluateArgs } = await import('./evaluateCommand');
       return evaluateCommand(parseEvaluateArgs(rest), log);
     }
+    case 'tune': {
+      const { tuneCommand, parseTuneArgs } = await import('./tuneCommand');
+      return tuneCommand(parseTuneArgs(rest), log);
+    }
     case 'ablate': {
       const { ablateCommand, parseAblateArgs } = await import('./ablateCommand');
       return ablateCommand(parseAblateArgs(rest), log);
+    }
+    case 'replay': {
+      const { replayCommand, parseReplayArgs } = await import('./replayCommand');
+      return replayCommand(parseReplayArgs(rest), log);
     }
     case 'judge': {
       const { judgeCommand, parseJudgeArgs } = await import('./judgeCommand');

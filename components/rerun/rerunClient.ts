@@ -1,23 +1,10 @@
 // Browser calls of the re-evaluation API, responses parsed with the server's own schemas.
 import { batchDetailSchema, batchProgressSchema, programEvaluationsSchema, type BatchDetail, type BatchStatus } from '@/lib/api/evaluations';
-import { fetchJson, HttpError } from '../ui/fetchJson';
+import { fetchJson, HttpError, postJson as post } from '../ui/fetchJson';
 import { z } from 'zod';
 
 const started = z.object({ batch: batchProgressSchema });
 
-async function post(url: string, body?: unknown) {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json: unknown = await res.json().catch(() => null);
-  if (!res.ok) {
-    const message = json && typeof json === 'object' && 'error' in json ? String(json.error) : `${res.status} ${res.statusText}`;
-    throw new HttpError(res.status, message);
-  }
-  return json;
-}
 
 export async function startRerun(runId: string, body: { programId: string } | { scope: 'best-chain'; testSets?: ('public' | 'private')[] }) {
   return started.parse(await post(`/api/runs/${runId}/evaluations`, body)).batch;

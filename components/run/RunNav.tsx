@@ -12,6 +12,7 @@ export const RUN_VIEWS = [
   { label: 'Edit types', path: '/taxonomy' },
   { label: 'Public vs private', path: '/generalization' },
   { label: 'Board', path: '/board' },
+  { label: 'Experiments', path: '/experiments' },
 ] as const;
 
 export function RunNav({ runId }: { runId: string }) {

@@ -20,3 +20,18 @@ export async function fetchJson<S extends z.ZodType>(url: string, schema: S, sig
   }
   return schema.parse(body);
 }
+
+/** POSTs JSON (or nothing) to our own API; a refusal is an HttpError with the server's message. */
+export async function postJson(url: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json: unknown = await res.json().catch(() => null);
+  if (!res.ok) {
+    const message = json && typeof json === 'object' && 'error' in json ? String(json.error) : `${res.status} ${res.statusText}`;
+    throw new HttpError(res.status, message);
+  }
+  return json;
+}

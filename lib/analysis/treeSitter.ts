@@ -2,7 +2,6 @@
 // @vscode/tree-sitter-wasm (web-tree-sitter runtime + prebuilt grammars): no network, no native
 // build. The runtime is a UMD/CommonJS file, so it is loaded with require: under Node's ESM
 // loader a static import only exposes `default`, which the package's types do not describe.
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as TreeSitter from '@vscode/tree-sitter-wasm';
 
@@ -23,9 +22,19 @@ interface Loaded {
 let loaded: Loaded | null = null;
 let loading: Promise<void> | null = null;
 
+// Node's own require, fetched at run time: in `next build` (Turbopack) a literal
+// `createRequire(import.meta.url).resolve('@vscode/tree-sitter-wasm')` became a module id (a
+// number, not a path) and a computed name "Cannot find module as expression is too dynamic",
+// so the knobs route failed. process.getBuiltinModule is not rewritten by bundlers.
+function nodeRequire(): NodeJS.Require {
+  const mod = process.getBuiltinModule('node:module') as typeof import('node:module');
+  return mod.createRequire(import.meta.url);
+}
+const PACKAGE = '@vscode/tree-sitter-wasm';
+
 /** Folder holding tree-sitter.js, tree-sitter.wasm and the grammars. */
 function wasmDir(): string {
-  return path.dirname(createRequire(import.meta.url).resolve('@vscode/tree-sitter-wasm'));
+  return path.dirname(nodeRequire().resolve(PACKAGE));
 }
 
 /**
@@ -43,7 +52,7 @@ export function initParsers(): Promise<void> {
 
 async function load(): Promise<void> {
   const dir = wasmDir();
-  const ts = createRequire(import.meta.url)('@vscode/tree-sitter-wasm') as typeof TreeSitter;
+  const ts = nodeRequire()(PACKAGE) as typeof TreeSitter;
   await ts.Parser.init({ locateFile: (file: string) => path.join(dir, file) });
   const entries = await Promise.all(
     (Object.keys(GRAMMAR_FILES) as ParsedLanguage[]).map(async (lang) => {

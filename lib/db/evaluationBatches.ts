@@ -2,7 +2,7 @@
 // best-so-far chain, a list), on which test sets, against which evaluator version, and how far
 // it got. Running a batch: lib/db/runEvaluationBatch.ts (worker task evaluate-batch and the CLI).
 import os from 'node:os';
-import { bestSoFar } from '../analysis/bestSoFar';
+import { bestSoFar, type BestSoFarResult } from '../analysis/bestSoFar';
 import type { BatchDetail, BatchProgress, BatchStatus, EvaluationSettings } from '../api/evaluations';
 import type { TestSet } from '../evaluators/batchSchedule';
 import type { EvaluatorBundle } from '../evaluators/types';
@@ -55,10 +55,15 @@ export async function setEvaluationConcurrency(concurrency: number | null) {
  * (lib/analysis/bestSoFar.ts, the definition every view uses, on the run's primary score).
  */
 export async function bestChainProgramIds(runId: string): Promise<string[]> {
+  return (await runBestSoFar(runId))?.points.map((p) => p.programId) ?? [];
+}
+
+/** The run's best-so-far on its primary score, computed now (null: no such run). */
+export async function runBestSoFar(runId: string): Promise<BestSoFarResult | null> {
   const run = await prisma().run.findUnique({ where: { id: runId }, select: { scoreMetric: true, higherIsBetter: true } });
-  if (!run) return [];
+  if (!run) return null;
   const metric = run.scoreMetric ?? 'score';
-  return bestSoFar(await loadScoredPrograms(runId, metric, true), metric, run.higherIsBetter).points.map((p) => p.programId);
+  return bestSoFar(await loadScoredPrograms(runId, metric, true), metric, run.higherIsBetter);
 }
 
 export interface CreateBatchInput {

@@ -2,7 +2,11 @@
 // `experiment_calls` (one row per finished call). The worker runs them (lib/db/runExperiment.ts);
 // the API, the CLI and the pages read them through here. A call is done when its row exists,
 // so an experiment resumed after a restart never repeats a finished evaluation.
-import type { ExperimentKind, ExperimentParams, ExperimentReport, ExperimentStatus, ExperimentView } from '../interventions/types';
+import { z } from 'zod';
+import {
+  ablateParamsSchema, replayParamsSchema, tuneParamsSchema,
+  type ExperimentKind, type ExperimentParams, type ExperimentReport, type ExperimentStatus, type ExperimentView,
+} from '../interventions/types';
 import { pool } from './client';
 import { latestEvaluator, NO_EVALUATOR } from './evaluationBatches';
 
@@ -48,11 +52,25 @@ const viewOf = (r: Row): ExperimentView => ({
  * all the same, failed with the message saying how to attach one. Throws ExperimentInputError
  * (404) when the program is not in the run.
  */
+const PARAMS_SCHEMAS = { replay: replayParamsSchema, tune: tuneParamsSchema, ablate: ablateParamsSchema } as const;
+
+/** An experiment's params checked against its kind's schema (defaults filled in); a 400 naming the field otherwise. */
+export function checkedParams(params: ExperimentParams): ExperimentParams {
+  const { kind, ...rest } = params;
+  const parsed = PARAMS_SCHEMAS[kind].safeParse(rest);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ExperimentInputError(400, `${kind} params: ${issue.path.join('.') || '(params)'}: ${issue.message}`);
+  }
+  return { kind, ...parsed.data } as ExperimentParams;
+}
+
 export async function createExperiment(input: CreateExperimentInput): Promise<ExperimentView> {
+  const checked = checkedParams(input.params);
   const { rows } = await pool().query<{ id: string }>('SELECT id FROM programs WHERE id = $1 AND run_id = $2', [input.programId, input.runId]);
   if (!rows.length) throw new ExperimentInputError(404, `program ${input.programId} is not in run ${input.runId}`);
   const evaluator = await latestEvaluator(input.runId);
-  const { kind, ...params } = input.params;
+  const { kind, ...params } = checked;
   const created = await pool().query<{ id: string }>(
     `INSERT INTO experiments (id, run_id, program_id, kind, group_id, params, evaluator_version, created_by, status, error, finished_at)
      VALUES (gen_random_uuid(), $1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10) RETURNING id`,

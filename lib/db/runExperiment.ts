@@ -4,6 +4,7 @@
 // polled and aborts the runner's sandboxes and LLM calls; a shutdown (opts.signal) stops it
 // without ending it, so it resumes from its stored calls on the next start.
 import crypto from 'node:crypto';
+import { z } from 'zod';
 import { evaluateProgram } from '../evaluators/evaluate';
 import { ExperimentFailure, type ExperimentContext, type ExperimentProgram, type ExperimentRun } from '../interventions/context';
 import { TERMINAL_EXPERIMENT, type ExperimentReport, type ExperimentView } from '../interventions/types';
@@ -167,6 +168,8 @@ async function runLocked(id: string, opts: RunExperimentOptions): Promise<RunExp
       return now && { ...now, interrupted: true };
     }
     if (e instanceof ExperimentFailure) return fail(e.message);
+    // Params stored before a schema change (or written by hand): retrying cannot fix them.
+    if (e instanceof z.ZodError) return fail(`its params are not valid: ${e.issues.map((i) => `${i.path.join('.') || '(params)'}: ${i.message}`).join('; ')}`);
     throw e;
   } finally {
     clearInterval(poll);

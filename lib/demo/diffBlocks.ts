@@ -1,7 +1,11 @@
 // Parent -> child line diffs in the two shapes the demo needs: OpenEvolve's SEARCH/REPLACE
-// blocks (for the "LLM response", reproducing openevolve.utils.code_utils.apply_diff and
-// format_diff_summary), and the chunks of deleted lines a lineage remembers.
+// blocks (for the "LLM response", and format_diff_summary; apply_diff, which reads them back,
+// lives in lib/interventions/replay/openevolveDiff.ts, shared with replay), and the chunks of
+// deleted lines a lineage remembers.
 import { diffArrays } from 'diff';
+import { applyDiffBlocks, findSearchLines as indexOfLines } from '../interventions/replay/openevolveDiff';
+
+export { applyDiffBlocks };
 
 interface Hunk {
   a0: number;
@@ -30,26 +34,6 @@ function hunks(a: string[], b: string[]): Hunk[] {
   }
   if (open) out.push(open);
   return out;
-}
-
-/** The first index at which `needle` occurs in `hay` (line-wise), or -1. */
-function indexOfLines(hay: string[], needle: string[]): number {
-  outer: for (let i = 0; i + needle.length <= hay.length; i++) {
-    for (let k = 0; k < needle.length; k++) if (hay[i + k] !== needle[k]) continue outer;
-    return i;
-  }
-  return -1;
-}
-
-/** OpenEvolve's apply_diff: each block replaces the first occurrence of its SEARCH lines. */
-export function applyDiffBlocks(code: string, blocks: [string, string][]): string {
-  const lines = code.split('\n');
-  for (const [search, replace] of blocks) {
-    const s = search.replace(/\s+$/, '').split('\n');
-    const at = indexOfLines(lines, s);
-    if (at >= 0) lines.splice(at, s.length, ...replace.replace(/\s+$/, '').split('\n'));
-  }
-  return lines.join('\n');
 }
 
 /** SEARCH/REPLACE blocks that turn `a` into `b` under apply_diff (context added as needed). */

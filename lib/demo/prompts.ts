@@ -54,6 +54,31 @@ function fence(t: ProgramTemplate, code: string) {
   return `\`\`\`${t.fence}\n${code.replace(/\n$/, '')}\n\`\`\``;
 }
 
+/**
+ * The task of OpenEvolve's diff-mode user template (after "# Task"): improve the fitness with
+ * SEARCH/REPLACE blocks only. Also what replay's strict_diff variant puts in a prompt.
+ */
+export function diffTaskLines(commentPrefix: string): string[] {
+  return [
+    'Suggest improvements to the program that will improve its FITNESS SCORE.',
+    'The system maintains diversity across these dimensions: complexity, diversity',
+    'Different solutions with similar fitness but different features are valuable.',
+    '',
+    'You MUST use the exact SEARCH/REPLACE diff format shown below to indicate changes:',
+    '',
+    '<<<<<<< SEARCH',
+    `${commentPrefix} Original code to find and replace (must match exactly)`,
+    '=======',
+    `${commentPrefix} New replacement code`,
+    '>>>>>>> REPLACE',
+    '',
+    'You can suggest multiple changes. Each SEARCH section must exactly match code in the current program.',
+    'Be thoughtful about your changes and explain your reasoning thoroughly.',
+    '',
+    'IMPORTANT: Do not rewrite the entire program - focus on targeted improvements.',
+  ];
+}
+
 export function buildUserPrompt(opts: {
   template: ProgramTemplate;
   mode: PromptMode;
@@ -103,24 +128,7 @@ export function buildUserPrompt(opts: {
   });
   parts.push('', '# Current Program', fence(t, parent.code), '', '# Task');
   if (mode === 'diff') {
-    parts.push(
-      'Suggest improvements to the program that will improve its FITNESS SCORE.',
-      'The system maintains diversity across these dimensions: complexity, diversity',
-      'Different solutions with similar fitness but different features are valuable.',
-      '',
-      'You MUST use the exact SEARCH/REPLACE diff format shown below to indicate changes:',
-      '',
-      '<<<<<<< SEARCH',
-      `${t.commentPrefix} Original code to find and replace (must match exactly)`,
-      '=======',
-      `${t.commentPrefix} New replacement code`,
-      '>>>>>>> REPLACE',
-      '',
-      'You can suggest multiple changes. Each SEARCH section must exactly match code in the current program.',
-      'Be thoughtful about your changes and explain your reasoning thoroughly.',
-      '',
-      'IMPORTANT: Do not rewrite the entire program - focus on targeted improvements.',
-    );
+    parts.push(...diffTaskLines(t.commentPrefix));
   } else {
     parts.push(
       'Rewrite the program to improve its FITNESS SCORE.',

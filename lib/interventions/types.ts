@@ -227,6 +227,8 @@ export interface ReplayReport {
   /** The source framework whose reply format was used ('openevolve', 'shinka', ...). */
   framework: string;
   variants: ReplayVariantSummary[];
+  /** Per variant: whether it changed the stored prompt and what it did (a variant whose section is absent sends the exact prompt). */
+  notes?: { variant: ReplayVariant; changed: boolean; note: string }[];
 }
 
 export type AblationVerdict = 'carried' | 'neutral' | 'hurt' | 'failed';

@@ -5,7 +5,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { z } from 'zod';
 import { labelsReply, startScriptedLlm, statusReply, type Script, type ScriptedLlm } from '../../tests/helpers/scriptedLlm';
-import { chatJson } from './client';
+import { chatJson, chatText } from './client';
 import { llmSettingsSchema, type LlmSettings } from './types';
 
 const schema = z.object({ labels: z.array(z.string()).min(1), rationale: z.string() });
@@ -138,4 +138,26 @@ it('says when the reply is not a chat completion at all (a web page at the base 
   const r = await chatJson(settings, { messages, schema, backoff: fast });
   expect(r).toMatchObject({ ok: false, kind: 'invalid-answer', attempts: 2 });
   expect(!r.ok && r.reason).toMatch(/^the server's reply is not a chat completion \(is the base URL the API root/);
+});
+
+it('chatText sends free text (no json_object), the substituted model and temperature, and returns the reply as it is', async () => {
+  const reply = 'Change it:\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\nnot JSON at all';
+  const { server, settings } = await setup([{ kind: 'content', content: reply, usage: { prompt: 500, completion: 50 } }]);
+  const r = await chatText(settings, { messages, model: 'other-model', temperature: 0.7, backoff: fast });
+  expect(r).toEqual({ ok: true, text: reply, model: 'other-model', attempts: 1, usage: { promptTokens: 500, completionTokens: 50, costUsd: (500 * 2 + 50 * 10) / 1e6 } });
+  const body = server.requests[0].body!;
+  expect(body).toMatchObject({ model: 'other-model', temperature: 0.7, messages });
+  expect(body.response_format).toBeUndefined();
+});
+
+it('chatText uses the configured model and no temperature by default, retries like chatJson and fails typed', async () => {
+  const { server, settings } = await setup([statusReply(429, '0'), statusReply(500), { kind: 'content', content: '' }]);
+  const r = await chatText(settings, { messages, backoff: fast });
+  expect(r).toMatchObject({ ok: true, text: '', model: 'scripted-model', attempts: 3 });
+  expect(server.requests.map((q) => q.body!.temperature)).toEqual([undefined, undefined, undefined]);
+  await server.close();
+  const s2 = await setup([statusReply(401)]);
+  const bad = await chatText(s2.settings, { messages, backoff: fast });
+  expect(bad).toMatchObject({ ok: false, kind: 'refused', attempts: 1 });
+  expect(!bad.ok && bad.reason).not.toContain('sk-secret-123');
 });

@@ -119,8 +119,23 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 
 const clip = (s: string, n = 200) => (s.length > n ? `${s.slice(0, n)}...` : s);
 
-/** One chat completion, answered as JSON matching `schema`, with retries (see the header). */
-export async function chatJson<T>(settings: LlmSettings, opts: ChatJsonOptions<T>): Promise<ChatJsonResult<T>> {
+/** What one attempt's answer text becomes: the caller's value, or a failure to retry or report. */
+type ReadAnswer<T> = (content: string) => { ok: true; value: T } | { ok: false; kind: LlmFailureKind; reason: string };
+
+interface CoreOptions {
+  messages: ChatMessage[];
+  model: string;
+  /** Omitted from the request when undefined (the server's default). */
+  temperature?: number;
+  jsonObject: boolean;
+  signal?: AbortSignal;
+  maxTokens?: number;
+  backoff?: Backoff;
+  maxRetries?: number;
+}
+
+/** One chat completion with retries (see the header); `read` decides whether an answer is usable. */
+async function chatCompletion<T>(settings: LlmSettings, opts: CoreOptions, read: ReadAnswer<T>): Promise<ChatJsonResult<T>> {
   const client = openaiClient(settings);
   const backoff = opts.backoff ?? defaultBackoff();
   const maxAttempts = 1 + (opts.maxRetries ?? settings.maxRetries);
@@ -134,10 +149,10 @@ export async function chatJson<T>(settings: LlmSettings, opts: ChatJsonOptions<T
     try {
       completion = await client.chat.completions.create(
         {
-          model: settings.model,
+          model: opts.model,
           messages: opts.messages,
-          temperature: 0,
-          response_format: { type: 'json_object' },
+          ...(opts.temperature !== undefined ? { temperature: opts.temperature } : {}),
+          ...(opts.jsonObject ? { response_format: { type: 'json_object' as const } } : {}),
           ...(opts.maxTokens ? { max_tokens: opts.maxTokens } : {}),
         },
         { signal: opts.signal, timeout: settings.timeoutMs, maxRetries: 0 },
@@ -150,18 +165,8 @@ export async function chatJson<T>(settings: LlmSettings, opts: ChatJsonOptions<T
     completionTokens += completion?.usage?.completion_tokens ?? 0;
     const content = completion?.choices?.[0]?.message?.content;
     if (typeof content !== 'string') return { ok: false, kind: 'invalid-answer', reason: NOT_A_COMPLETION };
-    let json: unknown;
-    try {
-      json = JSON.parse(content);
-    } catch {
-      return { ok: false, kind: 'invalid-json', reason: `the answer is not JSON: ${JSON.stringify(clip(content, 120))}` };
-    }
-    const parsed = opts.schema.safeParse(json);
-    if (!parsed.success) {
-      const why = parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
-      return { ok: false, kind: 'invalid-answer', reason: `the answer does not match the expected shape (${why})` };
-    }
-    return { ok: true, value: parsed.data, content, model: completion.model ?? settings.model };
+    const r = read(content);
+    return r.ok ? { ok: true, value: r.value, content, model: completion.model ?? opts.model } : r;
   };
 
   for (let n = 1; ; n++) {
@@ -176,4 +181,49 @@ export async function chatJson<T>(settings: LlmSettings, opts: ChatJsonOptions<T
     const wait = r.retryAfterMs !== undefined ? Math.min(MAX_RETRY_AFTER_MS, Math.max(r.retryAfterMs, jittered)) : jittered;
     await sleep(wait, opts.signal);
   }
+}
+
+/** One chat completion, answered as JSON matching `schema`, with retries (see the header). */
+export async function chatJson<T>(settings: LlmSettings, opts: ChatJsonOptions<T>): Promise<ChatJsonResult<T>> {
+  return chatCompletion(settings, { ...opts, model: settings.model, temperature: 0, jsonObject: true }, (content) => {
+    let json: unknown;
+    try {
+      json = JSON.parse(content);
+    } catch {
+      return { ok: false, kind: 'invalid-json', reason: `the answer is not JSON: ${JSON.stringify(clip(content, 120))}` };
+    }
+    const parsed = opts.schema.safeParse(json);
+    if (!parsed.success) {
+      const why = parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
+      return { ok: false, kind: 'invalid-answer', reason: `the answer does not match the expected shape (${why})` };
+    }
+    return { ok: true, value: parsed.data };
+  });
+}
+
+export interface ChatTextOptions {
+  messages: ChatMessage[];
+  /** A substituted model (default: settings.model). */
+  model?: string;
+  /** Sampling temperature (default: none sent, the server's own default, as most runs sampled). */
+  temperature?: number;
+  signal?: AbortSignal;
+  maxTokens?: number;
+  backoff?: Backoff;
+  maxRetries?: number;
+}
+
+export type ChatTextResult =
+  | { ok: true; text: string; model: string; attempts: number; usage: LlmUsage }
+  | { ok: false; kind: LlmFailureKind; reason: string; attempts: number; usage: LlmUsage };
+
+/**
+ * One chat completion answered in free text (replay re-sends a stored prompt and reads the reply
+ * as its framework would), with the same retries, backoff, abort and redaction as chatJson. Any
+ * string is an answer, the empty one included: what it is worth is the caller's to judge.
+ */
+export async function chatText(settings: LlmSettings, opts: ChatTextOptions): Promise<ChatTextResult> {
+  const r = await chatCompletion(settings, { ...opts, model: opts.model ?? settings.model, jsonObject: false }, (content) => ({ ok: true, value: content }));
+  if (!r.ok) return r;
+  return { ok: true, text: r.value, model: r.model, attempts: r.attempts, usage: r.usage };
 }

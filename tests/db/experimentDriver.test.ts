@@ -10,6 +10,7 @@ import { runExperiment, type Runners } from '../../lib/db/runExperiment';
 import { ExperimentFailure, type ExperimentContext } from '../../lib/interventions/context';
 import type { AblationReport, ExperimentReport } from '../../lib/interventions/types';
 import { NO_EVALUATOR } from '../../lib/db/evaluationBatches';
+import { pool } from '../../lib/db/client';
 import { useTestDatabase } from '../helpers/dbTest';
 import { attachScoreEvaluator, scoredRun } from '../helpers/rerun';
 
@@ -49,6 +50,19 @@ describe('experiment driver', () => {
     expect(x.error).toBe(NO_EVALUATOR);
     // Resuming it cannot help: it stays failed.
     expect((await resumeExperiment(runId, x.id))!.status).toBe('failed');
+  });
+
+  it('params are checked against their kind when stored, and a stored bad one ends the experiment failed, not retried', async () => {
+    const { runId, programId } = await setup('x-params');
+    await expect(createExperiment({ runId, programId, params: { kind: 'tune', knobSource: 'offline', calls: 1, initialRandom: 8, seed: 0, style: 'dict' } })).rejects.toThrow(
+      /tune params: calls: .*>=\s*2/,
+    );
+    const x = await createExperiment({ runId, programId, params: { kind: 'tune', knobSource: 'offline', calls: 4, initialRandom: 1, seed: 0, style: 'dict' } });
+    expect(x.params).toMatchObject({ kind: 'tune', calls: 4 });
+    await pool().query(`UPDATE experiments SET params = params || '{"calls": 1}'::jsonb WHERE id = $1`, [x.id]);
+    const out = await runExperiment(x.id);
+    expect(out!.status).toBe('failed');
+    expect(out!.error).toMatch(/its params are not valid: calls/);
   });
 
   it('a program of another run is refused', async () => {

@@ -107,13 +107,16 @@ export function suggestNext(space: readonly BoDimension[], history: readonly BoO
 
   let top: { u: number[]; ei: number; mean: number; sd: number } | null = null;
   const ranked: { u: number[]; ei: number }[] = [];
+  // Integer dimensions: EI is computed where the point will really be (its slice's centre), and
+  // evaluated points are skipped. A float dimension makes a repeat a measure-zero event: no check.
+  const hasInt = space.some((d) => d.type === 'int');
   const consider = (raw: number[]) => {
-    const u = snapUnit(space, raw);
+    const u = hasInt ? snapUnit(space, raw) : raw;
     const p = gp.standardisedPosterior(u);
     const sd = Math.sqrt(p.variance);
     const ei = expectedImprovement(p.mean, sd, best, xi);
     ranked.push({ u, ei });
-    if (seen.has(pointKey(space, fromUnit(space, u)))) return; // already evaluated
+    if (hasInt && seen.has(pointKey(space, fromUnit(space, u)))) return; // already evaluated
     if (!top || ei > top.ei) top = { u, ei, mean: p.mean, sd };
   };
 

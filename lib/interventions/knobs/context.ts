@@ -15,7 +15,8 @@ export type Zone =
   | 'pattern'
   | 'preprocessor'
   | 'loop-header'
-  | 'main-guard';
+  | 'main-guard'
+  | 'user-literal';
 
 export interface LiteralContext {
   /** The identifier the literal is given to (raw spelling), or null. */
@@ -94,10 +95,28 @@ function namedIndex(parent: Node, child: Node): number {
   return -1;
 }
 
-/** The identifier a comparison compares the literal with (`if depth < 30` -> depth). */
-function comparedName(cmp: Node, lit: Node): string | null {
-  for (const c of cmp.namedChildren) if (c && !c.equals(lit)) return lastName(c);
+/** The first identifier of a subtree, depth first (`it % 250` -> it). */
+function firstIdentifier(node: Node): string | null {
+  const own = lastName(node);
+  if (own) return own;
+  for (const c of node.namedChildren) {
+    const found = c && firstIdentifier(c);
+    if (found) return found;
+  }
   return null;
+}
+
+/**
+ * The identifier a comparison compares the literal with: the first identifier of the other
+ * side (`if depth < 30` -> depth, `it % 250 == 249` -> it for 249), else of the literal's own
+ * side (-> it for 250).
+ */
+function comparedName(cmp: Node, side: Node): string | null {
+  for (const c of cmp.namedChildren) {
+    const found = c && !c.equals(side) ? firstIdentifier(c) : null;
+    if (found) return found;
+  }
+  return firstIdentifier(side);
 }
 
 export function literalContext(site: LiteralSite, language: KnobLanguage): LiteralContext {
@@ -121,6 +140,7 @@ export function literalContext(site: LiteralSite, language: KnobLanguage): Liter
     else if (['enumerator', 'bitfield_clause', 'static_assert_declaration', 'attribute_specifier', 'attribute_declaration', 'attribute', 'decorator', 'type'].includes(t)) ctx.zones.add('type-level');
     else if (t === 'case_statement' && isField(p, 'value', child)) ctx.zones.add('type-level');
     else if (t === 'case_pattern') ctx.zones.add('pattern');
+    else if (t === 'user_defined_literal') ctx.zones.add('user-literal');
     else if (t.startsWith('preproc_') && !['preproc_if', 'preproc_ifdef', 'preproc_else', 'preproc_elif'].includes(t)) ctx.zones.add('preprocessor');
     else if ((t === 'preproc_if' || t === 'preproc_elif') && isField(p, 'condition', child)) ctx.zones.add('preprocessor');
     else if (t === 'for_statement' && language === 'cpp' && !isField(p, 'body', child)) ctx.zones.add('loop-header');
@@ -158,6 +178,8 @@ export function literalContext(site: LiteralSite, language: KnobLanguage): Liter
     } else if (t === 'init_declarator' || t === 'field_declaration') {
       ctx.name = lastName(p.childForFieldName('declarator'));
       ctx.role = 'assign';
+      // `mt19937 rng(42)`: a constructor call; its type is the callee.
+      if (child.type === 'argument_list' || child.type === 'initializer_list') ctx.callee ??= lastName(p.parent?.childForFieldName('type') ?? null);
       const decl = t === 'field_declaration' ? p : p.parent;
       ctx.namedConstant = !!decl && /\b(const|constexpr)\b/.test(decl.children.filter((c) => c?.type === 'type_qualifier').map((c) => c!.text).join(' '));
     } else if (t === 'comparison_operator' || (t === 'binary_expression' && /^[<>]=?$|^[!=]=$/.test(p.childForFieldName('operator')?.type ?? ''))) {

@@ -102,6 +102,12 @@ describe('findKnobsOffline: Python', () => {
     expect(r.excluded.filter((e) => e.rule === 'cap').map((e) => e.literal)).toEqual(['12', '7.5', '17']);
   });
 
+  it('names a comparison after the identifier it tests; infinity stand-ins are sentinels', () => {
+    const r = findKnobsOffline(['best = 1e10', 'for it in range(n_iters):', '    if it % 250 == 249:', '        jitter()'].join('\n'), 'python');
+    expect(r.knobs.map((k) => [k.name, k.sourceLiteral])).toEqual([['it_threshold', '250'], ['it_threshold_2', '249']]);
+    expect(rulesOf(r)).toEqual({ '1e10': 'sentinel' });
+  });
+
   it('snake_case names from any spelling', () => {
     expect(snakeName('LEARNING_RATE')).toBe('learning_rate');
     expect(snakeName('learningRate')).toBe('learning_rate');
@@ -123,6 +129,8 @@ describe('findKnobsOffline: C++', () => {
     '    for (int i = 0; i < 100; i++) acc += i * - 2.5;', // loop-bound (100), knob -2.5 with a spaced sign
     '    int h = grid[7] ^ 0x3;', //                   index, bit-pattern
     '    unsigned v = (unsigned)acc >> 3;', //         bit-op
+    '    mt19937 rng(12345);', //                      seed (engine constructor)
+    '    const double TL = 1.85;', //                   evaluator-facing (wall-time limit)
     '    if (scanf("%d", &h) != 2) return 9;', //      output, knob-free: 9 is main_result
     '    printf("%f %d\\n", acc * t, 42);', //         output
     '    return 0;', //
@@ -148,6 +156,8 @@ describe('findKnobsOffline: C++', () => {
       '3': 'bit-op',
       '2': 'output',
       '42': 'output',
+      '12345': 'seed',
+      '1.85': 'evaluator-facing',
     });
     const cooling = r.knobs[0];
     expect([cooling.low, cooling.high, cooling.scale, cooling.note]).toEqual([0.5, 0.99999, 'linear', 'float-cooling']);
@@ -172,6 +182,7 @@ describe('interval rules (B.9 range guidelines and hard rules)', () => {
     ['pieces = 15', 1, 150, 'log', 'int-count'],
     ['levels = 3', 1, 20, 'linear', 'int-small'],
     ['shift = -4', -20, -1, 'linear', 'int-negative'],
+    ['reverse_percent = 80', 2, 100, 'linear', 'int-percent'],
   ])('%s -> [%s, %s] %s (%s)', (line, low, high, scale, rule) => {
     const k = one(line);
     expect({ low: k.low, high: k.high, scale: k.scale, note: k.note }).toEqual({ low, high, scale, note: rule });

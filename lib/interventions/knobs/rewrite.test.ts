@@ -106,6 +106,16 @@ describe('parameterise: Python', () => {
     expect(python(p.source)).toBe(python(src));
   });
 
+  it('a byte-order mark stays first', () => {
+    const src = '\uFEFFRATE = 0.25\nprint(RATE)\n';
+    const p = parameterise(src, 'python', findKnobsOffline(src, 'python').knobs);
+    expect(p.source.startsWith('\uFEFF# Tuning knobs')).toBe(true);
+    // Python reads a BOM from a file (not from -c).
+    const file = path.join(dir, 'bom.py');
+    writeFileSync(file, p.source);
+    expect(execFileSync('python3', [file], { encoding: 'utf8' })).toBe('0.25\n');
+  });
+
   it('renders ints as integers and floats with full round-trip precision (10.0 stays a float)', () => {
     const src = 'A = 10.0\nB = 7\nprint(repr(A), repr(B), type(A).__name__, type(B).__name__)\n';
     const p = parameterise(src, 'python', [knob(src, 'a', '10.0', 10, 'float'), knob(src, 'b', '7', 7, 'int')]);
@@ -130,6 +140,7 @@ describe('parameterise: Python', () => {
     expect(() => parameterise(src, 'python', [{ ...k, start: k.start + 9, end: k.end + 9 }])).toThrow(/knob "x" \(line 1, "0.25"\): the source has "0.75"/);
     const inName = 'X2 = 3\n';
     expect(() => parameterise(inName, 'python', [{ ...knob(inName, 'two', '2', 2, 'int') }])).toThrow(/knob "two".*not a numeric literal of the syntax tree/);
+    expect(() => parameterise(src, 'python', [{ ...k, value: 0.3 }])).toThrow(/knob "x" .*its value 0.3 is not the literal's value 0.25/);
     const s2 = 'a = 0.5\nb = 0.5\n';
     expect(() => parameterise(s2, 'python', [knob(s2, 'a', '0.5', 0.5, 'float'), knob(s2, 'a', '0.5', 0.5, 'float', 1)])).toThrow('two knobs have this name');
   });
@@ -179,7 +190,7 @@ describe('parameterise: C++', () => {
     'int main() {',
     '    double t = 5.0f, acc = 0;',
     '    for (int i = 0; i < ITERS; i++) { acc += t * - 0.25; t *= COOL; }',
-    '    long long big = 5000000000LL;',
+    '    long long big = 500000LL;',
     '    printf("%.17g %d %lld\\n", acc, ITERS / 7, big);',
     '    return 0;',
     '}',
@@ -188,12 +199,12 @@ describe('parameterise: C++', () => {
 
   it('a constexpr block after the includes, typed like each literal; compiles and prints the same', () => {
     const { knobs } = findKnobsOffline(original, 'cpp');
-    expect(knobs.map((k) => `${k.name}=${k.sourceLiteral}`)).toEqual(['cool=0.97', 'iters=300', 't=5.0f', 'acc=- 0.25', 'big=5000000000LL']);
+    expect(knobs.map((k) => `${k.name}=${k.sourceLiteral}`)).toEqual(['cool=0.97', 'iters=300', 't=5.0f', 'acc=- 0.25', 'big=500000LL']);
     const p = parameterise(original, 'cpp', knobs);
     // t, acc and big are variables of main: their constants get fresh names (no shadowing, no `double t = t`).
     expect(p.source).toContain(
       'using namespace std;\n// Tuning knobs (Evoscope): each replaces a literal below.\nconstexpr double cool = 0.97;\nconstexpr int iters = 300;\n' +
-        'constexpr float t_2 = 5.0f;\nconstexpr double acc_2 = - 0.25;\nconstexpr long long big_2 = 5000000000LL;\n',
+        'constexpr float t_2 = 5.0f;\nconstexpr double acc_2 = - 0.25;\nconstexpr long long big_2 = 500000LL;\n',
     );
     expect(p.source).toContain('const double COOL = cool;');
     expect(p.source).toContain('acc += t * acc_2;');
@@ -203,6 +214,14 @@ describe('parameterise: C++', () => {
     expect(changed).toContain('constexpr int iters = 301;');
     expect(changed).toContain('constexpr double acc_2 = -0.5;');
     expect(cppRun(changed, '')).toBe(cppRun(original.replace('ITERS = 300', 'ITERS = 301').replace('- 0.25', '-0.5'), ''));
+  });
+
+  it('refuses the number of a user-defined literal (the finder excludes it)', () => {
+    const src = '#include <chrono>\nusing namespace std::chrono_literals;\nauto d = 15ms;\ndouble x = 2.5;\n';
+    const r = findKnobsOffline(src, 'cpp');
+    expect(r.knobs.map((k) => k.sourceLiteral)).toEqual(['2.5']);
+    expect(r.excluded).toContainEqual({ literal: '15', line: 3, rule: 'user-literal' });
+    expect(() => parameterise(src, 'cpp', [knob(src, 'd', '15', 15, 'int')])).toThrow(/knob "d".*user-defined literal/);
   });
 
   it('names that would collide with an identifier or a keyword get a fresh spelling', () => {

@@ -100,8 +100,11 @@ function pythonInsertAt(root: Node, source: string): number {
     else break;
     first = false;
   }
-  return Math.min(afterLine(source, at), source.length);
+  return Math.max(Math.min(afterLine(source, at), source.length), bomLength(source));
 }
+
+/** A byte-order mark stays first. */
+const bomLength = (source: string) => (source.startsWith('\uFEFF') ? 1 : 0);
 
 /** C/C++: after the last top-level #include / `using namespace` before `limit` (the first knob). */
 function cppInsertAt(root: Node, source: string, limit: number): number {
@@ -115,7 +118,7 @@ function cppInsertAt(root: Node, source: string, limit: number): number {
     }
   };
   visit(root);
-  return afterLine(source, at);
+  return Math.max(afterLine(source, at), bomLength(source));
 }
 
 /** The C/C++ type of a literal, so that the named constant computes exactly like the literal. */
@@ -151,10 +154,14 @@ export function parameterise(source: string, language: KnobLanguage, knobs: Knob
     for (const k of sorted) {
       const site = bySpan.get(`${k.start}:${k.end}`);
       if (!site) fail(k, 'its span is not a numeric literal of the syntax tree');
+      // The default must be the literal's value: the rewrite with the defaults is then the original program.
+      const literalValue = k.start === site.start ? site.value : -site.value;
+      if (!(Math.abs(k.value - literalValue) <= 1e-12 * Math.abs(literalValue))) fail(k, `its value ${k.value} is not the literal's value ${literalValue}`);
       const zones = literalContext(site, language).zones;
       if (zones.has('pattern')) fail(k, 'a match/case pattern cannot refer to a parameter');
       if (zones.has('preprocessor')) fail(k, 'a preprocessor directive cannot refer to a C++ constant');
       if (zones.has('string')) fail(k, 'it is inside a string');
+      if (zones.has('user-literal')) fail(k, 'it is the number of a user-defined literal (10ms): a name cannot carry the suffix');
       siteOf.set(k, site);
     }
 
@@ -200,7 +207,7 @@ export function parameterise(source: string, language: KnobLanguage, knobs: Knob
     }
     parts.push(source.slice(at));
     const head = source.slice(0, insertAt);
-    const glue = head && !head.endsWith('\n') ? '\n' : '';
+    const glue = head && !head.endsWith('\n') && head !== '\uFEFF' ? '\n' : '';
     const rest = parts.join('');
     const defaults = Object.fromEntries(knobs.map((k) => [k.name, k.value]));
     const render = (values: Record<string, number>) => {

@@ -1,10 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { cache } from 'react';
+import { cache, Suspense } from 'react';
 import { CodeViewer } from '@/components/code/CodeViewer';
 import { CommentThread } from '@/components/comments/CommentThread';
 import { ContextPanel } from '@/components/program/ContextPanel';
+import { ExperimentsSection } from '@/components/experiments/ExperimentsSection';
 import { EvaluationPanel, JsonDetails } from '@/components/program/EvaluationPanel';
 import { MetricsTable } from '@/components/program/MetricsTable';
 import { ProgramLineage } from '@/components/program/ProgramLineage';
@@ -103,6 +104,19 @@ export default async function ProgramPage({ params }: Props) {
       <EvaluationPanel evaluations={p.evaluations} invalidReason={p.invalidReason} evaluated={p.evaluated} />
       <h2>Re-run</h2>
       {evaluations && <RerunPanel runId={run.id} programId={p.id} initial={evaluations} activeBatchId={activeBatchId} />}
+      <h2>Experiments</h2>
+      <Suspense fallback={<p className="muted">Loading experiments…</p>}>
+        <ExperimentsSection
+          runId={run.id}
+          programId={p.id}
+          original={p.code}
+          language={p.language ?? run.language}
+          scoreMetric={run.scoreMetric ?? 'score'}
+          higherIsBetter={run.higherIsBetter}
+          hasPrompt={p.contexts.length > 0}
+          hasParent={diffParent !== undefined}
+        />
+      </Suspense>
       <h2>Prompt and response</h2>
       <ContextPanel contexts={p.contexts} />
       <h2>Discussion</h2>

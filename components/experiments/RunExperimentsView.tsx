@@ -1,0 +1,303 @@
+'use client';
+// /runs/[runId]/experiments (issue 11): the run's replays (distributions, the median ratio over
+// targets, the variants side by side), tunings (start a sweep over best-so-far events; ceilings
+// against the run's best-so-far curve) and ablations, each with an export of what is shown.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import type { AblationReport, ExperimentView, ReplayReport } from '@/lib/interventions/types';
+import { downloadText } from '../analysis/download';
+import { formatDate, formatScore, formatShare } from '../ui/format';
+import { CeilingChart } from './CeilingChart';
+import { getBestSoFar, getReplayTargets, listExperiments, postJson } from './experimentClient';
+import { experimentHref, isActive, KIND_TEXT, progressLabel, VERDICT_COLOURS } from './experimentLabels';
+import { RatioStrip } from './RatioStrip';
+import { median } from './ratioStripModel';
+import { ablationsCsv, ceilingPoints, ceilingsCsv, compareVariants, variantsCsv } from './runExperimentsModel';
+
+type Tab = 'replays' | 'tuning' | 'ablations';
+const TABS: { id: Tab; label: string }[] = [
+  { id: 'replays', label: 'Replays' },
+  { id: 'tuning', label: 'Tuning' },
+  { id: 'ablations', label: 'Ablations' },
+];
+
+function Export({ name, csv, json }: { name: string; csv: () => string; json: () => unknown }) {
+  return (
+    <div className="row" role="group" aria-label={`Export ${name}`} style={{ margin: '0.4rem 0' }}>
+      <button type="button" onClick={() => downloadText(`${name}.csv`, csv(), 'text/csv')}>Export CSV</button>
+      <button type="button" onClick={() => downloadText(`${name}.json`, JSON.stringify(json(), null, 2), 'application/json')}>Export JSON</button>
+    </div>
+  );
+}
+
+const ProgramLink = ({ x }: { x: ExperimentView }) => <a href={experimentHref(x)}>{x.programExternalId}</a>;
+
+export function RunExperimentsView({ runId, scoreMetric }: { runId: string; scoreMetric: string }) {
+  const [tab, setTab] = useState<Tab>('replays');
+  const queryClient = useQueryClient();
+  const all = useQuery({
+    queryKey: ['experiments', runId, 'all'],
+    queryFn: ({ signal }) => listExperiments(runId, { limit: 500 }, signal),
+    refetchInterval: (q) => (q.state.data?.items.some((x) => isActive(x.status)) ? 2000 : false),
+  });
+  const items = all.data?.items ?? [];
+  const of = (k: ExperimentView['kind']) => items.filter((x) => x.kind === k);
+  return (
+    <div data-testid="run-experiments">
+      <div role="tablist" aria-label="Experiment kinds" className="run-nav" onKeyDown={(e) => {
+        const i = TABS.findIndex((t) => t.id === tab);
+        const next = e.key === 'ArrowRight' ? (i + 1) % TABS.length : e.key === 'ArrowLeft' ? (i + TABS.length - 1) % TABS.length : -1;
+        if (next >= 0) {
+          setTab(TABS[next].id);
+          document.getElementById(`exp-tab-${TABS[next].id}`)?.focus();
+        }
+      }}>
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            id={`exp-tab-${t.id}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === t.id}
+            aria-controls={`exp-panel-${t.id}`}
+            tabIndex={tab === t.id ? 0 : -1}
+            onClick={() => setTab(t.id)}
+          >
+            {t.label} ({of(t.id === 'replays' ? 'replay' : t.id === 'tuning' ? 'tune' : 'ablate').length})
+          </button>
+        ))}
+      </div>
+      {all.isError && <p className="error" role="alert">{(all.error as Error).message}</p>}
+      <div role="tabpanel" id={`exp-panel-${tab}`} aria-labelledby={`exp-tab-${tab}`}>
+        {tab === 'replays' && <Replays runId={runId} items={of('replay')} />}
+        {tab === 'tuning' && <Tuning runId={runId} items={of('tune')} scoreMetric={scoreMetric} onStarted={() => void queryClient.invalidateQueries({ queryKey: ['experiments', runId, 'all'] })} />}
+        {tab === 'ablations' && <Ablations runId={runId} items={of('ablate')} />}
+      </div>
+    </div>
+  );
+}
+
+function Replays({ runId, items }: { runId: string; items: ExperimentView[] }) {
+  const variants = useMemo(() => compareVariants(items), [items]);
+  const done = items.filter((x) => x.status === 'done' && x.result?.kind === 'replay');
+  const exactRatios = done.map((x) => (x.result as ReplayReport).variants.find((v) => v.variant === 'exact')?.scoreRatio).filter((v): v is number => typeof v === 'number');
+  const pooled = useMemo(
+    () =>
+      variants.map((v) => {
+        const reports = done.flatMap((x) => (x.result as ReplayReport).variants.filter((r) => r.variant === v.variant));
+        return { label: v.variant, ratios: reports.flatMap((r) => r.ratios), trials: reports.reduce((s, r) => s + r.trials, 0) };
+      }),
+    [variants],
+  );
+  return (
+    <section aria-label="Replays" data-testid="replays-tab">
+      <ReplayTargets runId={runId} />
+      {items.length === 0 ? <p className="muted">No replays yet: start one from a target&apos;s program page.</p> : <>
+      <p>
+        Median score ratio across targets (exact variant): <strong data-testid="median-ratio">{formatScore(median(exactRatios))}</strong>{' '}
+        <span className="muted">over {exactRatios.length} target(s)</span>
+      </p>
+      <h3>Variants side by side</h3>
+      <Export name={`replay-variants-${runId.slice(0, 8)}`} csv={() => variantsCsv(variants)} json={() => ({ runId, variants, replays: done.map((x) => ({ id: x.id, program: x.programExternalId, report: x.result })) })} />
+      <div className="table-wrap">
+        <table className="data" aria-label="Replay variants compared">
+          <thead>
+            <tr>
+              <th scope="col">variant</th>
+              <th scope="col" className="num">targets</th>
+              <th scope="col" className="num">trials</th>
+              <th scope="col" className="num">parse success</th>
+              <th scope="col" className="num">eval success</th>
+              <th scope="col" className="num">exact match</th>
+              <th scope="col" className="num">normalised match</th>
+              <th scope="col" className="num">median score ratio</th>
+            </tr>
+          </thead>
+          <tbody>
+            {variants.map((v) => (
+              <tr key={v.variant}>
+                <th scope="row" className="mono">{v.variant}</th>
+                <td className="num">{v.targets}</td>
+                <td className="num">{v.trials}</td>
+                <td className="num">{formatShare(v.parseSuccess)}</td>
+                <td className="num">{formatShare(v.evalSuccess)}</td>
+                <td className="num">{formatShare(v.exactMatch)}</td>
+                <td className="num">{formatShare(v.normalisedMatch)}</td>
+                <td className="num">{formatScore(v.medianRatio)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {pooled.length > 0 && <RatioStrip inputs={pooled} testId="run-ratio-strip" />}
+      <h3>Replays</h3>
+      <ExperimentTable items={items} extra={(x) => {
+        const r = x.status === 'done' && x.result?.kind === 'replay' ? (x.result as ReplayReport) : null;
+        return r ? r.variants.map((v) => `${v.variant} ${formatScore(v.scoreRatio)}`).join(' · ') : '—';
+      }} extraLabel="score ratio per variant" />
+      </>}
+    </section>
+  );
+}
+
+/** Programs with a stored prompt, best-so-far events first (GET /replay-targets). */
+function ReplayTargets({ runId }: { runId: string }) {
+  const targets = useQuery({ queryKey: ['replay-targets', runId], queryFn: ({ signal }) => getReplayTargets(runId, signal) });
+  if (!targets.data) return targets.isError ? <p className="error" role="alert">{(targets.error as Error).message}</p> : null;
+  const { items, total } = targets.data;
+  return (
+    <details data-testid="replay-targets">
+      <summary>Replay targets: {total} program(s) with a stored prompt, best-so-far events first</summary>
+      <div className="table-wrap">
+        <table className="data" aria-label="Replay targets">
+          <thead>
+            <tr>
+              <th scope="col">program</th>
+              <th scope="col" className="num">iteration</th>
+              <th scope="col" className="num">score</th>
+              <th scope="col">best so far</th>
+              <th scope="col">prompt</th>
+              <th scope="col" className="num">replays</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((t) => (
+              <tr key={t.programId}>
+                <th scope="row"><a href={`/runs/${runId}/programs/${t.programId}#experiments`}>{t.externalId}</a></th>
+                <td className="num">{t.iteration ?? '—'}</td>
+                <td className="num">{formatScore(t.score)}</td>
+                <td>{t.bestSoFar ? 'yes' : ''}</td>
+                <td className="muted">{t.promptKind ?? '—'}</td>
+                <td className="num">{t.replays}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}
+
+function Tuning({ runId, items, scoreMetric, onStarted }: { runId: string; items: ExperimentView[]; scoreMetric: string; onStarted: () => void }) {
+  const best = useQuery({ queryKey: ['best-so-far', runId], queryFn: ({ signal }) => getBestSoFar(runId, signal) });
+  const [every, setEvery] = useState('10');
+  const [calls, setCalls] = useState('24');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const curve = useMemo(() => (best.data && 'points' in best.data ? best.data.points : []), [best.data]);
+  const iterationOf = useMemo(() => new Map(curve.map((p) => [p.programId, p.iteration])), [curve]);
+  const points = useMemo(() => ceilingPoints(items, iterationOf), [items, iterationOf]);
+  const lastIteration = best.data && 'points' in best.data ? best.data.lastIteration : null;
+  async function sweep() {
+    setBusy(true);
+    setError(null);
+    try {
+      await postJson(`/api/runs/${runId}/tuning-sweep`, { every: Number(every), params: { calls: Number(calls), knobSource: 'offline' } });
+      onStarted();
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <section aria-label="Tuning" data-testid="tuning-tab">
+      <form className="row" aria-label="Tuning sweep" onSubmit={(e) => { e.preventDefault(); void sweep(); }}>
+        <label>
+          Tune every{' '}
+          <input type="number" min={1} value={every} onChange={(e) => setEvery(e.target.value)} style={{ width: '4rem' }} />
+          th best-so-far event
+        </label>
+        <label>
+          Calls <input type="number" min={2} max={200} value={calls} onChange={(e) => setCalls(e.target.value)} style={{ width: '4.5rem' }} />
+        </label>
+        <button type="submit" disabled={busy || !(Number(every) >= 1) || !(Number(calls) >= 2)}>
+          {busy ? 'Starting…' : 'Start the sweep'}
+        </button>
+        <span className="muted" style={{ fontSize: '0.82rem' }}>offline knobs; each program is one tuning job in the worker</span>
+      </form>
+      {error && <p className="error" role="alert">{error}</p>}
+      <CeilingChart curve={curve} points={points} lastIteration={lastIteration} scoreMetric={scoreMetric} />
+      <Export name={`tuning-${runId.slice(0, 8)}`} csv={() => ceilingsCsv(points)} json={() => ({ runId, bestSoFar: curve, tunings: points })} />
+      <div className="table-wrap">
+        <table className="data" aria-label="Tuned programs">
+          <thead>
+            <tr>
+              <th scope="col">program</th>
+              <th scope="col" className="num">iteration</th>
+              <th scope="col">status</th>
+              <th scope="col" className="num">original</th>
+              <th scope="col" className="num">ceiling</th>
+              <th scope="col" className="num">gap</th>
+              <th scope="col">beats final best</th>
+            </tr>
+          </thead>
+          <tbody>
+            {points.map((p) => {
+              const x = items.find((i) => i.id === p.experimentId)!;
+              return (
+                <tr key={p.experimentId}>
+                  <th scope="row"><ProgramLink x={x} /></th>
+                  <td className="num">{p.iteration ?? '—'}</td>
+                  <td className="muted">{progressLabel(x)}</td>
+                  <td className="num">{formatScore(p.original)}</td>
+                  <td className="num">{formatScore(p.ceiling)}</td>
+                  <td className="num">{formatScore(p.gap)}</td>
+                  <td>{p.beatsFinalBest === null ? '—' : p.beatsFinalBest ? 'yes' : 'no'}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function Ablations({ runId, items }: { runId: string; items: ExperimentView[] }) {
+  if (items.length === 0) return <p className="muted">No ablations yet: start one from the page of a child program.</p>;
+  return (
+    <section aria-label="Ablations" data-testid="ablations-tab">
+      <Export name={`ablations-${runId.slice(0, 8)}`} csv={() => ablationsCsv(items)} json={() => ({ runId, ablations: items.map((x) => ({ id: x.id, program: x.programExternalId, status: x.status, report: x.result })) })} />
+      <ExperimentTable items={items} extraLabel="verdicts" extra={(x) => {
+        const r = x.status === 'done' && x.result?.kind === 'ablate' ? (x.result as AblationReport) : null;
+        if (!r) return '—';
+        return (
+          <span className="row" style={{ gap: '0.4rem' }}>
+            {(['carried', 'neutral', 'hurt', 'failed'] as const).map((v) => {
+              const n = r.variants.filter((a) => a.verdict === v).length;
+              return n ? <span key={v} style={{ color: VERDICT_COLOURS[v] }}>{n} {v}</span> : null;
+            })}
+          </span>
+        );
+      }} />
+    </section>
+  );
+}
+
+function ExperimentTable({ items, extra, extraLabel }: { items: ExperimentView[]; extra: (x: ExperimentView) => React.ReactNode; extraLabel: string }) {
+  return (
+    <div className="table-wrap">
+      <table className="data" aria-label={`${KIND_TEXT[items[0]?.kind ?? 'replay']} experiments`}>
+        <thead>
+          <tr>
+            <th scope="col">program</th>
+            <th scope="col">started</th>
+            <th scope="col">status</th>
+            <th scope="col">{extraLabel}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((x) => (
+            <tr key={x.id}>
+              <th scope="row"><ProgramLink x={x} /></th>
+              <td>{formatDate(x.createdAt)}</td>
+              <td className="muted">{progressLabel(x)}</td>
+              <td className="wrap">{extra(x)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

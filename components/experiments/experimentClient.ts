@@ -1,0 +1,101 @@
+// Browser calls of the experiment API (issue 11): start, follow, cancel, resume, list; the knob
+// proposal; an experiment's program sources. Responses are checked at the boundary (the fields
+// the pages read), the full types being lib/interventions/types.ts's.
+import { z } from 'zod';
+import type { ExperimentView, KnobProposal, ReplayParams, TuneParams, AblateParams } from '@/lib/interventions/types';
+import { knobSchema } from '@/lib/interventions/types';
+import { bestSoFarResponseSchema } from '@/lib/api/points';
+import { fetchJson, HttpError, postJson } from '../ui/fetchJson';
+
+export { postJson };
+
+const experimentSchema = z
+  .object({
+    id: z.string(),
+    runId: z.string(),
+    programId: z.string(),
+    kind: z.enum(['replay', 'tune', 'ablate']),
+    status: z.enum(['queued', 'running', 'done', 'failed', 'cancelled']),
+    total: z.number(),
+    done: z.number(),
+    failed: z.number(),
+  })
+  .passthrough()
+  .transform((x) => x as unknown as ExperimentView);
+
+export const callSchema = z
+  .object({ idx: z.number(), phase: z.string(), status: z.string(), score: z.number().nullable(), sourceSha: z.string().nullable() })
+  .passthrough();
+export type CallRow = z.infer<typeof callSchema> & { input?: Record<string, unknown>; facts?: Record<string, unknown> | null };
+
+const detailSchema = z.object({ experiment: experimentSchema, calls: z.array(callSchema) });
+export type ExperimentDetail = { experiment: ExperimentView; calls: CallRow[] };
+const listSchema = z.object({ items: z.array(experimentSchema), total: z.number() });
+const oneSchema = z.object({ experiment: experimentSchema });
+const proposalSchema = z
+  .object({ language: z.enum(['python', 'cpp']), knobs: z.array(knobSchema), excluded: z.array(z.object({ literal: z.string(), line: z.number(), rule: z.string() })) })
+  .passthrough()
+  .transform((x) => x as unknown as KnobProposal);
+
+
+const base = (runId: string) => `/api/runs/${runId}/experiments`;
+
+export type StartRequest =
+  | { kind: 'tune'; programId: string; params: Partial<TuneParams> }
+  | { kind: 'replay'; programId: string; params: Partial<ReplayParams> }
+  | { kind: 'ablate'; programId: string; params: Partial<AblateParams> };
+
+export const startExperiment = async (runId: string, req: StartRequest) => oneSchema.parse(await postJson(base(runId), req)).experiment;
+export const cancelExperiment = async (runId: string, id: string) => oneSchema.parse(await postJson(`${base(runId)}/${id}/cancel`)).experiment;
+export const resumeExperiment = async (runId: string, id: string) => oneSchema.parse(await postJson(`${base(runId)}/${id}/resume`)).experiment;
+export const getExperimentDetail = (runId: string, id: string, signal?: AbortSignal) =>
+  fetchJson(`${base(runId)}/${id}`, detailSchema, signal) as Promise<ExperimentDetail>;
+
+export function listExperiments(runId: string, q: { programId?: string; kind?: string; groupId?: string; limit?: number }, signal?: AbortSignal) {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) if (v !== undefined) p.set(k, String(v));
+  return fetchJson(`${base(runId)}?${p}`, listSchema, signal);
+}
+
+export const getOfflineKnobs = (runId: string, programId: string, signal?: AbortSignal) =>
+  fetchJson(`/api/runs/${runId}/programs/${programId}/knobs`, proposalSchema, signal);
+export const proposeLlmKnobs = async (runId: string, programId: string) =>
+  proposalSchema.parse(await postJson(`/api/runs/${runId}/programs/${programId}/knobs`, { source: 'llm' }));
+
+const sourceSchema = z.object({ sha: z.string(), source: z.string() });
+export const getExperimentSource = (runId: string, id: string, sha: string) =>
+  fetchJson(`${base(runId)}/${id}/source?sha=${encodeURIComponent(sha)}`, sourceSchema);
+
+/** The run's best-so-far events (the curve the tuning ceilings are compared with); { pending } while computed. */
+export const getBestSoFar = (runId: string, signal?: AbortSignal) => fetchJson(`/api/runs/${runId}/best-so-far`, bestSoFarResponseSchema, signal);
+
+/**
+ * Polls an experiment until it is no longer queued or running, calling `onUpdate` with each
+ * state; resolves with the last. A reconnecting database (503) is waited out.
+ */
+export async function followExperiment(runId: string, id: string, onUpdate: (d: ExperimentDetail) => void, signal: AbortSignal): Promise<ExperimentDetail | null> {
+  for (;;) {
+    if (signal.aborted) return null;
+    try {
+      const d = await getExperimentDetail(runId, id, signal);
+      onUpdate(d);
+      if (d.experiment.status !== 'queued' && d.experiment.status !== 'running') return d;
+    } catch (e) {
+      if (signal.aborted) return null;
+      if (!(e instanceof HttpError && e.status === 503)) throw e;
+    }
+    await new Promise((r) => setTimeout(r, 400));
+  }
+}
+
+const replayTargetsSchema = z.object({
+  items: z.array(
+    z.object({
+      programId: z.string(), externalId: z.string(), iteration: z.number().nullable(), score: z.number().nullable(), bestSoFar: z.boolean(),
+      promptKind: z.string().nullable(), replays: z.number(),
+    }),
+  ),
+  total: z.number(),
+});
+/** Programs of the run with a stored prompt, best-so-far events first. */
+export const getReplayTargets = (runId: string, signal?: AbortSignal) => fetchJson(`/api/runs/${runId}/replay-targets?limit=100`, replayTargetsSchema, signal);
