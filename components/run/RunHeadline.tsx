@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { z } from 'zod';
 import type { RunDetail } from '@/lib/api/runs';
 import { formatCount, formatScore, formatShare } from '../ui/format';
+import { basisLabel, formatCost } from './costFormat';
 
 const reportSchema = z.object({ warnings: z.array(z.object({ message: z.string() }).loose()).default([]) }).loose();
 
@@ -38,6 +39,13 @@ export function RunHeadline({ run }: { run: RunDetail }) {
         </Stat>
         <Stat label="Islands">{formatCount(run.islandCount)}</Stat>
         <Stat label="Edges">{formatCount(run.edgeCount)}</Stat>
+        <Stat label="LLM cost" id="stat-cost">
+          {formatCost(run.costTotal)} <span className="muted" style={{ fontSize: '0.8rem' }} data-testid="stat-cost-basis">{basisLabel(run.costBasis)}</span>
+        </Stat>
+        <Stat label="Tokens (in / out)" id="stat-tokens">
+          {formatCount(run.inputTokens)} / {formatCount(run.outputTokens)}{' '}
+          <span className="muted" style={{ fontSize: '0.8rem' }} data-testid="stat-tokens-basis">{basisLabel(run.tokensBasis)}</span>
+        </Stat>
       </dl>
       <p className="row">
         <a href={`/api/runs/${run.id}/export?format=evotrace`} download data-testid="export-evotrace">

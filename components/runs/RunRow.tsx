@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import type { RunSummary } from '@/lib/api/runs';
+import { costTitle, formatCost } from '../run/costFormat';
 import { formatCount, formatDate, formatScore, formatShare } from '../ui/format';
 import { parseTags, patchRun } from './runMutations';
 
@@ -112,6 +113,12 @@ export function RunRow({
             {r.higherIsBetter ? '' : ' (min)'}
           </span>
         )}
+      </td>
+      <td className="num" data-testid="run-cost" title={costTitle(r.costBasis)}>
+        {formatCost(r.costTotal)}
+      </td>
+      <td className="num" data-testid="run-tokens" title={costTitle(r.tokensBasis)}>
+        {r.totalTokens == null ? '—' : formatCount(r.totalTokens)}
       </td>
       <td>{formatDate(r.importedAt)}</td>
       <td>

@@ -22,6 +22,8 @@ const columns: { key: RunSortKey; label: string; numeric?: boolean }[] = [
   { key: 'programCount', label: 'Programs', numeric: true },
   { key: 'validShare', label: 'Valid', numeric: true },
   { key: 'bestScore', label: 'Best score (metric)', numeric: true },
+  { key: 'costTotal', label: 'Cost', numeric: true },
+  { key: 'totalTokens', label: 'Tokens', numeric: true },
   { key: 'importedAt', label: 'Imported' },
 ];
 const SEARCH_DELAY_MS = 250;

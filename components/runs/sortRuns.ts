@@ -1,7 +1,8 @@
 // Sorting the runs list: pure, so the table only renders.
 import type { RunSummary } from '@/lib/api/runs';
 
-export type RunSortKey = 'name' | 'framework' | 'task' | 'language' | 'programCount' | 'validShare' | 'bestScore' | 'importedAt';
+export type RunSortKey =
+  | 'name' | 'framework' | 'task' | 'language' | 'programCount' | 'validShare' | 'bestScore' | 'costTotal' | 'totalTokens' | 'importedAt';
 export interface RunSort {
   key: RunSortKey;
   dir: 'asc' | 'desc';

@@ -58,6 +58,15 @@ export const runSummarySchema = z.object({
   unevaluatedCount: z.number(),
   /** Share of programs that are valid (0..1), null for an empty run. */
   validShare: z.number().nullable(),
+  /** Total LLM cost (the source's currency, usually dollars) and tokens; null: unknown. */
+  costTotal: z.number().nullable(),
+  /** 'counters': as the search counted (its last counter sample); 'contexts': summed over stored prompts. */
+  costBasis: z.enum(['counters', 'contexts']).nullable(),
+  inputTokens: z.number().nullable(),
+  outputTokens: z.number().nullable(),
+  /** Input + output tokens, of those known; null when neither is. */
+  totalTokens: z.number().nullable(),
+  tokensBasis: z.enum(['counters', 'contexts']).nullable(),
   bestScore: z.number().nullable(),
   scoreMetric: z.string().nullable(),
   higherIsBetter: z.boolean(),

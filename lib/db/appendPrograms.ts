@@ -10,6 +10,7 @@ import { ImportError, programRecordSchema, runRecordSchema, type ImportWarning, 
 import { iterationFromPositionWarning } from '../trace/warnings';
 import type { SearchStateInput } from '../trace/searchState';
 import { BlobSet, clean, cleanOpt, inTransaction, jsonb, RowSets, type ParsedProgram } from './rows';
+import { refreshRunCost } from './runCost';
 import { appendSearchState, parseSearchState } from './searchStateRows';
 
 export async function createLiveRun(input: RunRecord): Promise<string> {
@@ -124,6 +125,7 @@ export async function appendPrograms(runId: string, records: ProgramRecord[]): P
        FROM s, k WHERE runs.id = $1 RETURNING program_count`,
       [runId, run.rows[0].higher_is_better, [...newMetricKeys], report && jsonb(report)],
     );
+    await refreshRunCost(runId, c);
     return { stored: programs.length, programCount: agg.rows[0].program_count, ghostParentsResolved: resolved.rowCount ?? 0 };
   });
 }
@@ -139,6 +141,7 @@ export async function appendLiveSearchState(runId: string, input: SearchStateInp
     if (!run.rows.length) throw new AppendError(404, 'run not found');
     if (run.rows[0].status !== 'live') throw new AppendError(409, `run is ${run.rows[0].status}, not live: its search state can no longer be added to`);
     const stored = await appendSearchState(c, runId, state);
+    await refreshRunCost(runId, c);
     await c.query('UPDATE runs SET updated_at = now() WHERE id = $1', [runId]);
     return stored;
   });

@@ -11,6 +11,7 @@ import { ImportError, programRecordSchema, runRecordSchema, type ImportedRun, ty
 import { pool } from './client';
 import { attachEvaluator, DEFAULT_EVALUATOR_MEMORY_MB } from './evaluators';
 import { BlobSet, clean, cleanOpt, inTransaction, jsonb, RowSets } from './rows';
+import { refreshRunCost } from './runCost';
 import { parseSearchState, writeSearchState } from './searchStateRows';
 
 const ANALYZE_AFTER = 2000;
@@ -128,6 +129,7 @@ function prepare(imported: ImportedRun, opts: { name?: string; format?: string; 
     );
     await rows.write(client, blobs, onPrograms);
     if (searchState) await writeSearchState(client, runId, searchState);
+    await refreshRunCost(runId, client);
     if (run.replay) {
       const r = run.replay;
       await client.query(

@@ -37,6 +37,7 @@ interface Row {
   program_count: number; invalid_count: number; unevaluated_count: number; best_score: number | null;
   score_metric: string | null; higher_is_better: boolean; last_iteration: number | null; imported_at: Date;
   tags: string[] | null; import_job_id: string | null;
+  cost_total: number | null; cost_basis: string | null; input_tokens: number | null; output_tokens: number | null; tokens_basis: string | null;
 }
 
 /** Newest first, keyset-paginated on (importedAt, id), with the import groups the page shows. */
@@ -48,7 +49,8 @@ export async function listRuns(opts: RunsFilter & { limit: number; cursor?: Runs
   }
   const { rows } = await pool().query<Row>(
     `SELECT id, name, framework, task, language, status, program_count, invalid_count, unevaluated_count, best_score,
-            score_metric, higher_is_better, last_iteration, imported_at, tags, import_job_id
+            score_metric, higher_is_better, last_iteration, imported_at, tags, import_job_id,
+            cost_total, cost_basis, input_tokens, output_tokens, tokens_basis
      FROM runs ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
      ORDER BY imported_at DESC, id DESC LIMIT $${params.push(opts.limit + 1)}`,
     params,
@@ -61,6 +63,7 @@ export async function listRuns(opts: RunsFilter & { limit: number; cursor?: Runs
       programCount: r.program_count, invalidCount: r.invalid_count, unevaluatedCount: r.unevaluated_count,
       bestScore: r.best_score, scoreMetric: r.score_metric, higherIsBetter: r.higher_is_better,
       lastIteration: r.last_iteration, importedAt: r.imported_at, tags: r.tags ?? [], importJobId: r.import_job_id,
+      costTotal: r.cost_total, costBasis: r.cost_basis, inputTokens: r.input_tokens, outputTokens: r.output_tokens, tokensBasis: r.tokens_basis,
     }),
   );
   return {

@@ -8,7 +8,10 @@ type SummaryFields = Pick<
   Run,
   | 'id' | 'name' | 'framework' | 'task' | 'language' | 'status' | 'programCount' | 'invalidCount' | 'unevaluatedCount'
   | 'bestScore' | 'scoreMetric' | 'higherIsBetter' | 'lastIteration' | 'importedAt' | 'tags' | 'importJobId'
+  | 'costTotal' | 'costBasis' | 'inputTokens' | 'outputTokens' | 'tokensBasis'
 >;
+
+const basis = (b: string | null) => (b === 'counters' || b === 'contexts' ? b : null);
 
 export function toSummary(r: SummaryFields): RunSummary {
   return {
@@ -22,6 +25,12 @@ export function toSummary(r: SummaryFields): RunSummary {
     invalidCount: r.invalidCount,
     unevaluatedCount: r.unevaluatedCount,
     validShare: r.programCount > 0 ? (r.programCount - r.invalidCount - r.unevaluatedCount) / r.programCount : null,
+    costTotal: r.costTotal,
+    costBasis: basis(r.costBasis),
+    inputTokens: r.inputTokens,
+    outputTokens: r.outputTokens,
+    totalTokens: r.inputTokens == null && r.outputTokens == null ? null : (r.inputTokens ?? 0) + (r.outputTokens ?? 0),
+    tokensBasis: basis(r.tokensBasis),
     bestScore: r.bestScore,
     scoreMetric: r.scoreMetric,
     higherIsBetter: r.higherIsBetter,

@@ -1,0 +1,88 @@
+// A run's total LLM cost and tokens (lib/db/runCost.ts) on the run row, the runs list and the
+// run API: the FunSearch demo run (counters: "as the search counted"), the same run without its
+// counters (summed over its stored prompts), and a real LLaMEA/BLADE run (conversation costs).
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generateFunSearchDemo } from '../../lib/demo/funsearch/config';
+import { pool } from '../../lib/db/client';
+import { storeImportedRun } from '../../lib/db/importRun';
+import { listRuns } from '../../lib/db/runList';
+import { getRun } from '../../lib/db/runs';
+import { readLlameaRuns } from '../../lib/importers/llamea';
+import { searchStateSchema } from '../../lib/trace/searchState';
+import { useTestDatabase } from '../helpers/dbTest';
+
+const { runIds } = useTestDatabase();
+const RUNS = process.env.EVOSCOPE_REAL_RUNS ?? path.resolve('../shared/real-runs');
+
+async function row(runId: string) {
+  const { rows } = await pool().query(
+    'SELECT cost_total, cost_basis, input_tokens, output_tokens, tokens_basis FROM runs WHERE id = $1',
+    [runId],
+  );
+  return rows[0];
+}
+
+describe('per-run cost and tokens', () => {
+  it('the FunSearch demo run: its last counter sample; without counters, the sum over its prompts', async () => {
+    const imported = await generateFunSearchDemo();
+    const state = searchStateSchema.parse(imported.searchState);
+    // Independent of the SQL: the counter sample latest in moment order (iteration, then time).
+    const last = [...state.counters].sort((a, b) => (a.at.iteration ?? 0) - (b.at.iteration ?? 0) || (a.at.timestamp ?? 0) - (b.at.timestamp ?? 0)).at(-1)!.values;
+    const prompts = imported.programs.flatMap((p) => p.contexts ?? []);
+    const sum = (f: (c: (typeof prompts)[number]) => number | null | undefined) => prompts.reduce((s, c) => s + (f(c) ?? 0), 0);
+    expect(prompts.length).toBeGreaterThan(150);
+    expect(last.cumulative_cost).toBeGreaterThan(0);
+
+    const { runId } = await storeImportedRun(imported);
+    runIds.push(runId);
+    const r = await row(runId);
+    expect(r.cost_basis).toBe('counters');
+    expect(r.cost_total).toBe(last.cumulative_cost);
+    expect(r.tokens_basis).toBe('counters');
+    expect([r.input_tokens, r.output_tokens]).toEqual([last.cumulative_input_tokens, last.cumulative_output_tokens]);
+    // The search counted exactly what its prompts cost (every prompt is stored).
+    expect(r.cost_total).toBeCloseTo(sum((c) => c.cost), 12);
+    expect(r.input_tokens).toBe(sum((c) => c.promptTokens));
+
+    const bare = await storeImportedRun({ ...imported, searchState: undefined });
+    runIds.push(bare.runId);
+    const b = await row(bare.runId);
+    expect(b).toEqual({
+      cost_basis: 'contexts', cost_total: expect.closeTo(sum((c) => c.cost), 12), tokens_basis: 'contexts',
+      input_tokens: sum((c) => c.promptTokens), output_tokens: sum((c) => c.completionTokens),
+    });
+
+    // The run API and the runs list read the same figures.
+    const detail = (await getRun(runId))!;
+    expect(detail).toMatchObject({ costTotal: r.cost_total, costBasis: 'counters', totalTokens: r.input_tokens + r.output_tokens });
+    const listed = (await listRuns({ limit: 100 })).runs.find((x) => x.id === bare.runId)!;
+    expect(listed).toMatchObject({ costBasis: 'contexts', inputTokens: b.input_tokens, outputTokens: b.output_tokens, tokensBasis: 'contexts' });
+    expect(listed.costTotal).toBeCloseTo(sum((c) => c.cost), 12);
+  }, 600_000);
+
+  it('a LLaMEA/BLADE run: conversation cost and answer tokens; prompts count no tokens', async () => {
+    // run-EoH-MA_BBOB-0 from a python3 pass over its conversationlog.jsonl (lib/importers/llamea.test.ts):
+    // cost 0.0221373 over all 100 entries, 36936 tokens over the 50 answers, prompts 0 tokens.
+    const runs = await readLlameaRuns(path.join(RUNS, 'llamea-blade__RigelKukoy__WORKING-GA-LLAMEA__comparison-prompts/results/COMPARISON-PROMPTS_20260208_032906'));
+    const eoh = runs.find((x) => x.run.name === 'run-EoH-MA_BBOB-0')!;
+    const { runId } = await storeImportedRun(eoh);
+    runIds.push(runId);
+    const r = await row(runId);
+    expect(r.cost_basis).toBe('counters');
+    expect(r.cost_total).toBeCloseTo(0.0221373, 9);
+    expect(r).toMatchObject({ tokens_basis: 'counters', input_tokens: null, output_tokens: 36936 });
+    expect((await getRun(runId))!.totalTokens).toBe(36936);
+  }, 120_000);
+
+  it('a run without any cost or token has none (null, not 0)', async () => {
+    const imported = await generateFunSearchDemo();
+    const { runId } = await storeImportedRun({
+      ...imported,
+      searchState: undefined,
+      programs: imported.programs.map((p) => ({ ...p, contexts: (p.contexts ?? []).map((c) => ({ ...c, cost: null, promptTokens: null, completionTokens: null })) })),
+    });
+    runIds.push(runId);
+    expect(await row(runId)).toEqual({ cost_total: null, cost_basis: null, input_tokens: null, output_tokens: null, tokens_basis: null });
+  }, 600_000);
+});
