@@ -1,6 +1,7 @@
 // Computes and stores every analysis report of a run (worker task run-analyses; also the CLI's
 // `analyze <runId>`). Programs are read page by page in canonical order; the reports are built
 // by the pure functions in lib/analysis and upserted into `analyses`.
+import { computeRunDuplicates } from './duplicates';
 import { evoreplayRawScore } from '../analysis/fromTrace';
 import { ANALYSIS, cyclingParams, REPORT_VERSION } from '../analysis/reportTypes';
 import { buildRunReports, type RunReports } from '../analysis/runReport';
@@ -97,6 +98,8 @@ export async function computeRunAnalyses(runId: string, onStep?: (step: string) 
   });
   onStep?.('storing');
   await storeRunReports(runId, reports);
+  onStep?.('duplicates');
+  await computeRunDuplicates(runId);
   onStep?.('graph');
   await refreshGraphCache(runId);
   return true;

@@ -1,0 +1,13 @@
+// GET /api/runs/[runId]/duplicates - programs that behave alike (same output hash, per-test
+// outputs or scores_per_test) though their code differs, and the budget behavioural and textual duplicates took
+import { found, handle } from '@/lib/api/handler';
+import { runParamsSchema } from '@/lib/api/params';
+import { getRunDuplicates } from '@/lib/db/duplicates';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export const GET = handle<{ runId: string }>(async (_req, params) => {
+  const { runId } = runParamsSchema.parse(params);
+  return found(await getRunDuplicates(runId), 'run');
+}, { permission: 'read' });
