@@ -4,6 +4,7 @@ import { ScoreChart } from '@/components/chart/ScoreChart';
 import { EvaluatorPanel } from '@/components/evaluators/EvaluatorPanel';
 import { ProgramsTable } from '@/components/programs/ProgramsTable';
 import { BestChainRerun } from '@/components/rerun/BestChainRerun';
+import { DuplicatesPanel } from '@/components/run/DuplicatesPanel';
 import { LiveRefresh } from '@/components/run/LiveRefresh';
 import { RunHeadline } from '@/components/run/RunHeadline';
 import { RunNav } from '@/components/run/RunNav';
@@ -58,6 +59,8 @@ export default async function RunPage({ params, searchParams }: Props) {
         defaultMetric={run.scoreMetric}
         initialMetric={typeof metric === 'string' ? metric : undefined}
       />
+      <h2>Duplicates by behaviour</h2>
+      <DuplicatesPanel runId={run.id} />
       <h2>Re-run the best-so-far chain</h2>
       <BestChainRerun runId={run.id} initial={chain.initial} evaluator={chain.evaluator} />
       <h2>Programs</h2>
