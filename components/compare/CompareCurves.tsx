@@ -58,6 +58,7 @@ export function CompareCurves({
         <select id={`${id}-x`} value={xBy} onChange={(e) => setX(e.target.value as CompareX)}>
           <option value="budget">normalised budget (iteration / last iteration)</option>
           <option value="iteration">iteration</option>
+          <option value="cost">cumulative LLM cost</option>
         </select>
       </div>
       {choices.some((c) => c.options.length > 1) && (
@@ -76,6 +77,15 @@ export function CompareCurves({
             </span>
           ))}
         </div>
+      )}
+      {xBy === 'cost' && (
+        <p role="note" className="muted" style={{ margin: '0.2rem 0' }} data-testid="compare-cost-note">
+          {inputs.filter((c) => c.cost && c.costBasis === 'counters').length > 0 &&
+            `Interpolated linearly by iteration between the search’s own cumulative-cost counters: ${inputs.filter((c) => c.cost && c.costBasis === 'counters').map((c) => c.name).join(', ')}. `}
+          {inputs.filter((c) => c.cost && c.costBasis === 'contexts').length > 0 &&
+            `Summed over stored prompts in program order: ${inputs.filter((c) => c.cost && c.costBasis === 'contexts').map((c) => c.name).join(', ')}. `}
+          {inputs.some((c) => !c.cost) && `No cost recorded, not drawn: ${inputs.filter((c) => !c.cost).map((c) => c.name).join(', ')}.`}
+        </p>
       )}
       {(differ || chart?.logRefused) && (
         <p role="note" className="muted" style={{ margin: '0.2rem 0' }}>
@@ -100,7 +110,7 @@ export function CompareCurves({
               plot={chart.plot}
               xTicks={chart.xTicks}
               yTicks={chart.yTicks}
-              xLabel={xBy === 'iteration' ? 'iteration' : 'iteration / last iteration'}
+              xLabel={xBy === 'iteration' ? 'iteration' : xBy === 'cost' ? 'cumulative LLM cost ($)' : 'iteration / last iteration'}
               yLabel={normalise ? 'share of the run’s gain' : `best-so-far (${listed}${chart.yScale === 'log' ? ', log scale' : ''})`}
               height={chart.height}
             />
@@ -126,7 +136,11 @@ export function CompareCurves({
         </div>
         <DefinitionNote>
           {definition ?? 'Best-so-far of the primary score.'}{' '}
-          {xBy === 'iteration' ? 'x: a program’s iteration.' : 'x: a program’s iteration divided by its run’s last iteration.'}
+          {xBy === 'iteration'
+            ? 'x: a program’s iteration.'
+            : xBy === 'cost'
+              ? 'x: the LLM cost the run had spent when the program was produced, held to the run’s total.'
+              : 'x: a program’s iteration divided by its run’s last iteration.'}
           {normalise
             ? ' y: (best-so-far − first valid score) / (final best − first valid score); a run without gain sits at 100 %.'
             : ` y: raw values of each run’s chosen metric${chart?.yScale === 'log' ? ', on a log scale' : ''}.`}

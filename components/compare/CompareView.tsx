@@ -7,7 +7,9 @@ import { useState } from 'react';
 import { cyclingResponseSchema, isPending, pendingOr, type CyclingResponse } from '@/lib/api/analyses';
 import { bestSoFarResponseSchema, type BestSoFar } from '@/lib/api/points';
 import { runDetailSchema, type RunDetail } from '@/lib/api/runs';
+import { costAt, curveTotal, type CostCurve } from '@/lib/analysis/costCurve';
 import type { CyclingScope } from '@/lib/analysis/types';
+import { costCurveSchema } from '@/lib/api/costCurve';
 import { fetchJson } from '../ui/fetchJson';
 import { formatCount, formatScore, formatShare } from '../ui/format';
 import { CompareBars } from './CompareBars';
@@ -36,6 +38,14 @@ export function CompareView({ runIds, scope }: { runIds: string[]; scope: Cyclin
       };
     }),
   });
+  // Small: one number per priced program or counter sample; fetched with the rest so the x-axis
+  // toggle answers at once.
+  const costs = useQueries({
+    queries: runIds.map((id) => ({
+      queryKey: ['cost-curve', id],
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchJson(`/api/runs/${id}/cost-curve`, costCurveSchema, signal),
+    })),
+  });
   const cycs = useQueries({
     queries: runIds.map((id) => {
       const url = `/api/runs/${id}/cycling?definitions=default&scope=${scope}`;
@@ -57,6 +67,7 @@ export function CompareView({ runIds, scope }: { runIds: string[]; scope: Cyclin
       error: runs[i].error?.message ?? null,
       best: b && !('pending' in b) ? (b as BestSoFar) : null,
       cycling: c && !isPending(c) ? (c as CyclingResponse) : null,
+      costCurve: (costs[i].data ?? null) as CostCurve | null,
     };
   });
   const name = (r: (typeof rows)[number]) => r.run?.name ?? r.id.slice(0, 8);
@@ -64,7 +75,11 @@ export function CompareView({ runIds, scope }: { runIds: string[]; scope: Cyclin
   // A handful of runs: preparing the curves on every render costs nothing worth memoising.
   const inputs: CurveInput[] = rows
     .filter((r) => r.best)
-    .map((r) => ({ runId: r.id, name: name(r), metric: r.best!.metric, points: r.best!.points, lastIteration: r.best!.lastIteration }));
+    .map((r) => {
+      const total = r.costCurve ? curveTotal(r.costCurve) : null;
+      const cost = r.costCurve && total != null ? { at: r.best!.points.map((p) => costAt(r.costCurve!, p) ?? 0), total } : null;
+      return { runId: r.id, name: name(r), metric: r.best!.metric, points: r.best!.points, lastIteration: r.best!.lastIteration, cost, costBasis: r.costCurve?.basis ?? null };
+    });
   const choices: RunMetricChoice[] = rows
     .filter((r) => r.run)
     .map((r) => {

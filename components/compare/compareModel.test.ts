@@ -9,6 +9,15 @@ const run = (points: [number, number][], lastIteration: number | null, runId = '
 });
 
 describe('compare curves', () => {
+  it('puts cumulative cost on x when the run has it, held to its total; none without', () => {
+    const priced = { ...run([[0, 1], [5, 3]], 10), cost: { at: [0.5, 2], total: 4 } };
+    expect(normalisedCurve(priced, false, 'cost')).toEqual([{ x: 0.5, y: 1 }, { x: 2, y: 3 }, { x: 4, y: 3 }]);
+    expect(normalisedCurve(run([[0, 1]], 10), false, 'cost')).toEqual([]);
+    const chart = prepareCompareChart([priced, run([[0, 2]], 10, 's')], false, 400, 300, { x: 'cost' });
+    expect(chart.x).toBe('cost');
+    expect(chart.curves.map((c) => c.path === '')).toEqual([false, true]);
+    expect(chart.xTicks.length).toBeGreaterThan(1);
+  });
   it('puts iterations on [0, 1] and holds the final best to the end', () => {
     expect(normalisedCurve(run([[0, 1], [50, 3], [100, 4]], 200), false)).toEqual([
       { x: 0, y: 1 },

@@ -16,9 +16,13 @@ export interface CurveInput {
   metric?: string;
   points: readonly { iteration: number; score: number }[];
   lastIteration: number | null;
+  /** Cumulative LLM cost when each point's program was produced (aligned with points) and the
+   * run's total, for x = 'cost' (lib/analysis/costCurve.ts); absent: the run has no cost. */
+  cost?: { at: number[]; total: number } | null;
+  costBasis?: 'counters' | 'contexts' | null;
 }
 
-export type CompareX = 'budget' | 'iteration';
+export type CompareX = 'budget' | 'iteration' | 'cost';
 export interface CompareOptions {
   /** Log y (raw values only; refused, with a reason, when a value is not positive). */
   log?: boolean;
@@ -37,15 +41,17 @@ export function metricsDiffer(metrics: readonly (string | null | undefined)[]): 
 export function normalisedCurve(input: CurveInput, normaliseY: boolean, xBy: CompareX = 'budget'): { x: number; y: number }[] {
   const pts = input.points;
   if (!pts.length) return [];
+  if (xBy === 'cost' && !input.cost) return [];
   const last = input.lastIteration ?? 0;
   const nx = (it: number) => (xBy === 'iteration' ? it : last > 0 ? Math.min(1, Math.max(0, it / last)) : 0);
   const first = pts[0].score;
   const final = pts[pts.length - 1].score;
   // No gain: the run holds its final best from its first valid program on, so it sits at 1.
   const ny = (v: number) => (!normaliseY ? v : final === first ? 1 : (v - first) / (final - first) + 0);
-  const out = pts.map((p) => ({ x: nx(p.iteration), y: ny(p.score) }));
+  const out = pts.map((p, i) => ({ x: xBy === 'cost' ? input.cost!.at[i] : nx(p.iteration), y: ny(p.score) }));
   // Held to the end of the budget.
-  out.push({ x: xBy === 'iteration' ? Math.max(last, pts[pts.length - 1].iteration) : 1, y: out[out.length - 1].y });
+  const end = xBy === 'iteration' ? Math.max(last, pts[pts.length - 1].iteration) : xBy === 'cost' ? Math.max(input.cost!.total, out[out.length - 1].x) : 1;
+  out.push({ x: end, y: out[out.length - 1].y });
   return out;
 }
 
@@ -102,7 +108,7 @@ export function prepareCompareChart(
     lo -= log ? 0 : pad;
     hi += pad;
   }
-  const xMax = xBy === 'iteration' ? Math.max(1, ...data.flat().map((p) => p.x)) : 1;
+  const xMax = xBy === 'iteration' ? Math.max(1, ...data.flat().map((p) => p.x)) : xBy === 'cost' ? Math.max(0, ...data.flat().map((p) => p.x)) || 1 : 1;
   const x = scaleLinear().domain([0, xMax]).range([plot.left, plot.right]);
   const y = log
     ? scaleLog().domain([lo, hi]).range([plot.bottom, plot.top]).nice()
@@ -121,7 +127,7 @@ export function prepareCompareChart(
     width,
     height,
     plot,
-    xTicks: xBy === 'iteration' ? ticksOf(x, xCount, undefined, true) : ticksOf(x, xCount, percentLabel),
+    xTicks: xBy === 'iteration' ? ticksOf(x, xCount, undefined, true) : xBy === 'cost' ? ticksOf(x, xCount) : ticksOf(x, xCount, percentLabel),
     yTicks: log
       ? logTicks(y as ReturnType<typeof scaleLog<number, number>>)
       : ticksOf(y as ReturnType<typeof scaleLinear<number, number>>, 5, normaliseY ? percentLabel : undefined),

@@ -8,6 +8,8 @@ import { pool } from '../../lib/db/client';
 import { storeImportedRun } from '../../lib/db/importRun';
 import { listRuns } from '../../lib/db/runList';
 import { getRun } from '../../lib/db/runs';
+import { getCostCurve } from '../../lib/db/costCurve';
+import { costAt } from '../../lib/analysis/costCurve';
 import { readLlameaRuns } from '../../lib/importers/llamea';
 import { searchStateSchema } from '../../lib/trace/searchState';
 import { useTestDatabase } from '../helpers/dbTest';
@@ -59,6 +61,21 @@ describe('per-run cost and tokens', () => {
     const listed = (await listRuns({ limit: 100 })).runs.find((x) => x.id === bare.runId)!;
     expect(listed).toMatchObject({ costBasis: 'contexts', inputTokens: b.input_tokens, outputTokens: b.output_tokens, tokensBasis: 'contexts' });
     expect(listed.costTotal).toBeCloseTo(sum((c) => c.cost), 12);
+
+    // The compare page's cost axis: the counters by iteration; without them, the prompts by seq.
+    const byCounters = (await getCostCurve(runId))!;
+    expect(byCounters.basis).toBe('counters');
+    expect(byCounters.cost.at(-1)).toBe(r.cost_total);
+    const byPrompts = (await getCostCurve(bare.runId))!;
+    expect(byPrompts.basis).toBe('contexts');
+    expect(byPrompts.cost.at(-1)).toBeCloseTo(sum((c) => c.cost), 12);
+    // The first generated program's prompt: its own cost on both curves (nothing was spent before it).
+    const first = await pool().query<{ seq: number; iteration: number; cost: number }>(
+      `SELECT p.seq, p.iteration, c.cost FROM programs p JOIN contexts c ON c.program_id = p.id WHERE p.run_id = $1 ORDER BY p.seq LIMIT 1`,
+      [bare.runId],
+    );
+    expect(costAt(byPrompts, first.rows[0])).toBeCloseTo(first.rows[0].cost, 12);
+    expect(await getCostCurve('00000000-0000-4000-8000-000000000000')).toBeNull();
   }, 600_000);
 
   it('a LLaMEA/BLADE run: conversation cost and answer tokens; prompts count no tokens', async () => {
