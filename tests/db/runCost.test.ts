@@ -1,12 +1,15 @@
 // A run's total LLM cost and tokens (lib/db/runCost.ts) on the run row, the runs list and the
 // run API: the FunSearch demo run (counters: "as the search counted"), the same run without its
 // counters (summed over its stored prompts), and a real LLaMEA/BLADE run (conversation costs).
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateFunSearchDemo } from '../../lib/demo/funsearch/config';
 import { pool } from '../../lib/db/client';
+import { appendLiveSearchState, appendPrograms, createLiveRun } from '../../lib/db/appendPrograms';
 import { storeImportedRun } from '../../lib/db/importRun';
 import { listRuns } from '../../lib/db/runList';
+import { runCostUpdate } from '../../lib/db/runCost';
 import { getRun } from '../../lib/db/runs';
 import { getCostCurve } from '../../lib/db/costCurve';
 import { costAt } from '../../lib/analysis/costCurve';
@@ -90,6 +93,36 @@ describe('per-run cost and tokens', () => {
     expect(r.cost_total).toBeCloseTo(0.0221373, 9);
     expect(r).toMatchObject({ tokens_basis: 'counters', input_tokens: null, output_tokens: 36936 });
     expect((await getRun(runId))!.totalTokens).toBe(36936);
+  }, 120_000);
+
+  it('a live run: summed over its prompts as batches arrive, then as its counters say once it streams them', async () => {
+    const runId = await createLiveRun({ name: 'live cost', framework: 'custom', scoreMetric: 'score' });
+    runIds.push(runId);
+    const prog = (i: number, cost: number, tokens: number) => ({
+      externalId: `p${i}`, code: `x = ${i}\n`, iteration: i, valid: true, score: i, metrics: { score: i },
+      contexts: [{ kind: 'prompt', user: `u${i}`, response: `x = ${i}`, cost, promptTokens: tokens, completionTokens: 10 }],
+    });
+    await appendPrograms(runId, [prog(0, 0.25, 100)]);
+    expect(await row(runId)).toEqual({ cost_total: 0.25, cost_basis: 'contexts', input_tokens: 100, output_tokens: 10, tokens_basis: 'contexts' });
+    await appendPrograms(runId, [prog(1, 0.5, 200), prog(2, 0.125, 50)]);
+    expect(await row(runId)).toMatchObject({ cost_total: 0.875, input_tokens: 350, output_tokens: 30 });
+    // The search's own counter (it counts calls the prompts stored here do not show) wins.
+    await appendLiveSearchState(runId, { counters: [{ at: { iteration: 2 }, values: { cumulative_cost: 1.5 } }] });
+    expect(await row(runId)).toEqual({ cost_total: 1.5, cost_basis: 'counters', input_tokens: 350, output_tokens: 30, tokens_basis: 'contexts' });
+  });
+
+  it('the migration backfills older runs with the same statement as the refresh', async () => {
+    const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+    const sql = fs.readFileSync(path.resolve('prisma/migrations/20261125030000_run_cost/migration.sql'), 'utf8');
+    expect(squash(sql)).toContain(squash(runCostUpdate('true')));
+    // Applied to a run whose figures were never filled (as before the migration): filled.
+    const { runId } = await storeImportedRun((await readLlameaRuns(path.join(RUNS, 'llamea-blade__RigelKukoy__WORKING-GA-LLAMEA__comparison-prompts/results/COMPARISON-PROMPTS_20260208_032906')))[0]);
+    runIds.push(runId);
+    const filled = await row(runId);
+    await pool().query('UPDATE runs SET cost_total = NULL, cost_basis = NULL, input_tokens = NULL, output_tokens = NULL, tokens_basis = NULL WHERE id = $1', [runId]);
+    await pool().query(runCostUpdate('r.id = $1'), [runId]);
+    expect(await row(runId)).toEqual(filled);
+    expect(filled.cost_basis).toBe('counters');
   }, 120_000);
 
   it('a run without any cost or token has none (null, not 0)', async () => {
