@@ -3,7 +3,7 @@
 // slider (a native range input, so arrows / PageUp / Home / End work) picks the moment and is
 // mirrored in the address (?at=<seq>&island=<n>) so a moment can be linked.
 import { useEffect, useMemo, useState } from 'react';
-import { usePathname, useRouter } from 'next/navigation';
+import { usePathname } from 'next/navigation';
 import { fetchJson } from '../ui/fetchJson';
 import { searchStateResponseSchema, snapshotResponseSchema, type SearchStateResponse, type SnapshotResponse } from '@/lib/api/searchStateSchemas';
 import { ConfigPanel } from './ConfigPanel';
@@ -13,7 +13,6 @@ import { CountersPanel } from './CountersPanel';
 import { FeatureMapPanel } from './FeatureMapPanel';
 
 export function DatabaseView({ runId, initialSeq, initialIsland }: { runId: string; initialSeq: number | null; initialIsland: number | null }) {
-  const router = useRouter();
   const pathname = usePathname();
   const [state, setState] = useState<SearchStateResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -44,13 +43,14 @@ export function DatabaseView({ runId, initialSeq, initialIsland }: { runId: stri
     return () => ac.abort();
   }, [runId, seq]);
 
-  // The permalink follows the chosen moment and island without adding history entries.
+  // The permalink follows the chosen moment and island without adding history entries, and
+  // without router.replace: that would re-render the server page at every slider step.
   useEffect(() => {
     if (seq === null) return;
     const q = new URLSearchParams({ at: String(seq) });
     if (island !== null) q.set('island', String(island));
-    router.replace(`${pathname}?${q}`, { scroll: false });
-  }, [seq, island, pathname, router]);
+    window.history.replaceState(null, '', `${pathname}?${q}`);
+  }, [seq, island, pathname]);
 
   const index = useMemo(() => (state && seq !== null ? state.snapshots.findIndex((s) => s.seq === seq) : -1), [state, seq]);
 
@@ -73,6 +73,7 @@ export function DatabaseView({ runId, initialSeq, initialIsland }: { runId: stri
               <input
                 type="range"
                 data-testid="moment-slider"
+                data-seq={current?.seq ?? ''}
                 min={0}
                 max={state.snapshots.length - 1}
                 step={1}
