@@ -28,7 +28,7 @@ export function IslandLanes({ state, seq, island, onIsland }: { state: SearchSta
                   island {l.island}
                 </text>
                 {l.bars.map((b) => (
-                  <rect key={b.seq} x={b.x} y={b.y} width={Math.max(2, 6)} height={b.h} fill="#b6c8e6">
+                  <rect key={b.seq} x={b.x} y={b.y} width={chart.barWidth} height={b.h} fill="#b6c8e6">
                     <title>{`island ${l.island}: ${b.size} programs (snapshot ${b.seq})`}</title>
                   </rect>
                 ))}

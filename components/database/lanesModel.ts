@@ -18,6 +18,7 @@ export type LaneChart = {
   height: number;
   clock: Clock | 'snapshot';
   laneHeight: number;
+  barWidth: number;
   left: number;
   lanes: { island: number; y: number; bars: { x: number; y: number; h: number; size: number; seq: number }[]; bestPath: string | null }[];
   resets: { x: number; y: number; island: number; donor: number | null; label: string }[];
@@ -73,6 +74,7 @@ export function prepareLanes(state: Pick<SearchStateResponse, 'snapshots' | 'eve
     height: 10 + islands.length * LANE + 24,
     clock: clock ?? 'snapshot',
     laneHeight: LANE,
+    barWidth: barW,
     left: LEFT,
     lanes,
     resets,
