@@ -13,6 +13,7 @@ export const RUN_VIEWS = [
   { label: 'Public vs private', path: '/generalization' },
   { label: 'Board', path: '/board' },
   { label: 'Experiments', path: '/experiments' },
+  { label: 'Database', path: '/database' },
 ] as const;
 
 export function RunNav({ runId }: { runId: string }) {

@@ -76,6 +76,8 @@ export const snapshotResponseSchema = z.object({
   extra: z.record(z.string(), z.unknown()).nullable(),
   /** externalId -> program id (uuid), for every program the snapshot names that the run holds. */
   programIds: z.record(z.string(), z.string()),
+  /** externalId -> characters of its code (the within-cluster length preference's input). */
+  programLengths: z.record(z.string(), z.number().int().min(0)).default({}),
 });
 export type SnapshotResponse = z.infer<typeof snapshotResponseSchema>;
 

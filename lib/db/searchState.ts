@@ -71,12 +71,16 @@ export async function getSearchSnapshot(runId: string, seq: number): Promise<Sna
     for (const c of i.clusters ?? []) for (const p of c.programs) named.add(p);
     for (const p of Object.values(i.featureMap ?? {})) named.add(p);
   }
-  const ids = await db.query<{ id: string; external_id: string }>(
-    'SELECT id, external_id FROM programs WHERE run_id = $1 AND external_id = ANY($2::text[])',
+  // char_length: code points, the length FunSearch's within-cluster preference compares.
+  const ids = await db.query<{ id: string; external_id: string; length: number }>(
+    `SELECT p.id, p.external_id, char_length(b.content) AS length
+       FROM programs p JOIN blobs b ON b.sha256 = p.code_sha
+      WHERE p.run_id = $1 AND p.external_id = ANY($2::text[])`,
     [runId, [...named]],
   );
   return {
     seq: r.seq, kind: r.kind, at: at(r), islands, extra: r.extra ?? null,
     programIds: Object.fromEntries(ids.rows.map((x) => [x.external_id, x.id])),
+    programLengths: Object.fromEntries(ids.rows.map((x) => [x.external_id, Number(x.length)])),
   };
 }

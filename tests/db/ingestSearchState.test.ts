@@ -40,7 +40,7 @@ describe('live search state', () => {
     const progs = await post(postPrograms as typeof postState, runId, 'programs', {
       programs: [
         { id: 'p0', code: 'a', iteration: 0, score: 0.5, island: 0, scores_per_test: { t1: 0.5, t2: 0.5 }, output_hash: 'h-a' },
-        { id: 'p1', code: 'b', iteration: 1, score: 0.5, island: 1, scores_per_test: { t1: 0.5, t2: 0.5 }, output_hash: 'h-a' },
+        { id: 'p1', code: 'bé€', iteration: 1, score: 0.5, island: 1, scores_per_test: { t1: 0.5, t2: 0.5 }, output_hash: 'h-a' },
       ],
     });
     expect(progs.status, JSON.stringify(progs.body)).toBe(200);
@@ -89,6 +89,8 @@ describe('live search state', () => {
     const body = await snap.json();
     expect(body.islands[0].clusters).toEqual([{ scoresPerTest: { t1: 0.5, t2: 0.5 }, score: 0.5, programs: ['p0'] }]);
     expect(Object.keys(body.programIds).sort()).toEqual(['p0', 'p1']);
+    // Lengths in characters (code points), not bytes: the within-cluster preference's input.
+    expect(body.programLengths).toEqual({ p0: 1, p1: 3 });
 
     // A bad record is refused whole, naming it; after finish nothing more is taken.
     const bad = await post(postState, runId, 'search-state', { records: [{ database_counters: { at: {}, values: {} } }] });

@@ -1,0 +1,132 @@
+'use client';
+// VISUALISE: one island's clusters at the chosen moment (clusterModel): score, size,
+// scores_per_test, the cluster's sampling probability at that moment's temperature and each
+// program's within-cluster probability; the seed's edge cases as flags; the temperature schedule
+// with the moment marked; an export of exactly the rows shown.
+import { useMemo } from 'react';
+import Link from 'next/link';
+import type { SearchStateResponse, SnapshotResponse } from '@/lib/api/searchStateSchemas';
+import { clusterTable, clustersCsv } from './clusterModel';
+import { TemperatureChart } from './TemperatureChart';
+
+const fmtP = (p: number | null) => (p === null ? '—' : p.toFixed(4));
+const fmtT = (t: number) => Number(t.toPrecision(6)).toString();
+
+function download(name: string, type: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  URL.revokeObjectURL(url);
+}
+
+export function ClustersPanel({ runId, snapshot, config, island, onIsland, missing }: {
+  runId: string;
+  snapshot: SnapshotResponse;
+  config: SearchStateResponse['config'];
+  island: number | null;
+  onIsland: (i: number) => void;
+  missing: string | null;
+}) {
+  const isl = snapshot.islands.find((i) => i.island === island) ?? null;
+  const table = useMemo(() => (isl ? clusterTable(isl, config, snapshot.programLengths, snapshot.programIds) : null), [isl, config, snapshot]);
+  const t = table?.temperature;
+  return (
+    <section aria-labelledby="clusters-h" data-testid="clusters-panel" data-seq={snapshot.seq} data-island={island ?? ''}>
+      <h2 id="clusters-h">Clusters of island {island ?? '—'} at snapshot {snapshot.seq}</h2>
+      <label>
+        Island{' '}
+        <select value={island ?? ''} onChange={(e) => onIsland(Number(e.target.value))} data-testid="island-select">
+          {snapshot.islands.map((i) => (
+            <option key={i.island} value={i.island}>
+              island {i.island} ({i.size ?? '?'} programs)
+            </option>
+          ))}
+        </select>
+      </label>
+      {table && t && (
+        <p data-testid="cluster-temperature" data-temperature={t.temperature ?? ''} data-source={t.source ?? ''}>
+          {t.temperature === null
+            ? `No sampling temperature: ${t.why}.`
+            : `Temperature T = ${fmtT(t.temperature)} (${t.source === 'stated' ? 'as the snapshot states it' : `from the cyclic schedule at ${t.n} programs stored since the island's last reset`}).`}{' '}
+          Cluster probability = softmax(cluster score / T); program probability within a cluster = softmax(−normalised length).
+        </p>
+      )}
+      {table && (
+        <ul className="flags" data-testid="cluster-flags">
+          {!table.recorded && <li data-flag="not-recorded">Clusters not recorded for this island{missing ? `: ${missing}` : '.'}</li>}
+          {table.promptSkipped && <li data-flag="prompt-skipped">No clusters: a prompt from this island would be skipped.</li>}
+          {table.fewerClustersThanNeeded && (
+            <li data-flag="fewer-clusters">
+              Fewer drawable clusters than functions_per_prompt ({table.functionsPerPrompt ?? '2, FunSearch default'}): a prompt uses all available.
+            </li>
+          )}
+          {table.fallback && <li data-flag="uniform-fallback">{table.fallback}</li>}
+        </ul>
+      )}
+      {table && table.clusters.length > 0 && (
+        <>
+          <div className="actions">
+            <button type="button" data-testid="export-clusters-csv" onClick={() => download(`clusters-s${snapshot.seq}-i${island}.csv`, 'text/csv', clustersCsv(table, island!, snapshot.seq))}>
+              Export CSV
+            </button>{' '}
+            <button type="button" onClick={() => download(`clusters-s${snapshot.seq}-i${island}.json`, 'application/json', JSON.stringify({ seq: snapshot.seq, island, ...table }, null, 2))}>
+              Export JSON
+            </button>
+          </div>
+          <table className="data" data-testid="clusters-table">
+            <caption className="sr-only">Clusters with their sampling probabilities</caption>
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col" className="num">score</th>
+                <th scope="col" className="num">size</th>
+                <th scope="col" className="num">P(cluster)</th>
+                <th scope="col">scores_per_test</th>
+                <th scope="col">programs (length, P within cluster)</th>
+              </tr>
+            </thead>
+            <tbody>
+              {table.clusters.map((c) => (
+                <tr key={c.index} data-testid="cluster-row" data-score={c.score} data-probability={c.probability ?? ''} tabIndex={0} className="focusable-row">
+                  <td>{c.index}</td>
+                  <td className="num" data-testid="cluster-score">
+                    {c.score}
+                    {c.scoreSource === 'reduced' ? ' (last test)' : ''}
+                  </td>
+                  <td className="num">{c.size}</td>
+                  <td className="num" data-testid="cluster-probability">
+                    {fmtP(c.probability)}
+                  </td>
+                  <td className="wrap">
+                    <code>{JSON.stringify(c.scoresPerTest)}</code>
+                  </td>
+                  <td className="wrap">
+                    {c.programs.map((p, k) => (
+                      <span key={p.externalId}>
+                        {k > 0 && ', '}
+                        {p.programId ? (
+                          <Link href={`/runs/${runId}/programs/${p.programId}`} prefetch={false}>
+                            {p.externalId}
+                          </Link>
+                        ) : (
+                          p.externalId
+                        )}{' '}
+                        ({p.length ?? '?'} chars, {fmtP(p.probability)})
+                      </span>
+                    ))}
+                    {c.programsNote && <em> {c.programsNote}</em>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+      {config?.cluster_sampling_temperature_init !== undefined && (
+        <TemperatureChart init={config.cluster_sampling_temperature_init} period={config.cluster_sampling_temperature_period ?? null} n={t?.n ?? null} />
+      )}
+    </section>
+  );
+}
