@@ -9,6 +9,7 @@ import {
 } from '../interventions/types';
 import { pool } from './client';
 import { latestEvaluator, NO_EVALUATOR } from './evaluationBatches';
+import { capLog, jsonOf } from './runEvaluationBatch';
 
 export class ExperimentInputError extends Error {
   constructor(
@@ -161,15 +162,9 @@ export interface StoredCall {
 export type NewCall = Omit<StoredCall, 'createdAt' | 'sourceSha' | 'requestSha' | 'responseSha' | 'llm' | 'metrics' | 'sandboxStatus' | 'wallMs' | 'output' | 'errors' | 'facts'> &
   Partial<Pick<StoredCall, 'sourceSha' | 'requestSha' | 'responseSha' | 'llm' | 'metrics' | 'sandboxStatus' | 'wallMs' | 'output' | 'errors' | 'facts'>>;
 
-// PostgreSQL text and jsonb refuse NUL characters; candidates and LLMs may produce anything.
-const clean = (s: string) => s.replace(/\u0000/g, '\uFFFD');
-const jsonOf = (v: unknown) => (v === undefined || v === null ? null : clean(JSON.stringify(v, (_k, x) => (typeof x === 'number' && !Number.isFinite(x) ? null : x))));
-const LOG_CAP = 64 * 1024;
-const cap = (s: string | null | undefined) => {
-  if (!s) return null;
-  const c = clean(s);
-  return c.length <= LOG_CAP ? c : `${c.slice(0, LOG_CAP)}\n… (${c.length - LOG_CAP} more characters not stored)`;
-};
+// Results may hold non-finite numbers and NUL characters: stored as the re-evaluation batches store theirs.
+const jsonOrNull = (v: unknown) => (v === undefined || v === null ? null : jsonOf(v));
+const cap = (s: string | null | undefined) => (s ? capLog(s) : null);
 
 /**
  * Stores a finished call (once: a second store of the same idx is ignored) and recounts the
@@ -182,9 +177,9 @@ export async function storeCall(experimentId: string, call: NewCall): Promise<vo
      VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8::jsonb, $9, $10, $11::jsonb, $12, $13, $14, $15, $16::jsonb)
      ON CONFLICT (experiment_id, idx) DO NOTHING`,
     [
-      experimentId, call.idx, call.phase, jsonOf(call.input) ?? '{}', call.sourceSha ?? null, call.requestSha ?? null, call.responseSha ?? null,
-      jsonOf(call.llm), call.status, call.score !== null && Number.isFinite(call.score) ? call.score : null, jsonOf(call.metrics),
-      call.sandboxStatus ?? null, call.wallMs ?? null, cap(call.output), cap(call.errors), jsonOf(call.facts),
+      experimentId, call.idx, call.phase, jsonOrNull(call.input) ?? '{}', call.sourceSha ?? null, call.requestSha ?? null, call.responseSha ?? null,
+      jsonOrNull(call.llm), call.status, call.score !== null && Number.isFinite(call.score) ? call.score : null, jsonOrNull(call.metrics),
+      call.sandboxStatus ?? null, call.wallMs ?? null, cap(call.output), cap(call.errors), jsonOrNull(call.facts),
     ],
   );
   await pool().query(
@@ -229,7 +224,7 @@ export async function updateExperiment(
        phase = CASE WHEN $3::boolean THEN $4 ELSE phase END,
        result = CASE WHEN $5::boolean THEN $6::jsonb ELSE result END
      WHERE id = $1`,
-    [id, patch.total ?? null, 'phase' in patch, patch.phase ?? null, 'result' in patch, jsonOf(patch.result)],
+    [id, patch.total ?? null, 'phase' in patch, patch.phase ?? null, 'result' in patch, jsonOrNull(patch.result)],
   );
 }
 
@@ -245,6 +240,6 @@ export async function finishExperiment(id: string, status: 'done' | 'failed', op
     `UPDATE experiments SET status = $2, error = $3, finished_at = now(), phase = NULL,
        result = CASE WHEN $4::boolean THEN $5::jsonb ELSE result END
      WHERE id = $1 AND status IN ('queued', 'running')`,
-    [id, status, opts.error ?? null, 'result' in opts, jsonOf(opts.result)],
+    [id, status, opts.error ?? null, 'result' in opts, jsonOrNull(opts.result)],
   );
 }

@@ -34,7 +34,7 @@ export interface DeletedRun {
  * it the per-row foreign-key checks on programs and blobs). Null when there is no such run.
  *
  * Blobs are content-addressed and shared between runs, so a blob is removed only when no
- * program, context or replay environment of any run still names it. Writers of blobs take
+ * program, context, replay environment, evaluator or experiment call of any run still names it. Writers of blobs take
  * BLOB_GC_LOCK shared (rows.ts writeBlobs); this takes it exclusive, so an import that is
  * about to reference an existing blob can never have it removed under its feet.
  */
@@ -51,11 +51,13 @@ export async function deleteRun(runId: string): Promise<DeletedRun | null> {
          UNION ALL SELECT f.value FROM replay_environments r, jsonb_each_text(r.files) f
                    WHERE r.run_id = $1 AND jsonb_typeof(r.files) = 'object'
          UNION ALL SELECT regexp_replace(f.value, '^base64:', '') FROM evaluators e,
-                   jsonb_each_text(e.files || coalesce(e.private_files, '{}'::jsonb)) f WHERE e.run_id = $1) s
+                   jsonb_each_text(e.files || coalesce(e.private_files, '{}'::jsonb)) f WHERE e.run_id = $1
+         UNION ALL SELECT unnest(ARRAY[k.source_sha, k.request_sha, k.response_sha]) FROM experiment_calls k
+                   JOIN experiments x ON x.id = k.experiment_id WHERE x.run_id = $1) s
        WHERE sha IS NOT NULL`,
       [runId],
     );
-    for (const table of ['analyses', 'graph_cache', 'edit_judgements', 'judge_batches', 'evaluations', 'contexts', 'edges', 'replay_environments', 'programs']) {
+    for (const table of ['experiments', 'analyses', 'graph_cache', 'edit_judgements', 'judge_batches', 'evaluations', 'contexts', 'edges', 'replay_environments', 'programs']) {
       await c.query(`DELETE FROM ${table} WHERE run_id = $1`, [runId]);
     }
     await c.query('DELETE FROM settings WHERE key = ANY($1)', [runSettingKeys(runId)]);
@@ -73,6 +75,11 @@ export async function deleteRun(runId: string): Promise<DeletedRun | null> {
       "replay_environments r, jsonb_each_text(r.files) f WHERE jsonb_typeof(r.files) = 'object' AND f.value = d.sha",
       // Evaluator files (lib/db/evaluators.ts): binary ones are named 'base64:<sha>'.
       "evaluators r, jsonb_each_text(r.files || coalesce(r.private_files, '{}'::jsonb)) f WHERE regexp_replace(f.value, '^base64:', '') = d.sha",
+      // Experiments' candidates and LLM exchanges (lib/db/experiments.ts); the run's own are gone
+      // by now (its experiments go with it), other runs' keep theirs.
+      'experiment_calls r WHERE r.source_sha = d.sha',
+      'experiment_calls r WHERE r.request_sha = d.sha',
+      'experiment_calls r WHERE r.response_sha = d.sha',
     ]) {
       await c.query(`DELETE FROM run_blobs d USING ${still}`);
     }

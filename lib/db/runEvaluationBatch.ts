@@ -44,7 +44,8 @@ export function capLog(s: string, cap = LOG_CAP_CHARS): string {
   return c.length <= cap ? c : `${c.slice(0, cap)}\n… (${c.length - cap} more characters not stored)`;
 }
 
-const jsonOf = (v: unknown) =>
+/** jsonb text of a result: non-finite numbers as null, NUL characters replaced. */
+export const jsonOf = (v: unknown) =>
   clean(JSON.stringify(v, (_k, x) => (typeof x === 'number' && !Number.isFinite(x) ? null : x)));
 
 function thrownOutcome(testSet: TestSet, e: unknown): EvaluationOutcome {

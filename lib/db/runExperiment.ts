@@ -3,12 +3,12 @@
 // experiment while it runs (freed with its connection when the process dies). A cancel is
 // polled and aborts the runner's sandboxes and LLM calls; a shutdown (opts.signal) stops it
 // without ending it, so it resumes from its stored calls on the next start.
-import crypto from 'node:crypto';
 import { z } from 'zod';
 import { evaluateProgram } from '../evaluators/evaluate';
 import { ExperimentFailure, type ExperimentContext, type ExperimentProgram, type ExperimentRun } from '../interventions/context';
 import { TERMINAL_EXPERIMENT, type ExperimentReport, type ExperimentView } from '../interventions/types';
 import { pool } from './client';
+import { BlobSet, inTransaction, writeBlobs } from './rows';
 import { defaultConcurrency } from './evaluationBatches';
 import { loadEvaluator } from './evaluators';
 import { experimentStatus, finishExperiment, getExperiment, listCalls, storeCall, updateExperiment } from './experiments';
@@ -38,13 +38,9 @@ const RUNNERS: Runners = {
 };
 
 export async function putBlob(text: string): Promise<string> {
-  const content = text.replace(/\u0000/g, '\uFFFD');
-  const sha = crypto.createHash('sha256').update(content, 'utf8').digest('hex');
-  const lines = content === '' ? 0 : content.split('\n').length - (content.endsWith('\n') ? 1 : 0);
-  await pool().query(
-    'INSERT INTO blobs (sha256, content, bytes, lines) VALUES ($1, $2, $3, $4) ON CONFLICT (sha256) DO NOTHING',
-    [sha, content, Buffer.byteLength(content, 'utf8'), lines],
-  );
+  const blobs = new BlobSet();
+  const sha = blobs.add(text);
+  await inTransaction((c) => writeBlobs(c, blobs));
   return sha;
 }
 

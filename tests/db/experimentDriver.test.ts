@@ -11,6 +11,8 @@ import { ExperimentFailure, type ExperimentContext } from '../../lib/interventio
 import type { AblationReport, ExperimentReport } from '../../lib/interventions/types';
 import { NO_EVALUATOR } from '../../lib/db/evaluationBatches';
 import { pool } from '../../lib/db/client';
+import { deleteRun } from '../../lib/db/runEdit';
+import crypto from 'node:crypto';
 import { useTestDatabase } from '../helpers/dbTest';
 import { attachScoreEvaluator, scoredRun } from '../helpers/rerun';
 
@@ -137,6 +139,28 @@ describe('experiment driver', () => {
     });
     expect(out!.status).toBe('failed');
     expect(out!.error).toBe('this program has no parent to ablate against');
+  });
+
+  it('deleting a run removes the blobs only its experiments named, and keeps those another run still names', async () => {
+    const a = await setup('x-gc-a');
+    const b = await setup('x-gc-b');
+    const store = async (runId: string, programId: string, texts: string[]) => {
+      const x = await createExperiment({ runId, programId, params: { kind: 'ablate', functions: true } });
+      const runners = { ablate: async (ctx: ExperimentContext<unknown>) => {
+        for (const [idx, t] of texts.entries()) await ctx.storeCall({ idx, phase: 'gc', input: {}, status: 'ok', score: 1, sourceSha: await ctx.putBlob(t), requestSha: await ctx.putBlob(`req ${t}`) });
+        return report();
+      } } as Partial<Runners>;
+      await runExperiment(x.id, { runners });
+    };
+    const tag = crypto.randomUUID();
+    await store(a.runId, a.programId, [`only a ${tag}`, `shared ${tag}`]);
+    await store(b.runId, b.programId, [`shared ${tag}`]);
+    const has = async (t: string) => (await pool().query('SELECT 1 FROM blobs WHERE content = $1', [t])).rowCount === 1;
+    await deleteRun(a.runId);
+    expect(await has(`only a ${tag}`)).toBe(false);
+    expect(await has(`req only a ${tag}`)).toBe(false);
+    expect(await has(`shared ${tag}`)).toBe(true);
+    expect(await has(`req shared ${tag}`)).toBe(true);
   });
 
   it('one process at a time: a second runner of the same experiment is skipped', async () => {
