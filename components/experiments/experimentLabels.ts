@@ -34,7 +34,7 @@ export const VARIANT_TEXT: Record<ReplayVariant, string> = {
   custom: 'custom: your own system or user prompt',
 };
 
-export const KIND_TEXT: Record<ExperimentView['kind'], string> = { tune: 'Tuning', replay: 'Replay', ablate: 'Ablation' };
+export const KIND_TEXT: Record<ExperimentView['kind'], string> = { tune: 'Tuning', replay: 'Replay', ablate: 'Ablation', diagnose: 'Diagnosis', aux: 'Auxiliary metrics' };
 
 export const isActive = (s: ExperimentStatus) => s === 'queued' || s === 'running';
 

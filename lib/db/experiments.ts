@@ -7,6 +7,7 @@ import {
   ablateParamsSchema, replayParamsSchema, tuneParamsSchema,
   type ExperimentKind, type ExperimentParams, type ExperimentReport, type ExperimentStatus, type ExperimentView,
 } from '../interventions/types';
+import { auxParamsSchema, diagnoseParamsSchema } from '../diagnosis/types';
 import { pool } from './client';
 import { latestEvaluator, NO_EVALUATOR } from './evaluationBatches';
 import { capLog, jsonOf } from './runEvaluationBatch';
@@ -53,7 +54,7 @@ const viewOf = (r: Row): ExperimentView => ({
  * all the same, failed with the message saying how to attach one. Throws ExperimentInputError
  * (404) when the program is not in the run.
  */
-const PARAMS_SCHEMAS = { replay: replayParamsSchema, tune: tuneParamsSchema, ablate: ablateParamsSchema } as const;
+const PARAMS_SCHEMAS = { replay: replayParamsSchema, tune: tuneParamsSchema, ablate: ablateParamsSchema, diagnose: diagnoseParamsSchema, aux: auxParamsSchema } as const;
 
 /** An experiment's params checked against its kind's schema (defaults filled in); a 400 naming the field otherwise. */
 export function checkedParams(params: ExperimentParams): ExperimentParams {

@@ -15,6 +15,8 @@ import { experimentStatus, finishExperiment, getExperiment, listCalls, storeCall
 import { runAblateExperiment } from './experimentAblate';
 import { runReplayExperiment } from './experimentReplay';
 import { runTuneExperiment } from './experimentTune';
+import { runDiagnoseExperiment } from './experimentDiagnose';
+import { runAuxExperiment } from './experimentAux';
 
 export interface RunExperimentOptions {
   /** Stops the experiment without ending it (worker shutdown): it resumes on the next start. */
@@ -35,6 +37,8 @@ const RUNNERS: Runners = {
   tune: runTuneExperiment,
   replay: runReplayExperiment,
   ablate: runAblateExperiment,
+  diagnose: runDiagnoseExperiment,
+  aux: runAuxExperiment,
 };
 
 export async function putBlob(text: string): Promise<string> {
@@ -141,6 +145,7 @@ async function runLocked(id: string, opts: RunExperimentOptions): Promise<RunExp
     signal: abort.signal,
     stored,
     concurrency: await defaultConcurrency(),
+    evaluator: bundle,
     evaluate: (source, language) => evaluateProgram(bundle, { source, language: language ?? program.language }, { signal: abort.signal }),
     storeCall: (call) => storeCall(id, call),
     putBlob,

@@ -2,7 +2,7 @@
 // the calls already stored (resume), and the means to evaluate a candidate in the sandbox, store
 // a call, store a text and report progress. Runners (lib/db/experiment{Tune,Replay,Ablate}.ts)
 // run the plan's calls that are not stored yet, in plan order, and return the report.
-import type { EvaluationOutcome } from '../evaluators/types';
+import type { EvaluationOutcome, EvaluatorBundle } from '../evaluators/types';
 import type { NewCall, StoredCall } from '../db/experiments';
 import type { ExperimentReport, KnobLanguage } from './types';
 
@@ -45,6 +45,9 @@ export interface ExperimentContext<P> {
   concurrency: number;
   /** Evaluates a candidate against the experiment's evaluator version, public test set, in the sandbox. */
   evaluate(source: string, language?: string): Promise<EvaluationOutcome>;
+  /** The experiment's evaluator version (files, command, contract): for runners that drive the
+   * sandbox themselves (issue 13: the diagnosis agent's tools, the aux metrics runner). */
+  evaluator: EvaluatorBundle;
   storeCall(call: NewCall): Promise<void>;
   /** Stores a text as a blob (content-addressed); returns its sha256. */
   putBlob(text: string): Promise<string>;

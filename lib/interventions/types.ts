@@ -5,8 +5,10 @@
 // Storage: `experiments` (params, progress, result) and `experiment_calls` (one row per finished
 // call), lib/db/experiments.ts.
 import { z } from 'zod';
+import type { AuxExperimentReport, AuxParams, DiagnoseExperimentReport, DiagnoseParams } from '../diagnosis/types';
 
-export const EXPERIMENT_KINDS = ['replay', 'tune', 'ablate'] as const;
+/** replay, tune, ablate: issue 11; diagnose (the eval agent, post hoc) and aux (an auxiliary_metrics.py over a run's programs): issue 13, lib/diagnosis/types.ts. */
+export const EXPERIMENT_KINDS = ['replay', 'tune', 'ablate', 'diagnose', 'aux'] as const;
 export type ExperimentKind = (typeof EXPERIMENT_KINDS)[number];
 
 export const EXPERIMENT_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
@@ -115,7 +117,9 @@ export type AblateParams = z.infer<typeof ablateParamsSchema>;
 export type ExperimentParams =
   | ({ kind: 'replay' } & ReplayParams)
   | ({ kind: 'tune' } & TuneParams)
-  | ({ kind: 'ablate' } & AblateParams);
+  | ({ kind: 'ablate' } & AblateParams)
+  | ({ kind: 'diagnose' } & DiagnoseParams)
+  | ({ kind: 'aux' } & AuxParams);
 
 // ---------------------------------------------------------------------------------------------
 // Calls (one experiment_calls row each)
@@ -270,7 +274,7 @@ export interface AblationReport {
   labelsJudge?: string | null;
 }
 
-export type ExperimentReport = TuneReport | ReplayReport | AblationReport;
+export type ExperimentReport = TuneReport | ReplayReport | AblationReport | DiagnoseExperimentReport | AuxExperimentReport;
 
 /** What the API and the pages show of an experiment. */
 export interface ExperimentView {
