@@ -94,6 +94,24 @@ describe('FunSearch lumi-a export', () => {
     expect(await funsearchFormat.detect(REAL)).toBe(false);
     expect(await llameaFormat.detect(DIR)).toBe(false);
   });
+
+  it('reads a folder of run files without index.json as one run per file (exports uploaded on their own)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fs-alone-'));
+    try {
+      fs.copyFileSync(path.join(DIR, 'library_1740424536.json'), path.join(dir, 'library_1740424536.json'));
+      expect(await funsearchFormat.detect(dir)).toBe(true);
+      const [one, ...more] = await readFunSearchRuns(dir);
+      expect(more).toHaveLength(0);
+      expect(one.run).toMatchObject({ name: 'library_1740424536', task: 'library' });
+      expect(one.programs).toHaveLength(37);
+      fs.copyFileSync(path.join(DIR, 'gasoline_list_1740242660.json'), path.join(dir, 'gasoline_list_1740242660.json'));
+      fs.writeFileSync(path.join(dir, 'notes.json'), '{"not": "a run"}');
+      const two = await readFunSearchRuns(dir);
+      expect(two.map((r) => [r.run.name, r.programs.length])).toEqual([['gasoline_list_1740242660', 40], ['library_1740424536', 37]]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('bad FunSearch input', () => {

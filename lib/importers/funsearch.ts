@@ -15,7 +15,9 @@
 //
 // The path may be the folder, its index.json, or a single run file. Run files are found through
 // index.json (matched by file name: names use '_', problem names '-', so the two are never
-// compared), and a run file read on its own needs no index.
+// compared), and a run file read on its own needs no index. A folder without index.json whose
+// .json files include run files ({config, islands}) is read as one run per run file (exports
+// packed alone for an upload); its other .json files are not runs and are left alone.
 //
 // Mapping:
 //  - Only each island's improvement trajectory is stored, never every sample. Each improvement
@@ -65,8 +67,9 @@ interface IndexEntry {
 interface Layout {
   base: string;
   index: string | null;
-  /** A single run file given on its own. */
-  single: string | null;
+  /** Run files read on their own (no index.json): the file given, or every run file of a folder
+   * without an index (one export, or a few, packed alone for an upload). */
+  singles: string[];
 }
 
 const looksLikeIndex = (file: string) => /^\s*\[\s*\[/.test(readHead(file, 4096));
@@ -87,11 +90,13 @@ export function locateFunSearch(p: string): Layout | null {
   const abs = path.resolve(p);
   if (isDir(abs)) {
     const index = path.join(abs, INDEX);
-    return isFile(index) && looksLikeIndex(index) ? { base: abs, index, single: null } : null;
+    if (isFile(index)) return looksLikeIndex(index) ? { base: abs, index, singles: [] } : null;
+    const files = fs.readdirSync(abs).filter((f) => f.endsWith('.json')).sort().map((f) => path.join(abs, f)).filter((f) => isFile(f) && looksLikeRunFile(f));
+    return files.length ? { base: abs, index: null, singles: files } : null;
   }
   if (!isFile(abs)) return null;
-  if (path.basename(abs) === INDEX) return looksLikeIndex(abs) ? { base: path.dirname(abs), index: abs, single: null } : null;
-  return looksLikeRunFile(abs) ? { base: path.dirname(abs), index: null, single: abs } : null;
+  if (path.basename(abs) === INDEX) return looksLikeIndex(abs) ? { base: path.dirname(abs), index: abs, singles: [] } : null;
+  return looksLikeRunFile(abs) ? { base: path.dirname(abs), index: null, singles: [abs] } : null;
 }
 
 function parseIndex(value: unknown, rel: string): IndexEntry[] {
@@ -256,11 +261,15 @@ export async function readFunSearchRuns(p: string, opts: ReadOptions = {}): Prom
     opts.onFileRead?.(filesRead);
     return v;
   };
-  if (layout.single) {
-    const rel = relName(layout.base, layout.single);
-    const doc = await read(layout.single);
-    if (!isObject(doc)) throw new ImportError('expected a JSON object', rel);
-    return [toRun(doc, layout.single, rel, null, opts, 'file')];
+  if (!layout.index) {
+    const runs: ImportedRun[] = [];
+    for (const file of layout.singles) {
+      const rel = relName(layout.base, file);
+      const doc = await read(file);
+      if (!isObject(doc)) throw new ImportError('expected a JSON object', rel);
+      runs.push(toRun(doc, file, rel, null, opts, 'file'));
+    }
+    return runs;
   }
   const entries = parseIndex(await read(layout.index!), INDEX);
   const runs: ImportedRun[] = [];

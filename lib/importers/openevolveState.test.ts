@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportedRun } from '../trace/schema';
+import { canonicalOrder } from '../trace/order';
 import { searchStateSchema, type SearchState } from '../trace/searchState';
 import { readOpenEvolveRun } from './openevolve';
 
@@ -58,6 +59,17 @@ describe('OpenEvolve search state (QOS run)', () => {
     expect(byCopy['3e2ec1f4']).toMatchObject({ kind: 'migration', fromIsland: 0, toIsland: 3, source: '98108acb-7f07-41f3-bea7-91d48ec6750d', at: { timestamp: 1766686180.4339588 } });
     expect(byCopy['901f2ff2']).toMatchObject({ fromIsland: 0, toIsland: 1, source: '98108acb-7f07-41f3-bea7-91d48ec6750d' });
     expect(byCopy.daf342f8).toMatchObject({ fromIsland: 1, toIsland: 2, source: '1a932ad8-ecec-4bb1-a970-b57d5195dec4', at: { timestamp: 1766690137.7320645 } });
+  });
+
+  it("places each migration on the checkpoints' iteration axis too: the copy's effective iteration (its iteration_found of 0 lies)", () => {
+    // Without an iteration the migrations share no clock with the snapshots (iteration only), and
+    // the database page could not draw them on the island lanes.
+    const effective = new Map(canonicalOrder(run.programs).map((o) => [o.item.externalId, o.effectiveIteration]));
+    for (const e of state.events) {
+      expect(e.at.iteration, e.program!).toBe(effective.get(e.program!));
+      expect(e.at.iteration!).toBeGreaterThan(0);
+    }
+    expect(state.snapshots.every((s) => typeof s.at.iteration === 'number')).toBe(true);
   });
 
   it('says what it lacks: no config.yaml, so only the island count', () => {

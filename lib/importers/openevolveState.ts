@@ -11,12 +11,14 @@
 //    best_program_id. Early-2025 metadata (a single feature_map, no island maps) gives no featureMap.
 //  - migrations: every program with metadata.migrant = true is a migrant copy: toIsland = the
 //    copy's island, fromIsland = its parent's (the source's) island, program = the copy, source =
-//    the parent. Its moment is its timestamp only: OpenEvolve writes iteration_found = 0 on copies.
+//    the parent. OpenEvolve writes iteration_found = 0 on copies: the moment is the copy's
+//    timestamp and its effective iteration (lib/trace/order.ts), never that 0.
 //  - config: config.yaml `database` section (num_islands, migration_interval, migration_rate,
 //    feature_dimensions, feature_bins; the rest under `other`); without a config.yaml,
 //    num_islands is the number of island lists metadata.json holds and the rest is missing.
 //  - OpenEvolve keeps no clusters, no resets, and no counters of samples, tokens or cost in these
 //    files: all said in `missing`.
+import { canonicalOrder } from '../trace/order';
 import type { ProgramRecord } from '../trace/schema';
 import { searchConfigSchema, type SearchEvent, type SearchStateInput, type SnapshotRecord } from '../trace/searchState';
 import { isObject, type Json } from './openevolveProgram';
@@ -58,13 +60,17 @@ export class OpenEvolveStateCollector {
   build(programs: ProgramRecord[], config: Json | null): SearchStateInput {
     const byId = new Map(programs.map((p) => [p.externalId, p]));
     const snapshots = this.checkpoints.map(({ n, meta }) => snapshotOf(n, meta, byId));
+    // A copy's iteration_found is 0 (it lies): the moment is its effective iteration (lib/trace/
+    // order.ts, the one every "over iterations" view uses) with its timestamp, so migrations share
+    // the checkpoints' iteration axis.
+    const effective = new Map(canonicalOrder(programs).map((o) => [o.item.externalId, o.effectiveIteration]));
     const events: SearchEvent[] = programs
       .filter((p) => p.isMigrant && p.island != null)
       .map((p) => {
         const source = p.parents?.[0]?.externalId ?? null;
         return {
           kind: 'migration' as const,
-          at: p.timestamp != null ? { timestamp: p.timestamp } : { iteration: p.iteration ?? 0 },
+          at: { iteration: effective.get(p.externalId) ?? null, timestamp: p.timestamp ?? null },
           fromIsland: source != null ? (byId.get(source)?.island ?? null) : null,
           toIsland: p.island!,
           program: p.externalId,

@@ -122,6 +122,14 @@ export const counterValuesSchema = z
     version_mismatch_discarded: count(),
     parallel_prompts: count(),
     sequential_prompts: count(),
+    /** The seed's prompt edge cases: prompts skipped (no clusters), sent with fewer clusters than
+     * functions_per_prompt, with the uniform fallback, with duplicate few-shot examples, and the
+     * duplicate examples themselves. */
+    prompts_skipped: count(),
+    prompts_fewer_clusters: count(),
+    prompts_uniform_fallback: count(),
+    prompts_duplicate_examples: count(),
+    duplicate_examples: count(),
     cumulative_evaluator_cpu_time: finite(),
     cumulative_sampler_gpu_time: finite(),
     cumulative_input_tokens: count(),

@@ -76,4 +76,25 @@ describe('replayCounters: the seed counters from an event log', () => {
   it('no events, no counters', () => {
     expect(replayCounters([])).toEqual([]);
   });
+
+  it("counts the seed's prompt edge cases: a skipped prompt is counted apart and never sent, duplicate few-shot examples are flagged and counted", () => {
+    const series = replayCounters([
+      { type: 'seed', count: 2 },
+      { type: 'prompt', fewerClusters: true },
+      { type: 'prompt', duplicateExamples: 1 },
+      { type: 'prompt', skipped: true },
+      { type: 'prompt', uniformFallback: true, duplicateExamples: 2 },
+    ]);
+    const last = series[series.length - 1];
+    // Three prompts were sent (the skipped one was not): the first after the seeds is sequential.
+    expect(last).toMatchObject({ prompts: 3, sequentialPrompts: 1, parallelPrompts: 2 });
+    expect(last).toMatchObject({
+      promptsSkipped: 1,
+      promptsFewerClusters: 1,
+      promptsUniformFallback: 1,
+      promptsWithDuplicateExamples: 2,
+      duplicateExamples: 3,
+    });
+    expect(series.map((c) => c.promptsWithDuplicateExamples)).toEqual([0, 0, 1, 1, 2]);
+  });
 });

@@ -9,18 +9,31 @@
 //   state as previous prompt; sequential_prompts: New functions were stored since previous prompt"
 //   cumulative_evaluator_cpu_time, cumulative_sampler_gpu_time, cumulative_input_tokens /
 //   cumulative_output_tokens, cumulative_cost ("requires cost_model").
+//   Its prompt edge cases: "No clusters: Skip prompt", "Fewer clusters than needed: Use all
+//   available", "Softmax fails: Uniform fallback", "Duplicate few-shot examples: Flag and count".
 // Where the seed is silent:
 // - An iteration is one processed result, whatever its outcome.
 // - The "database state" is the number of programs stored so far; the first prompt is compared
 //   with the empty database, so it is sequential when programs (the seeds) were stored before it.
 //   A reset alone does not make the next prompt sequential (it stores no new function).
+// - A skipped prompt (no clusters) is counted apart and is not a prompt: it was never sent, so it
+//   is neither parallel nor sequential. The other edge cases are flags on a sent prompt; a prompt
+//   is counted once per flag, its duplicate examples each.
 // - A cumulative quantity no event reported stays null, never 0: a run without a cost model has
 //   no cost. When only some results carry it, the sum covers those and `partial` says so.
 
 export type ResultOutcome = 'stored' | 'execution_failed' | 'duplicate' | 'version_mismatch';
 
 export type DbEvent =
-  | { type: 'prompt' }
+  | {
+      type: 'prompt';
+      /** No clusters on the island: the prompt was skipped, not sent. */
+      skipped?: boolean;
+      fewerClusters?: boolean;
+      uniformFallback?: boolean;
+      /** Few-shot examples duplicating an earlier example of the same prompt (prompt.ts). */
+      duplicateExamples?: number;
+    }
   | {
       type: 'result';
       outcome: ResultOutcome;
@@ -50,6 +63,11 @@ export type Counters = {
   prompts: number;
   parallelPrompts: number;
   sequentialPrompts: number;
+  promptsSkipped: number;
+  promptsFewerClusters: number;
+  promptsUniformFallback: number;
+  promptsWithDuplicateExamples: number;
+  duplicateExamples: number;
   resets: number;
   cumulative: Record<SumName, Cumulative>;
 };
@@ -78,6 +96,11 @@ export function replayCounters(events: readonly DbEvent[], opts: { every?: numbe
     prompts: 0,
     parallelPrompts: 0,
     sequentialPrompts: 0,
+    promptsSkipped: 0,
+    promptsFewerClusters: 0,
+    promptsUniformFallback: 0,
+    promptsWithDuplicateExamples: 0,
+    duplicateExamples: 0,
     resets: 0,
     cumulative: Object.fromEntries(SUMS.map((k) => [k, { value: null, reported: 0, partial: false }])) as Record<SumName, Cumulative>,
   };
@@ -87,7 +110,15 @@ export function replayCounters(events: readonly DbEvent[], opts: { every?: numbe
   const out: Counters[] = [];
   for (const [i, e] of events.entries()) {
     c.at = i;
-    if (e.type === 'prompt') {
+    if (e.type === 'prompt' && e.skipped) {
+      c.promptsSkipped++;
+    } else if (e.type === 'prompt') {
+      if (e.fewerClusters) c.promptsFewerClusters++;
+      if (e.uniformFallback) c.promptsUniformFallback++;
+      if (e.duplicateExamples) {
+        c.promptsWithDuplicateExamples++;
+        c.duplicateExamples += e.duplicateExamples;
+      }
       c.prompts++;
       if (state > stateAtLastPrompt) c.sequentialPrompts++;
       else c.parallelPrompts++;

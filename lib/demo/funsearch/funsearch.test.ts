@@ -116,6 +116,12 @@ describe('FunSearch demo run', () => {
     expect(last.parallel_prompts).toBeGreaterThan(0);
     expect(last.sequential_prompts).toBeGreaterThan(0);
     expect(last.parallel_prompts! + last.sequential_prompts!).toBe(FUNSEARCH_DEMO.iterations);
+    // The prompt edge cases are counted from the prompts each program's metadata records.
+    const meta = (k: string) => run.programs.map((p) => (p.metadata as Record<string, unknown> | undefined)?.[k]);
+    expect(last.prompts_fewer_clusters).toBe(meta('fewerClusters').filter((v) => v === true).length);
+    expect(last.prompts_fewer_clusters).toBeGreaterThan(0);
+    expect(last.duplicate_examples).toBe(meta('duplicateExamples').reduce<number>((s, v) => s + (typeof v === 'number' ? v : 0), 0));
+    expect(last.prompts_skipped).toBe(0);
     expect(last.cumulative_cost).toBeCloseTo(run.programs.reduce((s, p) => s + (p.contexts?.[0]?.cost ?? 0), 0), 9);
   });
 

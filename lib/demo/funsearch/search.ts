@@ -204,7 +204,7 @@ export async function runFunSearch(config: FunSearchConfig, score: ScoreCandidat
       const text = buildPrompt(examples.map((id) => byId.get(id)!));
       const child = sampleChild(byId.get(examples[examples.length - 1])!.code, config.template, llm, config.bugRate);
       const cost = samplerCost(`${config.template.systemMessage}\n${text}`, child.code);
-      log({ type: 'prompt' });
+      log({ type: 'prompt', fewerClusters: sample.fewerClusters, uniformFallback: sample.fallback !== null, duplicateExamples: sample.duplicates });
       const prompt: FsPrompt & SamplerCost = {
         text,
         island,
