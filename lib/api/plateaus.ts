@@ -32,6 +32,8 @@ export const plateausResponseSchema = z.object({
   metric: z.string(),
   axis: z.enum(['generation', 'iteration']),
   higherIsBetter: z.boolean(),
+  /** Where the cost figures come from (lib/db/runCost.ts): stored prompts, the search's counters, or none. */
+  costBasis: z.enum(['contexts', 'counters']).nullable(),
   definition: z.string(),
   plateaus: z.array(plateauSpanSchema),
   totals: z.object({

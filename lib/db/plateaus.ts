@@ -1,11 +1,17 @@
 // A run's plateaus (lib/analysis/plateaus.ts) from one query of the few columns they need: no
 // sources, no metrics beyond the one asked for. Per-program budget is the run's stored prompts
 // (contexts.cost, prompt_tokens + completion_tokens), the 'contexts' basis of lib/db/runCost.ts;
-// a program without a figure adds nothing and a run without any gets null.
+// a program without a figure adds nothing and a run without any gets null. A run whose cost is
+// only in the search's counters (cumulative_cost, the 'counters' basis) gets each program's step
+// of that curve (costsFromCurve); tokens then stay from the prompts.
+import { costsFromCurve } from '../analysis/costCurve';
 import { findPlateaus, type PlateauAnalysis, type PlateauProgram } from '../analysis/plateaus';
+import type { CostBasis } from './runCost';
 import { pool } from './client';
+import { getCountersCostCurve } from './costCurve';
 
 interface Columns {
+  seq: number[];
   generation: (number | null)[];
   iteration: (number | null)[];
   score: (number | null)[];
@@ -21,7 +27,7 @@ export async function getRunPlateaus(
   primary: boolean,
   k: number,
   higherIsBetter: boolean,
-): Promise<PlateauAnalysis> {
+): Promise<PlateauAnalysis & { costBasis: CostBasis | null }> {
   const value = primary
     ? 'p.score'
     : `CASE WHEN jsonb_typeof(p.metrics -> $2::text) = 'number' THEN (p.metrics ->> $2::text)::float8 END`;
@@ -36,6 +42,7 @@ export async function getRunPlateaus(
        SELECT p.seq, p.generation, p.iteration, p.valid, ${value} AS score, c.cost, c.tokens
        FROM programs p LEFT JOIN c ON c.program_id = p.id WHERE p.run_id = $1)
      SELECT json_build_object(
+       'seq', coalesce(json_agg(seq ORDER BY seq), '[]'::json),
        'generation', coalesce(json_agg(generation ORDER BY seq), '[]'::json),
        'iteration', coalesce(json_agg(iteration ORDER BY seq), '[]'::json),
        'score', coalesce(json_agg(score ORDER BY seq), '[]'::json),
@@ -54,5 +61,11 @@ export async function getRunPlateaus(
     cost: c.cost[i],
     tokens: c.tokens[i],
   }));
-  return findPlateaus(programs, k, higherIsBetter);
+  const byPrompts = findPlateaus(programs, k, higherIsBetter);
+  if (byPrompts.totals.cost !== null) return { ...byPrompts, costBasis: 'contexts' };
+  const curve = await getCountersCostCurve(runId);
+  if (!curve.cost.length) return { ...byPrompts, costBasis: null };
+  const costs = costsFromCurve(curve, c.seq.map((seq, i) => ({ seq, iteration: c.iteration[i] ?? 0 })));
+  const byCounters = findPlateaus(programs.map((p, i) => ({ ...p, cost: costs[i] })), k, higherIsBetter);
+  return { ...byCounters, costBasis: 'counters' };
 }

@@ -44,7 +44,7 @@ describe('GET /api/runs/[runId]/plateaus', () => {
     runIds.push(runId);
     const { status, body } = await plateaus(runId);
     expect(status).toBe(200);
-    expect(body).toMatchObject({ k: 5, metric: 'score', axis: 'iteration', higherIsBetter: true, totals: { programs: 12, tokens: 11 * 100 + 10 * (66 - 9) } });
+    expect(body).toMatchObject({ k: 5, metric: 'score', axis: 'iteration', higherIsBetter: true, costBasis: 'contexts', totals: { programs: 12, tokens: 11 * 100 + 10 * (66 - 9) } });
     expect(body.totals.cost).toBeCloseTo(0.78 - 0.1, 12);
     expect(body.plateaus).toEqual([
       { startGeneration: 1, endGeneration: 5, length: 5, bestScore: 1, programs: 5, cost: expect.closeTo(0.2, 12), tokens: 650, open: false, firstIteration: 1, lastIteration: 5 },
@@ -81,6 +81,27 @@ describe('GET /api/runs/[runId]/plateaus', () => {
       { startGeneration: 2, endGeneration: 8, length: 7, bestScore: 2, programs: 2, cost: null, tokens: null, open: false, firstIteration: 2, lastIteration: 3 },
     ]);
     expect(body.totals.cost).toBeNull();
+    expect(body.costBasis).toBeNull();
+  });
+
+  it('cost only in the search counters: each program takes its step of the cumulative curve', async () => {
+    // Samples $0.10 at iteration 0 and $1.20 at 11: $0.10 more per iteration. Plateaus 1..5 and
+    // 7..11 each cost 5 x $0.10; tokens come from prompts only (none here).
+    const base = small(true);
+    const { runId } = await storeImportedRun({
+      ...base,
+      run: { ...base.run, name: `plateaus-counters-${tag}` },
+      programs: base.programs.map((p) => ({ ...p, contexts: [] })),
+      searchState: { counters: [{ at: { iteration: 0 }, values: { cumulative_cost: 0.1 } }, { at: { iteration: 11 }, values: { cumulative_cost: 1.2 } }] },
+    });
+    runIds.push(runId);
+    const { body } = await plateaus(runId);
+    expect(body.costBasis).toBe('counters');
+    expect(body.totals.cost).toBeCloseTo(1.2, 12);
+    expect(body.plateaus.map((p: { cost: number; tokens: number | null }) => [p.cost, p.tokens])).toEqual([
+      [expect.closeTo(0.5, 12), null],
+      [expect.closeTo(0.5, 12), null],
+    ]);
   });
 
   it('bad input names the field; an unknown run is 404', async () => {
