@@ -57,7 +57,7 @@ export function PlateauPanel({
         <table className="data" aria-label={`Plateaus (K = ${data.k})`}>
           <caption className="muted" style={{ textAlign: 'left' }}>
             Plateaus (K = {data.k}): {data.plateaus.length === 0 ? 'none' : data.plateaus.length}
-            {data.axis === 'iteration' && data.plateaus.length > 0 && ' · on iterations (this run has no generation that orders time)'}
+            {data.axis === 'iteration' && data.plateaus.length > 0 && ' · on iterations (this run’s generations do not order time)'}
           </caption>
           {data.plateaus.length > 0 && (
             <>
