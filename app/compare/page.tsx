@@ -6,6 +6,7 @@ import { ViewSwitch } from '@/components/analysis/ViewSwitch';
 import { CompareView } from '@/components/compare/CompareView';
 import { RunPicker } from '@/components/compare/RunPicker';
 import { PooledTaxonomy } from '@/components/taxonomy/PooledTaxonomy';
+import { plateauKSchema } from '@/lib/api/plateaus';
 import { compareRunIds, cyclingViewParams } from '@/lib/api/viewParams';
 
 export const dynamic = 'force-dynamic';
@@ -17,19 +18,20 @@ export default async function ComparePage({ searchParams }: Props) {
   const sp = await searchParams;
   const runIds = compareRunIds(sp);
   const { scope } = cyclingViewParams(sp);
+  const k = plateauKSchema.safeParse(sp.k);
   return (
     <>
       <div className="crumbs">
         <Link href="/">Runs</Link> /
       </div>
       <h1>Compare runs</h1>
-      <p className="subtitle">Best-so-far (a metric per run, by normalised budget or by iteration), cycling and edit composition, headline figures and the pooled edit types of any runs.</p>
+      <p className="subtitle">Best-so-far (a metric per run, by normalised budget or by iteration), plateaus, cycling and edit composition, headline figures and the pooled edit types of any runs.</p>
       <RunPicker selected={runIds} scope={scope} />
       <div className="row analysis-switches">
         <ViewSwitch label="Cycling scope" current={scope} options={scopeOptions('/compare', { runs: runIds.join(','), scope })} />
         <span className="muted">Cycling and composition use the Evoscope default definitions.</span>
       </div>
-      <CompareView runIds={runIds} scope={scope} />
+      <CompareView runIds={runIds} scope={scope} initialK={k.success ? k.data : undefined} />
       {runIds.length > 0 && (
         <>
           <h2>Edit types, pooled</h2>

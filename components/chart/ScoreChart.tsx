@@ -1,13 +1,18 @@
 'use client';
 // The run overview chart: every program's score (GET .../points) under the stored best-so-far
-// curve (GET .../best-so-far, polled while the worker computes it), for a chosen metric.
+// curve (GET .../best-so-far, polled while the worker computes it), for a chosen metric, with
+// the curve's plateaus (GET .../plateaus?k=) shaded and listed below.
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useId, useMemo, useState } from 'react';
+import { plateausResponseSchema } from '@/lib/api/plateaus';
 import { bestSoFarResponseSchema, pointsSchema } from '@/lib/api/points';
+import { DEFAULT_PLATEAU_K } from '@/lib/diagnosis/types';
 import { fetchJson } from '../ui/fetchJson';
 import { formatScore } from '../ui/format';
 import { ChartLegend } from './ChartLegend';
+import { PlateauPanel } from './PlateauPanel';
+import { describePlateau, plateauBands } from './plateauModel';
 import { prepareScoreChart } from './scoreChartModel';
 import { ScoreChartView } from './ScoreChartView';
 import { useElementWidth } from './useElementWidth';
@@ -19,12 +24,15 @@ export function ScoreChart({
   metricKeys,
   defaultMetric,
   initialMetric,
+  initialK,
 }: {
   runId: string;
   metricKeys: string[];
   defaultMetric: string | null;
   /** ?metric= of the page's URL (ignored unless the run has it). */
   initialMetric?: string;
+  /** ?k= of the page's URL: the plateau K. */
+  initialK?: number;
 }) {
   const router = useRouter();
   const selectId = useId();
@@ -34,14 +42,23 @@ export function ScoreChart({
   );
   // The choice goes into the URL (replaceState: no history entry, no server round trip), so a
   // link or a reload shows the same metric.
-  const setMetric = (m: string) => {
-    setMetricState(m);
+  const setParam = (name: string, value: string | null) => {
     const q = new URLSearchParams(window.location.search);
-    if (m === defaultMetric) q.delete('metric');
-    else q.set('metric', m);
+    if (value === null) q.delete(name);
+    else q.set(name, value);
     const query = q.toString();
     window.history.replaceState(null, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
   };
+  const setMetric = (m: string) => {
+    setMetricState(m);
+    setParam('metric', m === defaultMetric ? null : m);
+  };
+  const [k, setKState] = useState(initialK ?? DEFAULT_PLATEAU_K);
+  const setK = (v: number) => {
+    setKState(v);
+    setParam('k', v === DEFAULT_PLATEAU_K ? null : String(v));
+  };
+  const [activeBand, setActiveBand] = useState<number | null>(null);
   const [ref, width] = useElementWidth<HTMLDivElement>();
   const q = `metric=${encodeURIComponent(metric)}`;
 
@@ -57,11 +74,21 @@ export function ScoreChart({
     enabled: metric !== '',
     refetchInterval: (query) => (query.state.data && 'pending' in query.state.data ? 2000 : false),
   });
+  const plateaus = useQuery({
+    queryKey: ['plateaus', runId, metric, k],
+    queryFn: ({ signal }) => fetchJson(`/api/runs/${runId}/plateaus?${q}&k=${k}`, plateausResponseSchema, signal),
+    enabled: metric !== '',
+    placeholderData: (prev) => prev,
+  });
   const bestResult = best.data && !('pending' in best.data) ? best.data : null;
 
   const chart = useMemo(
     () => (points.data && width > 0 ? prepareScoreChart(points.data, bestResult, width, HEIGHT) : null),
     [points.data, bestResult, width],
+  );
+  const bands = useMemo(
+    () => (chart && plateaus.data ? plateauBands(plateaus.data, chart.xOf, chart.plot) : []),
+    [chart, plateaus.data],
   );
   const describe = (i: number) => {
     const d = points.data!;
@@ -97,10 +124,23 @@ export function ScoreChart({
             metric={metric}
             describe={describe}
             onOpen={(i) => router.push(`/runs/${runId}/programs/${points.data!.id[i]}`)}
+            bands={bands}
+            activeBand={activeBand}
+            describeBand={(i) => (plateaus.data ? describePlateau(plateaus.data.plateaus[i], plateaus.data.axis) : '')}
+            onBand={setActiveBand}
           />
         )}
       </div>
       <ChartLegend metric={metric} best={bestResult} counts={chart?.counts ?? null} />
+      <PlateauPanel
+        runId={runId}
+        k={k}
+        onK={setK}
+        data={plateaus.data}
+        error={plateaus.isError ? plateaus.error.message : null}
+        active={activeBand}
+        onActive={setActiveBand}
+      />
     </section>
   );
 }

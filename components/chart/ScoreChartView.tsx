@@ -3,6 +3,7 @@
 // in SVG on top. Decides nothing; hover and click are reported as dot indices.
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { drawScatter } from './drawScatter';
+import type { PlateauBand } from './plateauModel';
 import { nearestDot, type PreparedScoreChart } from './scoreChartModel';
 
 export function ScoreChartView({
@@ -10,11 +11,20 @@ export function ScoreChartView({
   metric,
   describe,
   onOpen,
+  bands = [],
+  activeBand = null,
+  describeBand,
+  onBand,
 }: {
   chart: PreparedScoreChart;
   metric: string;
   describe: (index: number) => string;
   onOpen: (index: number) => void;
+  /** Plateaus as shaded bands (plateauModel.ts); hovering one reports its index. */
+  bands?: PlateauBand[];
+  activeBand?: number | null;
+  describeBand?: (index: number) => string;
+  onBand?: (index: number | null) => void;
 }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [drawn, setDrawn] = useState(false);
@@ -32,14 +42,30 @@ export function ScoreChartView({
     return nearestDot(chart, e.clientX - box.left, e.clientY - box.top);
   };
   const { plot, band } = chart;
+  // A band is hovered where no dot is: dots keep priority (they open programs).
+  const bandAt = (e: MouseEvent<HTMLDivElement>) => {
+    const box = e.currentTarget.getBoundingClientRect();
+    const px = e.clientX - box.left;
+    const py = e.clientY - box.top;
+    if (py < plot.top || py > plot.bottom) return null;
+    return bands.find((b) => px >= b.x0 && px <= b.x1)?.index ?? null;
+  };
+  const shownBand = hover === null ? bands.find((b) => b.index === activeBand) : undefined;
 
   return (
     <div
       className={`chart-stage${hover !== null ? ' clickable' : ''}`}
       style={{ height: chart.height }}
       data-drawn={drawn ? 'true' : 'false'}
-      onMouseMove={(e) => setHover(at(e))}
-      onMouseLeave={() => setHover(null)}
+      onMouseMove={(e) => {
+        const i = at(e);
+        setHover(i);
+        if (onBand && bands.length) onBand(i === null ? bandAt(e) : null);
+      }}
+      onMouseLeave={() => {
+        setHover(null);
+        onBand?.(null);
+      }}
       onClick={(e) => {
         const i = at(e);
         if (i !== null) onOpen(i);
@@ -59,6 +85,19 @@ export function ScoreChartView({
             <line key={t.label} x1={plot.left} x2={plot.right} y1={t.pos} y2={t.pos} stroke="#ececec" />
           ))}
         </g>
+        {bands.map((b) => (
+          <rect
+            key={b.index}
+            data-testid="plateau-band"
+            data-active={b.index === activeBand ? 'true' : undefined}
+            x={b.x0}
+            y={plot.top}
+            width={b.x1 - b.x0}
+            height={plot.bottom - plot.top}
+            fill="#7a8fb8"
+            opacity={b.index === activeBand ? 0.28 : 0.13}
+          />
+        ))}
         <rect x={plot.left} y={band.top} width={plot.right - plot.left} height={band.bottom - band.top} fill="#fbeeee" opacity={0.6} />
         <text x={plot.left - 8} y={band.mid + 4} textAnchor="end" fontSize={11} fill="#c22a2a">
           invalid
@@ -94,6 +133,11 @@ export function ScoreChartView({
       {hover !== null && (
         <div className="tooltip" style={{ left: chart.dots.x[hover], top: chart.dots.y[hover] }}>
           {describe(hover)} · click to open
+        </div>
+      )}
+      {shownBand && describeBand && (
+        <div className="tooltip" data-testid="plateau-tooltip" style={{ left: (shownBand.x0 + shownBand.x1) / 2, top: plot.top + 28 }}>
+          plateau: {describeBand(shownBand.index)}
         </div>
       )}
     </div>

@@ -35,6 +35,8 @@ export interface PreparedScoreChart {
   bestMarkers: BestMarker[];
   dots: { x: Float32Array; y: Float32Array; kind: Uint8Array };
   counts: { scored: number; invalid: number; noValue: number };
+  /** Pixel x of an iteration (for overlays such as plateau bands). */
+  xOf: (iteration: number) => number;
   /** Spatial index over dot indices, for hover and click; built on first use (~50 ms at 100k). */
   index: () => Quadtree<number>;
 }
@@ -130,6 +132,7 @@ export function prepareScoreChart(points: Points, best: BestSoFar | null, width:
     bestMarkers,
     dots: { x: dx, y: dy, kind },
     counts,
+    xOf: (v: number) => x(v),
     index,
   };
 }

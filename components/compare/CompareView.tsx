@@ -14,11 +14,12 @@ import { fetchJson } from '../ui/fetchJson';
 import { formatCount, formatScore, formatShare } from '../ui/format';
 import { CompareBars } from './CompareBars';
 import { CompareCurves, type RunMetricChoice } from './CompareCurves';
+import { ComparePlateaus } from './ComparePlateaus';
 import type { CurveInput } from './compareModel';
 
 const poll = (data: unknown) => (isPending(data) ? 2000 : false);
 
-export function CompareView({ runIds, scope }: { runIds: string[]; scope: CyclingScope }) {
+export function CompareView({ runIds, scope, initialK }: { runIds: string[]; scope: CyclingScope; initialK?: number }) {
   const runs = useQueries({
     queries: runIds.map((id) => ({
       queryKey: ['run', id],
@@ -103,6 +104,9 @@ export function CompareView({ runIds, scope }: { runIds: string[]; scope: Cyclin
         choices={choices}
         onMetric={(runId, metric) => setChosen((c) => ({ ...c, [runId]: metric }))}
       />
+
+      <h2>Plateaus</h2>
+      <ComparePlateaus runs={choices} initialK={initialK} />
 
       <h2>Recycled share and edit composition</h2>
       <CompareBars

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contextsCurve, costAt, countersCurve, curveTotal } from './costCurve';
+import { contextsCurve, costsFromCurve, costAt, countersCurve, curveTotal } from './costCurve';
 
 describe('cumulative cost curves', () => {
   it('contexts: a step per priced program, in seq order; unpriced programs add nothing', () => {
@@ -22,5 +22,13 @@ describe('cumulative cost curves', () => {
     expect(at(8)).toBe(3.5); // 3 + (8-6)/(10-6) * (4-3)
     expect(at(12)).toBe(4); // after the last: held
     expect(curveTotal(c)).toBe(4);
+  });
+
+  it('per-program costs from counters: the step since the previous program, summing to the curve', () => {
+    // Samples (2, $1) and (6, $3): held at $1 up to iteration 2, linear to $3 at 6, held after.
+    const curve = countersCurve([{ iteration: 2, cost: 1 }, { iteration: 6, cost: 3 }]);
+    const ps = [0, 2, 4, 4, 8].map((iteration, seq) => ({ seq, iteration }));
+    expect(costsFromCurve(curve, ps)).toEqual([1, 0, 1, 0, 1]);
+    expect(costsFromCurve(countersCurve([]), ps)).toEqual([null, null, null, null, null]);
   });
 });

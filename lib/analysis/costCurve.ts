@@ -65,3 +65,20 @@ export function costAt(curve: CostCurve, at: { seq: number; iteration: number })
 
 /** The whole run's cost on this curve (its last value). */
 export const curveTotal = (curve: CostCurve): number | null => (curve.cost.length ? curve.cost[curve.cost.length - 1] : null);
+
+/**
+ * Each program's share of a counters curve (programs in seq order): the cost the curve adds
+ * between the previous program's iteration and this one's (the first program: the cost spent by
+ * its iteration). Several programs at one iteration: the first takes the step, the rest 0. Sums
+ * to the curve's value at the last program. null for every program when the curve is empty.
+ */
+export function costsFromCurve(curve: CostCurve, programs: readonly { seq: number; iteration: number }[]): (number | null)[] {
+  if (!curve.cost.length) return programs.map(() => null);
+  let before = 0;
+  return programs.map((p) => {
+    const at = costAt(curve, p) ?? before;
+    const c = at - before;
+    before = at;
+    return c;
+  });
+}

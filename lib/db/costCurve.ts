@@ -7,12 +7,7 @@ import { pool } from './client';
 export async function getCostCurve(runId: string): Promise<CostCurve | null> {
   const exists = await pool().query('SELECT 1 FROM runs WHERE id = $1', [runId]);
   if (!exists.rowCount) return null;
-  const k = await pool().query<{ iteration: number | null; cost: number | null }>(
-    `SELECT iteration, ("values" ->> 'cumulative_cost')::float8 AS cost FROM search_counters
-     WHERE run_id = $1 AND iteration IS NOT NULL AND jsonb_typeof("values" -> 'cumulative_cost') = 'number' ORDER BY seq`,
-    [runId],
-  );
-  const counters = countersCurve(k.rows);
+  const counters = await getCountersCostCurve(runId);
   if (counters.cost.length) return counters;
   const p = await pool().query<{ seq: number; cost: number | null }>(
     `SELECT p.seq, c.cost FROM programs p
@@ -21,4 +16,14 @@ export async function getCostCurve(runId: string): Promise<CostCurve | null> {
     [runId],
   );
   return contextsCurve(p.rows);
+}
+
+/** The search's cumulative_cost samples by iteration (empty: the search counted no cost). */
+export async function getCountersCostCurve(runId: string): Promise<CostCurve> {
+  const k = await pool().query<{ iteration: number | null; cost: number | null }>(
+    `SELECT iteration, ("values" ->> 'cumulative_cost')::float8 AS cost FROM search_counters
+     WHERE run_id = $1 AND iteration IS NOT NULL AND jsonb_typeof("values" -> 'cumulative_cost') = 'number' ORDER BY seq`,
+    [runId],
+  );
+  return countersCurve(k.rows);
 }

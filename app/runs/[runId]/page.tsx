@@ -9,6 +9,7 @@ import { LiveRefresh } from '@/components/run/LiveRefresh';
 import { RunHeadline } from '@/components/run/RunHeadline';
 import { RunNav } from '@/components/run/RunNav';
 import { formatDate } from '@/components/ui/format';
+import { plateauKSchema } from '@/lib/api/plateaus';
 import { pool } from '@/lib/db/client';
 import { chainRerunState } from '@/lib/db/evaluationBatches';
 import { listEvaluators } from '@/lib/db/evaluators';
@@ -27,7 +28,8 @@ export const generateMetadata = runViewMetadata(null);
 
 export default async function RunPage({ params, searchParams }: Props) {
   const run = await loadRun((await params).runId);
-  const metric = (await searchParams).metric;
+  const { metric, k } = await searchParams;
+  const plateauK = plateauKSchema.safeParse(k);
   if (!run) notFound();
   const chain = await chainRerunState(run.id);
   const actor = await pageActor();
@@ -58,6 +60,7 @@ export default async function RunPage({ params, searchParams }: Props) {
         metricKeys={run.metricKeys}
         defaultMetric={run.scoreMetric}
         initialMetric={typeof metric === 'string' ? metric : undefined}
+        initialK={plateauK.success ? plateauK.data : undefined}
       />
       <h2>Duplicates by behaviour</h2>
       <DuplicatesPanel runId={run.id} />

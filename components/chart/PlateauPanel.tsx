@@ -1,0 +1,105 @@
+'use client';
+// The plateaus under the score chart, as the accessible list of what the bands show: K (kept in
+// the URL as ?k=), one row per plateau with its length and budget, and a CSV export.
+import { useId } from 'react';
+import type { PlateausResponse } from '@/lib/api/plateaus';
+import { downloadText } from '../analysis/download';
+import { formatCost } from '../run/costFormat';
+import { formatScore } from '../ui/format';
+import { describePlateau, plateausCsv } from './plateauModel';
+
+export function PlateauPanel({
+  runId,
+  k,
+  onK,
+  data,
+  error,
+  active,
+  onActive,
+}: {
+  runId: string;
+  k: number;
+  onK: (k: number) => void;
+  data: PlateausResponse | undefined;
+  error: string | null;
+  active: number | null;
+  onActive: (index: number | null) => void;
+}) {
+  const inputId = useId();
+  const unit = data?.axis ?? 'generation';
+  return (
+    <div className="plateaus" data-testid="plateau-panel" data-state={data && data.k === k ? 'ready' : 'loading'}>
+      <div className="chart-toolbar">
+        <label htmlFor={inputId}>Plateau K</label>
+        <input
+          id={inputId}
+          data-testid="plateau-k"
+          type="number"
+          min={1}
+          max={1000}
+          step={1}
+          defaultValue={k}
+          style={{ width: '5rem' }}
+          onChange={(e) => {
+            const v = Number(e.target.value);
+            if (Number.isInteger(v) && v >= 1 && v <= 1000) onK(v);
+          }}
+        />
+        <span className="muted">no strict improvement of the best-so-far in K or more {unit}s</span>
+        {data && data.plateaus.length > 0 && (
+          <button type="button" data-testid="plateau-csv" onClick={() => downloadText(`plateaus-k${data.k}.csv`, plateausCsv(data, runId), 'text/csv')}>
+            Export CSV
+          </button>
+        )}
+      </div>
+      {error && <p className="error" role="alert">Could not load plateaus: {error}</p>}
+      {data && (
+        <table className="data" aria-label={`Plateaus (K = ${data.k})`}>
+          <caption className="muted" style={{ textAlign: 'left' }}>
+            Plateaus (K = {data.k}): {data.plateaus.length === 0 ? 'none' : data.plateaus.length}
+            {data.axis === 'iteration' && data.plateaus.length > 0 && ' · on iterations (this run’s generations do not order time)'}
+          </caption>
+          {data.plateaus.length > 0 && (
+            <>
+              <thead>
+                <tr>
+                  <th scope="col">Plateau</th>
+                  <th scope="col" className="num">Length</th>
+                  <th scope="col" className="num">Programs</th>
+                  <th scope="col" className="num">Cost</th>
+                  <th scope="col" className="num">Tokens</th>
+                  <th scope="col" className="num">Best held</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.plateaus.map((p, i) => (
+                  <tr
+                    key={`${p.startGeneration}-${p.endGeneration}`}
+                    data-testid="plateau-row"
+                    data-active={active === i ? 'true' : undefined}
+                    tabIndex={0}
+                    aria-label={describePlateau(p, data.axis)}
+                    onMouseEnter={() => onActive(i)}
+                    onMouseLeave={() => onActive(null)}
+                    onFocus={() => onActive(i)}
+                    onBlur={() => onActive(null)}
+                  >
+                    <td>
+                      {unit}s {p.startGeneration}–{p.endGeneration}
+                      {p.open && <span className="muted"> (run ends on it)</span>}
+                    </td>
+                    <td className="num">{p.length}</td>
+                    <td className="num">{p.programs.toLocaleString('en-US')}</td>
+                    <td className="num">{formatCost(p.cost)}</td>
+                    <td className="num">{p.tokens === null ? '—' : Math.round(p.tokens).toLocaleString('en-US')}</td>
+                    <td className="num">{formatScore(p.bestScore)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </>
+          )}
+        </table>
+      )}
+    </div>
+  );
+}
