@@ -7,7 +7,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { NextRequest } from 'next/server';
 import { afterAll, describe, expect, it } from 'vitest';
+import { GET as agentCandidatesGET } from '../../app/api/runs/[runId]/agent-candidates/route';
+import type { AgentCandidateComparison } from '../../lib/analysis/agentCandidates';
 import { pool } from '../../lib/db/client';
 import { auxPoints, listDiagnoses } from '../../lib/db/diagnoses';
 import { storeImportedRun } from '../../lib/db/importRun';
@@ -86,6 +89,19 @@ describe('importing the eval agent', () => {
     // The aux values stay merged into the programs' metrics, as the framework wrote them.
     const m = await pool().query<{ metrics: Record<string, number> }>(`SELECT metrics FROM programs WHERE run_id = $1 AND external_id = 'gen_4'`, [s.runId]);
     expect(m.rows[0].metrics.runtime_ms_big).toBe(280);
+
+    // GET /api/runs/:runId/agent-candidates. Without a database the Shinka lineage is rebuilt from
+    // original.* files, which these folders lack: every program is parentless, so no mutation
+    // children; the candidate gen_3 (15) beat the best before it (gen_1, 12) by 3.
+    const host = `127.0.0.1:${process.env.PORT ?? 3000}`;
+    const res = await agentCandidatesGET(new NextRequest(`http://${host}/api/runs/${s.runId}/agent-candidates`, { headers: { host } }), { params: Promise.resolve({ runId: s.runId }) });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as AgentCandidateComparison;
+    expect(body.periods).toEqual([{ startGeneration: 2, endGeneration: 3, agent: 1, mutation: 0 }]);
+    expect(body.agent).toMatchObject({ count: 1, newBest: 1, meanGainOverBest: 3, meanGainOverParent: null });
+    expect(body.candidates.map((c) => c.externalId)).toEqual(['gen_3']);
+    const missing = await agentCandidatesGET(new NextRequest(`http://${host}/api/runs/${crypto.randomUUID()}/agent-candidates`, { headers: { host } }), { params: Promise.resolve({ runId: crypto.randomUUID() }) });
+    expect(missing.status).toBe(404);
   });
 
   it("deleting a run removes the blobs only its diagnoses named and keeps those another run's still names", async () => {
