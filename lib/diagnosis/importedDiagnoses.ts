@@ -56,6 +56,23 @@ export function markedAsAgentCandidate(p: ProgramRecord, candidateGenerations?: 
   return g != null && !!candidateGenerations?.has(g);
 }
 
+/**
+ * The report's agentCandidate for a candidate found in the run: its score against the best valid
+ * score of the generations before its own (programId is filled by the writer, which knows ids).
+ */
+export function candidateOutcome(cand: ProgramRecord, programs: readonly ProgramRecord[], higherIsBetter: boolean) {
+  const cg = genOf(cand);
+  let bestScore: number | null = null;
+  for (const p of programs) {
+    const g = genOf(p);
+    if (cg == null || g == null || g >= cg || !p.valid || p.evaluated === false || p.score == null) continue;
+    if (bestScore == null || (higherIsBetter ? p.score > bestScore : p.score < bestScore)) bestScore = p.score;
+  }
+  const score = cand.valid && cand.score != null ? cand.score : null;
+  const gain = score != null && bestScore != null ? (higherIsBetter ? score - bestScore : bestScore - score) : null;
+  return { status: cand.valid ? 'imported' : 'invalid', score, bestScore, gain, programId: null };
+}
+
 export function buildDiagnoses(triggers: readonly TriggerInput[], programs: ProgramRecord[], opts: BuildOptions): DiagnosisRecord[] {
   if (!triggers.length) return [];
   const better = (a: number, b: number) => (opts.higherIsBetter ? a > b : a < b);
@@ -137,15 +154,7 @@ export function buildDiagnoses(triggers: readonly TriggerInput[], programs: Prog
       bestOf(dated.filter((d) => d.g < g));
     const candId = candidateOf[i];
     const cand = candId ? byId.get(candId)! : null;
-    let agentCandidate = null;
-    if (cand) {
-      const cg = genOf(cand)!;
-      const before = bestOf(dated.filter((d) => d.g < cg));
-      const score = cand.valid && cand.score != null ? cand.score : null;
-      const bestScore = before?.score ?? null;
-      const gain = score != null && bestScore != null ? (opts.higherIsBetter ? score - bestScore : bestScore - score) : null;
-      agentCandidate = { status: cand.valid ? 'imported' : 'invalid', score, bestScore, gain, programId: null };
-    }
+    const agentCandidate = cand ? candidateOutcome(cand, programs, opts.higherIsBetter) : null;
     const auxMetricNames = scriptMode ? scriptKeys[i] : [...new Set(values[i].flatMap((v) => Object.keys(v.values)))].sort();
     return {
       triggerGeneration: g,
