@@ -10,6 +10,9 @@
 //   search-state lines  {"database_config" | "database_snapshot" | "database_event" |
 //                        "database_counters" | "database_missing": {...}} (jsonlSearchState.ts),
 //                       anywhere after the header; they become the run's searchState.
+//   diagnosis lines     {"diagnosis": {trigger_generation, report_md, diagnosed?, aux_script?,
+//                        aux_values?, agent_candidate?, agent_candidate_code?}} (jsonlDiagnosis.ts),
+//                       anywhere after the header; they become the run's diagnoses.
 //
 // The path is a *.jsonl file or a folder holding exactly one of programs.jsonl / evoscope.jsonl.
 // Mapping: id -> externalId; parent_ids -> parents, each with `operator`; a parent id that is
