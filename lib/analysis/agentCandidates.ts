@@ -10,7 +10,7 @@
 //  - Gain over parent: score - first parent's score, gain over best: score - best-so-far, both
 //    signed so that positive means better; null when either side is missing or invalid.
 //  - Periods: the eval agent's trigger windows [G_i, G_i+1) on the generation axis (generation,
-//    else iteration), the last one open-ended; without triggers, the whole run is one period.
+//    (iteration, else generation: OpenEvolve's generation is lineage depth), the last one open-ended; without triggers, the whole run is one period.
 //    Only periods holding at least one agent candidate are compared.
 //  - Mutation children: programs of those periods that have a parent and are not agent candidates.
 

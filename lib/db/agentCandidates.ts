@@ -14,7 +14,7 @@ export async function getAgentCandidateComparison(runId: string, db: pg.Pool | p
       agent: boolean; has_parent: boolean; parent_score: number | null; parent_valid: boolean | null;
     }>(
       // The first parent (ordinal 0) is the one mutated; crossover partners are not compared against.
-      `SELECT p.id, p.external_id, p.seq, coalesce(p.generation, p.iteration) AS generation, p.score, p.valid,
+      `SELECT p.id, p.external_id, p.seq, coalesce(p.iteration, p.generation) AS generation, p.score, p.valid,
               coalesce(p.metadata->'agentCandidate' = 'true'::jsonb, false) AS agent,
               e.child_id IS NOT NULL AS has_parent, pp.score AS parent_score, pp.valid AS parent_valid
        FROM programs p

@@ -42,7 +42,9 @@ export interface BuildOptions {
 }
 
 const AGENT_PATCH = /^(agent|agent_candidate|eval_agent)$/i;
-const genOf = (p: ProgramRecord) => p.generation ?? p.iteration ?? null;
+// The time axis: iteration (Shinka: = generation N; OpenEvolve: iteration_found), else generation
+// (OpenEvolve's generation is the depth in the lineage, not a moment).
+const genOf = (p: ProgramRecord) => p.iteration ?? p.generation ?? null;
 const normCode = (s: string) => s.replace(/\r\n?/g, '\n').replace(/[ \t]+$/gm, '').trim();
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
