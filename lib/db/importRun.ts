@@ -7,7 +7,8 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
 import { canonicalOrder } from '../trace/order';
-import { ImportError, programRecordSchema, runRecordSchema, type ImportedRun, type ImportWarning } from '../trace/schema';
+import { diagnosisRecordSchema, ImportError, programRecordSchema, runRecordSchema, type ImportedRun, type ImportWarning } from '../trace/schema';
+import { insertDiagnosis, upsertAuxValues } from './diagnoses';
 import { pool } from './client';
 import { attachEvaluator, DEFAULT_EVALUATOR_MEMORY_MB } from './evaluators';
 import { BlobSet, clean, cleanOpt, inTransaction, jsonb, RowSets } from './rows';
@@ -68,12 +69,24 @@ function validate(imported: ImportedRun) {
     seen.add(r.data.externalId);
     return r.data;
   });
-  return { run: run.data, programs };
+  // The eval agent's triggers name programs by externalId: each must be one of the run's.
+  const diagnoses = (imported.diagnoses ?? []).map((d, i) => {
+    const r = diagnosisRecordSchema.safeParse(d);
+    if (!r.success) {
+      const issue = r.error.issues[0];
+      throw new ImportError(`diagnosis #${i + 1}: ${issue.path.join('.') || 'record'}: ${issue.message}`);
+    }
+    const named = [r.data.programExternalId, r.data.agentCandidateExternalId, ...r.data.auxValues.map((v) => v.externalId)];
+    const unknown = named.find((id) => id != null && !seen.has(id));
+    if (unknown != null) throw new ImportError(`diagnosis at generation ${r.data.triggerGeneration}: program ${unknown} is not in the run`);
+    return r.data;
+  });
+  return { run: run.data, programs, diagnoses };
 }
 
 /** Rows for one run, built before the transaction so that it stays short. */
 function prepare(imported: ImportedRun, opts: { name?: string; format?: string; importJobId?: string | null }) {
-  const { run, programs } = validate(imported);
+  const { run, programs, diagnoses } = validate(imported);
   const searchState = parseSearchState(imported.searchState);
   const format = opts.format ?? run.framework;
   const name = clean(opts.name ?? run.name);
@@ -107,6 +120,7 @@ function prepare(imported: ImportedRun, opts: { name?: string; format?: string; 
     ? Object.fromEntries(Object.entries(run.replay.files).map(([f, text]) => [f, blobs.add(text)]))
     : null;
   const bestFound = best as (typeof ordered)[number] | null;
+  const diagnosisBlobs = diagnoses.map((d) => ({ script: blobs.add(d.auxScript), candidate: blobs.add(d.agentCandidateCode) }));
 
   const runParams = [
     runId, name, clean(run.framework), cleanOpt(run.task), cleanOpt(run.language), jsonb(run.modelConfig),
@@ -139,6 +153,7 @@ function prepare(imported: ImportedRun, opts: { name?: string; format?: string; 
       );
     }
     if (imported.evaluator) await attachArchiveEvaluator(client, runId, imported);
+    await writeDiagnoses(client, runId, diagnoses, diagnosisBlobs, (ext) => (ext == null ? null : idOf.get(ext) ?? null));
   }
 
   const summary: StoredRunSummary = {
@@ -156,6 +171,26 @@ function prepare(imported: ImportedRun, opts: { name?: string; format?: string; 
     warnings: imported.warnings,
   };
   return { summary, write };
+}
+
+/** The eval agent's triggers (origin 'imported'), their aux values as aux_metric_values rows. */
+async function writeDiagnoses(
+  client: pg.PoolClient,
+  runId: string,
+  diagnoses: ReturnType<typeof validate>['diagnoses'],
+  shas: { script: string | null; candidate: string | null }[],
+  idOf: (ext: string | null | undefined) => string | null,
+) {
+  for (const [i, d] of diagnoses.entries()) {
+    const candidateId = idOf(d.agentCandidateExternalId);
+    const report = d.report.agentCandidate ? { ...d.report, agentCandidate: { ...d.report.agentCandidate, programId: candidateId } } : d.report;
+    const id = await insertDiagnosis(client, {
+      runId, origin: 'imported', triggerGeneration: d.triggerGeneration, programId: idOf(d.programExternalId),
+      reportMd: clean(d.reportMd), report, auxScriptSha: shas[i].script, agentCandidateSha: shas[i].candidate,
+      agentCandidateProgramId: candidateId,
+    });
+    await upsertAuxValues(client, runId, id, d.auxValues.map((v) => ({ programId: idOf(v.externalId)!, status: 'ok', values: v.values })));
+  }
 }
 
 /**

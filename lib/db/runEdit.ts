@@ -34,7 +34,7 @@ export interface DeletedRun {
  * it the per-row foreign-key checks on programs and blobs). Null when there is no such run.
  *
  * Blobs are content-addressed and shared between runs, so a blob is removed only when no
- * program, context, replay environment, evaluator or experiment call of any run still names it. Writers of blobs take
+ * program, context, replay environment, evaluator, experiment call or diagnosis of any run still names it. Writers of blobs take
  * BLOB_GC_LOCK shared (rows.ts writeBlobs); this takes it exclusive, so an import that is
  * about to reference an existing blob can never have it removed under its feet.
  */
@@ -53,7 +53,8 @@ export async function deleteRun(runId: string): Promise<DeletedRun | null> {
          UNION ALL SELECT regexp_replace(f.value, '^base64:', '') FROM evaluators e,
                    jsonb_each_text(e.files || coalesce(e.private_files, '{}'::jsonb)) f WHERE e.run_id = $1
          UNION ALL SELECT unnest(ARRAY[k.source_sha, k.request_sha, k.response_sha]) FROM experiment_calls k
-                   JOIN experiments x ON x.id = k.experiment_id WHERE x.run_id = $1) s
+                   JOIN experiments x ON x.id = k.experiment_id WHERE x.run_id = $1
+         UNION ALL SELECT unnest(ARRAY[aux_script_sha, agent_candidate_sha]) FROM diagnoses WHERE run_id = $1) s
        WHERE sha IS NOT NULL`,
       [runId],
     );
@@ -80,6 +81,9 @@ export async function deleteRun(runId: string): Promise<DeletedRun | null> {
       'experiment_calls r WHERE r.source_sha = d.sha',
       'experiment_calls r WHERE r.request_sha = d.sha',
       'experiment_calls r WHERE r.response_sha = d.sha',
+      // The eval agent's scripts and candidates (lib/db/diagnoses.ts); the run's own went with it.
+      'diagnoses r WHERE r.aux_script_sha = d.sha',
+      'diagnoses r WHERE r.agent_candidate_sha = d.sha',
     ]) {
       await c.query(`DELETE FROM run_blobs d USING ${still}`);
     }

@@ -10,6 +10,9 @@
 //   search-state lines  {"database_config" | "database_snapshot" | "database_event" |
 //                        "database_counters" | "database_missing": {...}} (jsonlSearchState.ts),
 //                       anywhere after the header; they become the run's searchState.
+//   diagnosis lines     {"diagnosis": {trigger_generation, report_md, diagnosed?, aux_script?,
+//                        aux_values?, agent_candidate?, agent_candidate_code?}} (jsonlDiagnosis.ts),
+//                       anywhere after the header; they become the run's diagnoses.
 //
 // The path is a *.jsonl file or a folder holding exactly one of programs.jsonl / evoscope.jsonl.
 // Mapping: id -> externalId; parent_ids -> parents, each with `operator`; a parent id that is
@@ -31,6 +34,9 @@ import { parsePythonJson } from './pythonJson';
 import { iterationFromPositionWarning } from '../trace/warnings';
 import { FORMAT_DESCRIPTIONS } from './formatList';
 import { isSearchLine, SearchStateLines } from './jsonlSearchState';
+import { diagnosisRecordOf, isDiagnosisLine, parseDiagnosisLine } from './jsonlDiagnosis';
+import { candidateOutcome } from '../diagnosis/importedDiagnoses';
+import type { DiagnosisRecord } from '../trace/schema';
 
 const FOLDER_FILES = ['programs.jsonl', 'evoscope.jsonl'];
 const HEAD_BYTES = 1024 * 1024;
@@ -59,7 +65,7 @@ function firstLineMatches(file: string): boolean {
   const line = end < 0 ? head.slice(start) : head.slice(start, end);
   try {
     const v = parsePythonJson(line);
-    return isObject(v) && ('evoscope_run' in v || isSearchLine(v) || (typeof v.id === 'string' && typeof v.code === 'string'));
+    return isObject(v) && ('evoscope_run' in v || isSearchLine(v) || isDiagnosisLine(v) || (typeof v.id === 'string' && typeof v.code === 'string'));
   } catch {
     // A first record longer than the window: judge by its opening keys.
     return end < 0 && head.length >= HEAD_BYTES - 4 && /^\{/.test(line) && /"id"\s*:/.test(line) && /"code"\s*:/.test(line);
@@ -126,6 +132,29 @@ export function toProgram(rec: ProgramLine, position: number | null, scoreMetric
   };
 }
 
+/**
+ * Checks the programs each diagnosis line names, merges its aux values into their metrics (a
+ * metric already there keeps its value) and flags its agent candidate.
+ */
+function applyDiagnoses(lines: { line: number; record: DiagnosisRecord }[], programs: ProgramRecord[], rel: string, higherIsBetter: boolean): DiagnosisRecord[] {
+  const byId = new Map(programs.map((p) => [p.externalId, p]));
+  for (const { line, record } of lines) {
+    const named = [record.programExternalId, record.agentCandidateExternalId, ...(record.auxValues ?? []).map((v) => v.externalId)];
+    const unknown = named.find((id) => id != null && !byId.has(id));
+    if (unknown != null) throw new ImportError(`diagnosis names program ${JSON.stringify(unknown)}, which is not a record of the file`, rel, line);
+    for (const v of record.auxValues ?? []) {
+      const p = byId.get(v.externalId)!;
+      p.metrics = { ...v.values, ...(p.metrics ?? {}) };
+    }
+    const cand = record.agentCandidateExternalId ? byId.get(record.agentCandidateExternalId)! : null;
+    if (cand) {
+      cand.metadata = { ...(isObject(cand.metadata) ? cand.metadata : {}), agentCandidate: true };
+      record.report.agentCandidate = candidateOutcome(cand, programs, higherIsBetter);
+    }
+  }
+  return lines.map((l) => l.record);
+}
+
 export async function readJsonlRun(p: string, opts: ReadOptions = {}): Promise<ImportedRun> {
   const file = jsonlFileOf(p);
   if (!file) throw new ImportError(`not an Evoscope JSONL file (a .jsonl file, or a folder with one of ${FOLDER_FILES.join(' / ')}): ${p}`);
@@ -134,9 +163,10 @@ export async function readJsonlRun(p: string, opts: ReadOptions = {}): Promise<I
   const records: { line: number; rec: ProgramLine }[] = [];
   const firstLine = new Map<string, number>();
   const state = new SearchStateLines();
+  const diagnosisLines: { line: number; record: DiagnosisRecord }[] = [];
   for await (const { line, value } of readLines(file, rel)) {
     if (isObject(value) && 'evoscope_run' in value) {
-      if (header || records.length || state.lines) throw new ImportError('the evoscope_run header must be the first line', rel, line);
+      if (header || records.length || state.lines || diagnosisLines.length) throw new ImportError('the evoscope_run header must be the first line', rel, line);
       const h = headerLineSchema.safeParse(value);
       if (!h.success) throw new ImportError(describeIssue(h.error), rel, line);
       header = h.data.evoscope_run;
@@ -146,6 +176,14 @@ export async function readJsonlRun(p: string, opts: ReadOptions = {}): Promise<I
     if (isSearchLine(value)) {
       try {
         state.add(value);
+      } catch (e) {
+        throw new ImportError((e as Error).message, rel, line);
+      }
+      continue;
+    }
+    if (isDiagnosisLine(value)) {
+      try {
+        diagnosisLines.push({ line, record: diagnosisRecordOf(parseDiagnosisLine(value), `${rel}:${line}`) });
       } catch (e) {
         throw new ImportError((e as Error).message, rel, line);
       }
@@ -165,6 +203,7 @@ export async function readJsonlRun(p: string, opts: ReadOptions = {}): Promise<I
   const language = header?.language ?? mostCommon(records.map((r) => r.rec.language)) ?? null;
   const programs = records.map(({ rec }, i) => toProgram(rec, i, scoreMetric, language));
 
+  const diagnoses = applyDiagnoses(diagnosisLines, programs, rel, header?.higher_is_better ?? true);
   const warnings: ImportWarning[] = [];
   const ghostIds = new Set(programs.flatMap((pr) => (pr.parents ?? []).map((pa) => pa.externalId)).filter((id) => !firstLine.has(id)));
   const ghosts = programs.filter((pr) => pr.parents?.some((pa) => ghostIds.has(pa.externalId))).length;
@@ -196,7 +235,9 @@ export async function readJsonlRun(p: string, opts: ReadOptions = {}): Promise<I
     programs,
     warnings,
     searchState: state.result(),
+    ...(diagnoses.length ? { diagnoses } : {}),
     stats: {
+      ...(diagnoses.length ? { diagnoses: diagnoses.length } : {}),
       filesRead: 1,
       programs: programs.length,
       edges: programs.reduce((s, pr) => s + (pr.parents?.length ?? 0), 0),

@@ -36,6 +36,7 @@ import { asImportError, isDir, isFile } from './inputFiles';
 import { FORMAT_DESCRIPTIONS } from './formatList';
 import { checkedSearchState } from './searchStateCheck';
 import { OpenEvolveStateCollector } from './openevolveState';
+import { attachEvalAgent } from './evalAgent';
 
 const OUTPUT_DIR = 'openevolve_output';
 const CHECKPOINT = /^checkpoint_(\d+)$/;
@@ -337,7 +338,7 @@ export async function readOpenEvolveRun(p: string, opts: ReadOptions = {}): Prom
   const interval = config && typeof config.checkpoint_interval === 'number' ? config.checkpoint_interval : null;
   const gaps = missingCheckpoints(layout.checkpoints.map((c) => c.n), interval);
 
-  return {
+  const imported: ImportedRun = {
     run: {
       name: opts.name ?? folder,
       framework: 'openevolve',
@@ -375,6 +376,12 @@ export async function readOpenEvolveRun(p: string, opts: ReadOptions = {}): Prom
       logFiles: logs.length,
     },
   };
+  // The eval agent's folder inside the output directory, or beside it (run/openevolve_output +
+  // run/eval_agent_memory, as the demo writes it).
+  // Only inside what was given: never the parent of an openevolve_output/ given on its own.
+  const beside = layout.root !== layout.base ? [layout.base] : [];
+  await attachEvalAgent(imported, [layout.root, ...beside], (abs) => reader.rel(abs));
+  return imported;
 }
 
 export const openevolveFormat: ImporterFormat = {

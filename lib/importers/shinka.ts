@@ -56,6 +56,7 @@ import { listNames, sourcesFromDatabase, sourcesFromFolders } from './shinkaSour
 import { FORMAT_DESCRIPTIONS } from './formatList';
 import { checkedSearchState } from './searchStateCheck';
 import { shinkaState } from './shinkaState';
+import { attachEvalAgent } from './evalAgent';
 
 type Json = Record<string, unknown>;
 
@@ -238,7 +239,7 @@ async function readShinkaRun(base: string, root: string, opts: ShinkaReadOptions
   );
   const parentEdges = programs.reduce((n, p) => n + (p.parents?.length ?? 0), 0);
 
-  return {
+  const imported: ImportedRun = {
     run: {
       name: opts.name ?? folder,
       framework: 'shinkaevolve',
@@ -275,6 +276,8 @@ async function readShinkaRun(base: string, root: string, opts: ShinkaReadOptions
       logFiles: folders.reduce((n, f) => n + f.logs.length, 0),
     },
   };
+  await attachEvalAgent(imported, [root], r.rel, { genRoot: root });
+  return imported;
 }
 
 /** lib/files reports InputError; importers report ImportError (what the CLI prints), same text. */

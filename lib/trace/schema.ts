@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { int4, storableJson, storableName } from './pgSafe';
 import type { SearchStateInput } from './searchState';
+import { diagnosisReportSchema } from '../diagnosis/types';
 
 const json = z.unknown();
 
@@ -95,6 +96,28 @@ export const runRecordSchema = z.object({
   replay: replayEnvironmentSchema.nullish(),
 });
 
+/**
+ * One trigger of the eval agent found with the run (issue 13; layout in lib/importers/README.md):
+ * its report (raw and parsed), the auxiliary_metrics.py in force from it on, the agent candidate,
+ * and the aux values of the programs the script ran on. Programs are named by externalId.
+ */
+export const diagnosisRecordSchema = z.object({
+  /** The generation the agent was triggered at (its script is in force from this one on). */
+  triggerGeneration: int4().min(0),
+  /** The program diagnosed (the best since the previous trigger), when known. */
+  programExternalId: storableName(z.string().min(1)).nullish(),
+  reportMd: z.string(),
+  report: diagnosisReportSchema,
+  auxScript: z.string().nullish(),
+  agentCandidateCode: z.string().nullish(),
+  /** The candidate as a program of the run (it competed in the pool), when found. */
+  agentCandidateExternalId: storableName(z.string().min(1)).nullish(),
+  auxValues: z
+    .array(z.object({ externalId: storableName(z.string().min(1)), values: z.record(z.string(), z.number().finite()) }))
+    .default([]),
+});
+export type DiagnosisRecord = z.input<typeof diagnosisRecordSchema>;
+
 /** valid, invalid (evaluated and failed), or not_evaluated (never ran). */
 export type ProgramStatus = 'valid' | 'invalid' | 'not_evaluated';
 export function programStatus(p: { valid: boolean; evaluated?: boolean | null }): ProgramStatus {
@@ -133,6 +156,8 @@ export interface ImportedRun {
   evaluator?: ArchiveEvaluatorRecord;
   /** The search's own state (programs database: islands, clusters, resets, counters, costs), lib/trace/searchState.ts. */
   searchState?: SearchStateInput;
+  /** The eval agent's triggers (reports, aux scripts and values, agent candidates), when the run has them. */
+  diagnoses?: DiagnosisRecord[];
 }
 
 export interface ArchiveEvaluatorRecord {
