@@ -27,7 +27,8 @@ import { pool } from './client';
 import { insertDiagnosis, updateDiagnosisReport } from './diagnoses';
 import { auxHistory, changeLogPrograms, diagnosisTarget, programGeneration, readTestResults, scoreHistory } from './diagnosisData';
 import { NO_LLM } from './experimentReplay';
-import { createExperiment, listCalls, type StoredCall } from './experiments';
+import { createExperiment, ExperimentInputError, listCalls, type StoredCall } from './experiments';
+import type { ExperimentView } from '../interventions/types';
 import { enqueueExperiment } from '../jobs/enqueue';
 
 /** The agent's wall-clock cap (EVOSCOPE_DIAGNOSIS_WALL_MS shortens it for tests). */
@@ -221,4 +222,20 @@ export async function runDiagnoseExperiment(ctx: ExperimentContext<DiagnoseParam
   }
   ctx.log(`diagnosis ${diagnosisId}: ${agent.toolCalls} tool call(s), ${agent.tokens} tokens${stoppedBy ? `, stopped by ${stoppedBy}` : ''}`);
   return partial({ diagnosisId, toolCalls: agent.toolCalls, tokens: agent.tokens, stoppedBy, auxExperimentId });
+}
+
+/**
+ * Stores a diagnosis request (API, CLI): the experiment's program is the diagnosed one, the best
+ * since the previous diagnosis up to params.atGeneration (default: the run's last generation).
+ * Throws ExperimentInputError: 404 when the run does not exist, 409 when it has no scored program
+ * up to that generation. A run without an evaluator gets the experiment failed with the message
+ * saying how to attach one (createExperiment).
+ */
+export async function createDiagnoseExperiment(runId: string, input: unknown, createdBy: string | null = null): Promise<ExperimentView> {
+  const params = diagnoseParamsSchema.parse(input ?? {});
+  const exists = await pool().query('SELECT 1 FROM runs WHERE id = $1', [runId]);
+  if (!exists.rowCount) throw new ExperimentInputError(404, `no run ${runId}`);
+  const target = await diagnosisTarget(runId, params.atGeneration);
+  if (!target) throw new ExperimentInputError(409, `run ${runId} has no scored program${params.atGeneration !== undefined ? ` up to generation ${params.atGeneration}` : ''} to diagnose`);
+  return createExperiment({ runId, programId: target.programId, params: { kind: 'diagnose', ...params }, createdBy });
 }
