@@ -59,10 +59,15 @@ export async function runDiagnoseExperiment(ctx: ExperimentContext<DiagnoseParam
   const fromGeneration = target?.fromGeneration ?? null;
   const history = await scoreHistory(run.id, triggerGeneration, run.higherIsBetter);
   const aux = target?.previous ? await auxHistory(target.previous.id, triggerGeneration, run.higherIsBetter) : [];
-  const window = await changeLogPrograms(run.id, fromGeneration, triggerGeneration);
+  // The change log covers what was tried since the previous trigger; a first diagnosis looks back K generations.
+  const logFrom = fromGeneration ?? (triggerGeneration - params.k >= 0 ? triggerGeneration - params.k : null);
+  const window = await changeLogPrograms(run.id, logFrom, triggerGeneration);
   const log = buildChangeLog(window.programs);
   const omitted = log.omitted + (window.total - window.programs.length);
-  const changeText = changeLogText(log.entries, { higherIsBetter: run.higherIsBetter, fromGeneration, toGeneration: triggerGeneration, omitted });
+  const changeText = changeLogText(log.entries, {
+    higherIsBetter: run.higherIsBetter, fromGeneration: logFrom, toGeneration: triggerGeneration, omitted,
+    fromLabel: fromGeneration !== null ? 'the previous diagnosis' : `the last ${params.k} generations`,
+  });
 
   // Resume: the stored rows with their result texts (the driver's map leaves logs out).
   const stored = new Map<number, StoredCall>(ctx.stored.size ? (await listCalls(ctx.experimentId, { logs: true })).map((c) => [c.idx, c]) : []);
@@ -220,6 +225,8 @@ export async function runDiagnoseExperiment(ctx: ExperimentContext<DiagnoseParam
       if (x.status === 'queued') await enqueueExperiment(x.id);
     }
   }
+  // Every exchange, tool call and candidate evaluation is one row: the planned total is what ran.
+  await ctx.progress({ total: agent.llmCalls + agent.toolCalls + (agentCandidate ? 1 : 0), phase: null });
   ctx.log(`diagnosis ${diagnosisId}: ${agent.toolCalls} tool call(s), ${agent.tokens} tokens${stoppedBy ? `, stopped by ${stoppedBy}` : ''}`);
   return partial({ diagnosisId, toolCalls: agent.toolCalls, tokens: agent.tokens, stoppedBy, auxExperimentId });
 }

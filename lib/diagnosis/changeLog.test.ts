@@ -27,4 +27,5 @@ it('keeps the latest entries past the cap and says how many were left out', () =
   expect(omitted).toBe(7);
   expect(changeLogText(entries, { higherIsBetter: true, fromGeneration: null, toGeneration: 9, omitted })).toContain('7 earlier ones left out');
   expect(changeLogText([], { higherIsBetter: true, fromGeneration: 3, toGeneration: 9 })).toBe('No program was produced after generation 3 (the previous diagnosis) up to 9.');
+  expect(changeLogText([], { higherIsBetter: true, fromGeneration: 4, toGeneration: 9, fromLabel: 'the last 5 generations' })).toBe('No program was produced after generation 4 (the last 5 generations) up to 9.');
 });

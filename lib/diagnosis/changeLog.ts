@@ -47,11 +47,13 @@ export interface ChangeLogTextOptions {
   fromGeneration: number | null;
   toGeneration: number;
   omitted?: number;
+  /** What `fromGeneration` is (default: the previous diagnosis). */
+  fromLabel?: string;
 }
 
 /** The change log as the agent reads it: one line per attempt, then a tally per edit type. */
 export function changeLogText(entries: readonly ChangeLogEntry[], o: ChangeLogTextOptions): string {
-  const window = o.fromGeneration === null ? `up to generation ${o.toGeneration}` : `after generation ${o.fromGeneration} (the previous diagnosis) up to ${o.toGeneration}`;
+  const window = o.fromGeneration === null ? `up to generation ${o.toGeneration}` : `after generation ${o.fromGeneration} (${o.fromLabel ?? 'the previous diagnosis'}) up to ${o.toGeneration}`;
   if (!entries.length) return `No program was produced ${window}.`;
   const better = (d: number) => (o.higherIsBetter ? d > 0 : d < 0);
   const lines = [`What the lineage tried ${window} (${entries.length} program(s)${o.omitted ? `, ${o.omitted} earlier ones left out` : ''}; delta = score - parent's score, ${o.higherIsBetter ? 'higher' : 'lower'} is better):`];

@@ -200,9 +200,9 @@ describe('a diagnosis', () => {
     expect(d.report.missing).toContain('the agent gave no final answer');
   });
 
-  it('stops a looping agent at the token bound', { timeout: 300_000 }, async () => {
+  it('stops a looping agent at the token bound (a first diagnosis with k = 2 logs the last 2 generations)', { timeout: 300_000 }, async () => {
     const s = await useServer(() => toolsReply([{ name: 'compile_program', arguments: {} }], { prompt: 30_000, completion: 5_000 }));
-    const x = await createDiagnoseExperiment(runId, { atGeneration: 4, maxToolCalls: 100, maxTokens: 100_000 });
+    const x = await createDiagnoseExperiment(runId, { atGeneration: 4, k: 2, maxToolCalls: 100, maxTokens: 100_000 });
     const done = await runExperiment(x.id);
     expect(done?.status, done?.error ?? '').toBe('done');
     const result = done!.result as DiagnoseExperimentReport;
@@ -212,6 +212,9 @@ describe('a diagnosis', () => {
     expect(d.report.bounds).toMatchObject({ stoppedBy: 'tokens', maxTokens: 100_000 });
     expect(d.report.bounds!.tokens).toBeGreaterThanOrEqual(100_000);
     expect(d.report.bounds!.tokens).toBeLessThanOrEqual(105_000);
+    // Diagnoses made before this one are at generation 4 too, so none is "previous": the window is the last k generations.
+    expect(d.report.changeLog.map((e) => e.externalId)).toEqual(['g3', 'g4']);
+    expect(s.requests[0].body!.messages![1].content).toContain('after generation 2 (the last 2 generations) up to 4');
   });
 
   it('resumes an interrupted diagnosis by re-feeding its stored exchanges (no stored call asked or run again)', { timeout: 300_000 }, async () => {
