@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as diagnosesRoute from '../../app/api/runs/[runId]/diagnoses/route';
 import { appendPrograms, createLiveRun } from '../../lib/db/appendPrograms';
 import { pool } from '../../lib/db/client';
-import { getDiagnosis, listDiagnoses } from '../../lib/db/diagnoses';
+import { getDiagnosis, listDiagnoses, upsertAuxValues } from '../../lib/db/diagnoses';
 import { attachEvaluator } from '../../lib/db/evaluators';
 import { createDiagnoseExperiment } from '../../lib/db/experimentDiagnose';
 import { cancelExperiment, getExperiment, listCalls, resumeExperiment } from '../../lib/db/experiments';
@@ -256,6 +256,13 @@ describe('evoscope diagnose --json and the API', () => {
       { externalId: 'g5', code: variant(120000), iteration: 5, generation: 5, valid: true, score: seedScore - 0.005, metrics: { combined_score: seedScore - 0.005 }, parents: [{ externalId: 'g2' }] },
       { externalId: 'g6', code: variant(110000), iteration: 6, generation: 6, valid: true, score: seedScore - 0.006, metrics: { combined_score: seedScore - 0.006 }, parents: [{ externalId: 'g5' }] },
     ]);
+    // The previous diagnosis has aux values: their history goes into the task message.
+    const previous = (await listDiagnoses(runId)).filter((x) => x.triggerGeneration === 4).at(-1)!;
+    expect(previous.id).not.toBe(firstDiagnosis.id);
+    await upsertAuxValues(pool(), runId, previous.id, [
+      { programId: ids.g1, status: 'ok', values: { tour_ratio: 1.25 } },
+      { programId: ids.g3, status: 'timeout', values: null, error: 'killed' },
+    ]);
     const s = await useServer((req, i) =>
       i === 0
         ? toolsReply([{ name: 'run_program', arguments: { stdin: '4\n0 0\n0 10\n10 10\n10 0\n' } }])
@@ -277,11 +284,24 @@ describe('evoscope diagnose --json and the API', () => {
     const task = s.requests[0].body!.messages![1].content;
     expect(task).toContain('Previous diagnostic (trigger generation 4)');
     // The previous report: the latest diagnosis triggered before generation 6.
-    const previous = (await listDiagnoses(runId)).filter((x) => x.triggerGeneration === 4).at(-1)!;
-    expect(previous.id).not.toBe(firstDiagnosis.id);
     expect(task).toContain(previous.reportMd);
+    expect(task).toContain('generation | programs | best | best so far | tour_ratio');
+    expect(task).toMatch(/\n1 \| 1 \| [\d.]+ \| [\d.]+ \| 1\.25\n/);
+    expect(task).toMatch(/\n3 \| 1 \| [\d.]+ \| [\d.]+ \| -\n/);
     expect(task).toContain('since the previous diagnosis (generations 5 to 6)');
     expect(res.stderr).toMatch(/diagnosis [0-9a-f-]{36}: 1 tool call/);
+  });
+
+  it('fails with the reason when no LLM is configured or the LLM refuses the request', { timeout: 120_000 }, async () => {
+    for (const k of LLM_ENV) delete process.env[k];
+    const none = await runExperiment((await createDiagnoseExperiment(runId, { atGeneration: 4 })).id);
+    expect(none).toMatchObject({ status: 'failed' });
+    expect(none!.error).toMatch(/^no LLM is configured/);
+    await useServer([{ kind: 'status', status: 401, message: 'bad key' }]);
+    const refused = await runExperiment((await createDiagnoseExperiment(runId, { atGeneration: 4 })).id);
+    expect(refused).toMatchObject({ status: 'failed' });
+    expect(refused!.error).toMatch(/^the LLM refused the request: HTTP 401/);
+    expect(refused!.error).not.toContain('sk-test-not-a-secret');
   });
 
   async function post(id: string, body: unknown) {
