@@ -8,6 +8,7 @@
 //   tune <runId> <programId|best-so-far:K> [--knobs offline|llm] [--calls 24] [--seed S] [--json]
 //   ablate <runId> <programId> [--parent <id>] [--no-functions] [--json]
 //   replay <runId> <programId> [--n N] [--variant V,...] [--model M] [--temperature T] [--resume ID] [--json]
+//   diagnose <runId> [--at G] [--max-tool-calls N] [--max-tokens N] [--resume ID] [--json]
 //   judge <dir|archive|runId> --judge offline|llm [--json]
 //   judge --diffs FILE.jsonl --judge offline|llm [--language L] [--json]
 //   user add|list|role|disable|enable|password|invite ...
@@ -93,6 +94,15 @@ function usage() {
     '      without asking again for its stored trials. --json  { experimentId, status, report (per',
     '      variant: parseSuccess, evalSuccess, exactMatch, normalisedMatch, scoreRatio, ratios,',
     '      outcomes), trials }',
+    '  diagnose <runId> [--at G] [--k K] [--max-tool-calls N] [--max-tokens N] [--no-aux] [--no-candidate] [--resume ID] [--json]',
+    "      The eval agent post hoc: the configured LLM diagnoses the best program since the previous",
+    '      diagnosis up to generation G (default: the last), with the score history, the previous',
+    '      report, the change log and sandboxed tools (run, compile, evaluate, read test results),',
+    '      bounded by N tool calls (default 12) and N tokens (default 60000). Stores the report',
+    '      (Hypothesis / Experiment / Verdict / Direction, numbers linked to tool calls), evaluates',
+    '      the agent candidate, queues auxiliary_metrics.py over the run. --resume ID continues a',
+    '      stored diagnosis without asking again for stored exchanges. --json  { experimentId,',
+    '      status, error, result, diagnosis, calls }',
     '  judge <dir|archive|runId> --judge offline|llm [--json]',
     '      Label every parent->child edit of a run folder or stored run with the nine edit types',
     '      (paper Table 9): offline (tree-sitter rules, no model) or llm (the configured',
@@ -273,6 +283,10 @@ async function main(argv: string[]) {
     case 'replay': {
       const { replayCommand, parseReplayArgs } = await import('./replayCommand');
       return replayCommand(parseReplayArgs(rest), log);
+    }
+    case 'diagnose': {
+      const { diagnoseCommand, parseDiagnoseArgs } = await import('./diagnoseCommand');
+      return diagnoseCommand(parseDiagnoseArgs(rest), log);
     }
     case 'judge': {
       const { judgeCommand, parseJudgeArgs } = await import('./judgeCommand');

@@ -4,8 +4,8 @@
 // usage summed over attempts, cancellation, and that the API key never appears in a reason.
 import { afterEach, expect, it } from 'vitest';
 import { z } from 'zod';
-import { labelsReply, startScriptedLlm, statusReply, type Script, type ScriptedLlm } from '../../tests/helpers/scriptedLlm';
-import { chatJson, chatText } from './client';
+import { labelsReply, startScriptedLlm, statusReply, toolsReply, type Script, type ScriptedLlm } from '../../tests/helpers/scriptedLlm';
+import { chatJson, chatText, chatTools, type ToolSpec } from './client';
 import { llmSettingsSchema, type LlmSettings } from './types';
 
 const schema = z.object({ labels: z.array(z.string()).min(1), rationale: z.string() });
@@ -160,4 +160,44 @@ it('chatText uses the configured model and no temperature by default, retries li
   const bad = await chatText(s2.settings, { messages, backoff: fast });
   expect(bad).toMatchObject({ ok: false, kind: 'refused', attempts: 1 });
   expect(!bad.ok && bad.reason).not.toContain('sk-secret-123');
+});
+
+const tools: ToolSpec[] = [{ name: 'run_program', description: 'run it', parameters: { type: 'object', properties: { stdin: { type: 'string' } } } }];
+
+it('chatTools offers the tools, returns the tool calls with their raw arguments, and sends the conversation back as given', async () => {
+  const { server, settings } = await setup([
+    toolsReply([{ name: 'run_program', arguments: { stdin: '3' } }, { name: 'nope', arguments: '{not json' }], { prompt: 300, completion: 30 }),
+    { kind: 'content', content: 'Hypothesis: done', usage: { prompt: 400, completion: 40 } },
+  ]);
+  const r = await chatTools(settings, { messages, tools, backoff: fast });
+  expect(r.ok).toBe(true);
+  if (!r.ok) return;
+  expect(r.message.content).toBeNull();
+  expect(r.message.toolCalls.map((c) => [c.name, c.arguments])).toEqual([['run_program', '{"stdin":"3"}'], ['nope', '{not json']]);
+  expect(r.usage).toEqual({ promptTokens: 300, completionTokens: 30, costUsd: (300 * 2 + 30 * 10) / 1e6 });
+  const body = server.requests[0].body!;
+  expect(body).toMatchObject({ temperature: 0, tools: [{ type: 'function', function: tools[0] }] });
+  expect(body.response_format).toBeUndefined();
+  const next = await chatTools(settings, {
+    messages: [
+      ...messages,
+      { role: 'assistant', content: null, tool_calls: r.message.toolCalls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.arguments } })) },
+      { role: 'tool', tool_call_id: r.message.toolCalls[0].id, content: 'exit 0' },
+    ],
+    tools,
+    backoff: fast,
+  });
+  expect(next).toMatchObject({ ok: true, message: { content: 'Hypothesis: done', toolCalls: [] } });
+  expect(server.requests[1].body!.messages!.map((m) => m.role)).toEqual(['user', 'assistant', 'tool']);
+  expect(server.requests[1].body!.messages![2]).toMatchObject({ tool_call_id: r.message.toolCalls[0].id, content: 'exit 0' });
+});
+
+it('chatTools retries like chatJson (500, an empty message) and does not retry a refusal', async () => {
+  const { server, settings } = await setup([statusReply(500), { kind: 'tools', calls: [], content: null }, toolsReply([{ name: 'run_program', arguments: {} }])]);
+  const r = await chatTools(settings, { messages, tools, backoff: fast });
+  expect(r).toMatchObject({ ok: true, attempts: 3 });
+  expect(server.requests).toHaveLength(3);
+  await server.close();
+  const s2 = await setup([statusReply(401)]);
+  expect(await chatTools(s2.settings, { messages, tools, backoff: fast })).toMatchObject({ ok: false, kind: 'refused', attempts: 1 });
 });

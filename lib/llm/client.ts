@@ -119,8 +119,20 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 
 const clip = (s: string, n = 200) => (s.length > n ? `${s.slice(0, n)}...` : s);
 
-/** What one attempt's answer text becomes: the caller's value, or a failure to retry or report. */
-type ReadAnswer<T> = (content: string) => { ok: true; value: T } | { ok: false; kind: LlmFailureKind; reason: string };
+/** The assistant message of a completion as the core hands it to a reader. */
+interface AnswerMessage {
+  content: string | null;
+  toolCalls: ToolCallRequest[];
+}
+
+/** What one attempt's answer becomes: the caller's value, or a failure to retry or report. */
+type ReadAnswer<T> = (answer: AnswerMessage) => { ok: true; value: T } | { ok: false; kind: LlmFailureKind; reason: string };
+
+/** Readers of plain answers: the message must carry text. */
+const textOnly =
+  <T>(read: (content: string) => ReturnType<ReadAnswer<T>>): ReadAnswer<T> =>
+  (m) =>
+    typeof m.content === 'string' ? read(m.content) : { ok: false, kind: 'invalid-answer', reason: NOT_A_COMPLETION };
 
 interface CoreOptions {
   messages: ChatMessage[];
@@ -132,6 +144,8 @@ interface CoreOptions {
   maxTokens?: number;
   backoff?: Backoff;
   maxRetries?: number;
+  /** Function-calling tools offered to the model (chatTools). */
+  tools?: ToolSpec[];
 }
 
 /** One chat completion with retries (see the header); `read` decides whether an answer is usable. */
@@ -150,7 +164,8 @@ async function chatCompletion<T>(settings: LlmSettings, opts: CoreOptions, read:
       completion = await client.chat.completions.create(
         {
           model: opts.model,
-          messages: opts.messages,
+          messages: opts.messages as OpenAI.Chat.Completions.ChatCompletionMessageParam[],
+          ...(opts.tools?.length ? { tools: opts.tools.map((t) => ({ type: 'function' as const, function: t })) } : {}),
           ...(opts.temperature !== undefined ? { temperature: opts.temperature } : {}),
           ...(opts.jsonObject ? { response_format: { type: 'json_object' as const } } : {}),
           ...(opts.maxTokens ? { max_tokens: opts.maxTokens } : {}),
@@ -163,10 +178,21 @@ async function chatCompletion<T>(settings: LlmSettings, opts: CoreOptions, read:
     }
     promptTokens += completion?.usage?.prompt_tokens ?? 0;
     completionTokens += completion?.usage?.completion_tokens ?? 0;
-    const content = completion?.choices?.[0]?.message?.content;
-    if (typeof content !== 'string') return { ok: false, kind: 'invalid-answer', reason: NOT_A_COMPLETION };
-    const r = read(content);
-    return r.ok ? { ok: true, value: r.value, content, model: completion.model ?? opts.model } : r;
+    const message = completion?.choices?.[0]?.message;
+    if (!message || typeof message !== 'object') return { ok: false, kind: 'invalid-answer', reason: NOT_A_COMPLETION };
+    const content = typeof message.content === 'string' ? message.content : null;
+    const toolCalls: ToolCallRequest[] = [];
+    for (const c of Array.isArray(message.tool_calls) ? message.tool_calls : []) {
+      // Only function calls exist in this API version; anything else is passed on as a call to no tool.
+      const fn = (c as { function?: { name?: unknown; arguments?: unknown } }).function;
+      toolCalls.push({
+        id: typeof c?.id === 'string' ? c.id : `call_${toolCalls.length}`,
+        name: typeof fn?.name === 'string' ? fn.name : '',
+        arguments: typeof fn?.arguments === 'string' ? fn.arguments : JSON.stringify(fn?.arguments ?? null),
+      });
+    }
+    const r = read({ content, toolCalls });
+    return r.ok ? { ok: true, value: r.value, content: content ?? '', model: completion.model ?? opts.model } : r;
   };
 
   for (let n = 1; ; n++) {
@@ -185,7 +211,7 @@ async function chatCompletion<T>(settings: LlmSettings, opts: CoreOptions, read:
 
 /** One chat completion, answered as JSON matching `schema`, with retries (see the header). */
 export async function chatJson<T>(settings: LlmSettings, opts: ChatJsonOptions<T>): Promise<ChatJsonResult<T>> {
-  return chatCompletion(settings, { ...opts, model: settings.model, temperature: 0, jsonObject: true }, (content) => {
+  return chatCompletion(settings, { ...opts, model: settings.model, temperature: 0, jsonObject: true }, textOnly((content) => {
     let json: unknown;
     try {
       json = JSON.parse(content);
@@ -198,7 +224,7 @@ export async function chatJson<T>(settings: LlmSettings, opts: ChatJsonOptions<T
       return { ok: false, kind: 'invalid-answer', reason: `the answer does not match the expected shape (${why})` };
     }
     return { ok: true, value: parsed.data };
-  });
+  }));
 }
 
 export interface ChatTextOptions {
@@ -223,7 +249,60 @@ export type ChatTextResult =
  * string is an answer, the empty one included: what it is worth is the caller's to judge.
  */
 export async function chatText(settings: LlmSettings, opts: ChatTextOptions): Promise<ChatTextResult> {
-  const r = await chatCompletion(settings, { ...opts, model: opts.model ?? settings.model, jsonObject: false }, (content) => ({ ok: true, value: content }));
+  const r = await chatCompletion(settings, { ...opts, model: opts.model ?? settings.model, jsonObject: false }, textOnly((content) => ({ ok: true, value: content })));
   if (!r.ok) return r;
   return { ok: true, text: r.value, model: r.model, attempts: r.attempts, usage: r.usage };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Function calling (issue 13: the diagnosis agent)
+
+/** A function the model may call: JSON Schema parameters, as the OpenAI API takes them. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+/** A call the model asked for; `arguments` is the model's JSON text, unparsed (it may be invalid). */
+export interface ToolCallRequest {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+/** A conversation with tool calls: the assistant's calls and the tools' results go back in. */
+export type ToolChatMessage =
+  | ChatMessage
+  | { role: 'assistant'; content: string | null; tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[] }
+  | { role: 'tool'; tool_call_id: string; content: string };
+
+export interface ChatToolsOptions {
+  messages: ToolChatMessage[];
+  tools: ToolSpec[];
+  signal?: AbortSignal;
+  /** Most completion tokens of this answer. */
+  maxTokens?: number;
+  backoff?: Backoff;
+  maxRetries?: number;
+}
+
+export type ChatToolsResult =
+  | { ok: true; message: { content: string | null; toolCalls: ToolCallRequest[] }; model: string; attempts: number; usage: LlmUsage }
+  | { ok: false; kind: LlmFailureKind; reason: string; attempts: number; usage: LlmUsage };
+
+/**
+ * One chat completion offering `tools` (OpenAI-compatible function calling) at temperature 0,
+ * with the same retries, abort, redaction and usage accounting as chatJson. The answer is the
+ * assistant message: text, tool calls, or both; a message with neither is an invalid answer
+ * (retried). Tool call arguments come back as the model wrote them: judging them is the caller's.
+ */
+export async function chatTools(settings: LlmSettings, opts: ChatToolsOptions): Promise<ChatToolsResult> {
+  const r = await chatCompletion(
+    settings,
+    { messages: opts.messages as ChatMessage[], tools: opts.tools, model: settings.model, temperature: 0, jsonObject: false, signal: opts.signal, maxTokens: opts.maxTokens, backoff: opts.backoff, maxRetries: opts.maxRetries },
+    (m) => (m.content === null && !m.toolCalls.length ? { ok: false, kind: 'invalid-answer', reason: 'the answer has neither text nor tool calls' } : { ok: true, value: m }),
+  );
+  if (!r.ok) return r;
+  return { ok: true, message: r.value, model: r.model, attempts: r.attempts, usage: r.usage };
 }

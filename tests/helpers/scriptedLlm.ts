@@ -6,7 +6,9 @@
 // Replies: a JSON answer or raw content (malformed JSON, schema-invalid answers), an HTTP
 // status (429 with Retry-After, 500, 401, ...), a hang-up (network error), any raw body (a
 // proxy's HTML page), each optionally after a delay (a reply slower than the client's
-// timeout). Usage figures per reply (default 100 prompt + 20 completion tokens).
+// timeout). Usage figures per reply (default 100 prompt + 20 completion tokens). A 'tools' reply
+// is an assistant message with tool calls (OpenAI function calling), its arguments given as an
+// object (sent as JSON) or as raw text (invalid JSON, for hostile-agent tests).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -18,18 +20,29 @@ export interface ScriptedUsage {
 export type ScriptedReply = { delayMs?: number } & (
   | { kind: 'answer'; answer: unknown; usage?: ScriptedUsage }
   | { kind: 'content'; content: string; usage?: ScriptedUsage }
+  | { kind: 'tools'; content?: string | null; calls: ScriptedToolCall[]; usage?: ScriptedUsage }
   | { kind: 'status'; status: number; retryAfter?: string; message?: string }
   | { kind: 'hang-up' }
   /** Any body, e.g. a proxy's HTML page answered with 200. */
   | { kind: 'raw'; status: number; contentType: string; body: string }
 );
 
+export interface ScriptedToolCall {
+  name: string;
+  /** An object is sent as its JSON text; a string as it is (it may be invalid JSON). */
+  arguments: unknown;
+  id?: string;
+}
+
+/** An assistant message calling tools. */
+export const toolsReply = (calls: ScriptedToolCall[], usage?: ScriptedUsage, content: string | null = null): ScriptedReply => ({ kind: 'tools', calls, usage, content });
+
 export interface RecordedRequest {
   method: string;
   path: string;
   headers: http.IncomingHttpHeaders;
   /** The parsed JSON body (null for GET). */
-  body: { model?: string; messages?: { role: string; content: string }[]; temperature?: number; response_format?: unknown; [k: string]: unknown } | null;
+  body: { model?: string; messages?: { role: string; /** null in an assistant message that only calls tools */ content: string; tool_call_id?: string; tool_calls?: unknown[] }[]; temperature?: number; response_format?: unknown; [k: string]: unknown } | null;
   /** The diff in the last user message's ```diff block, if any. */
   diff: string | null;
 }
@@ -57,7 +70,7 @@ export const MODELS = ['scripted-model'];
 
 function diffOf(body: RecordedRequest['body']): string | null {
   const user = [...(body?.messages ?? [])].reverse().find((m) => m.role === 'user');
-  const m = user && /```diff\n([\s\S]*)\n```/.exec(user.content);
+  const m = user && typeof user.content === 'string' && /```diff\n([\s\S]*)\n```/.exec(user.content);
   return m ? m[1] : null;
 }
 
@@ -81,14 +94,26 @@ export async function startScriptedLlm(script: Script): Promise<ScriptedLlm> {
     if (r.kind === 'status') {
       return send(res, r.status, { error: { message: r.message ?? `scripted status ${r.status}`, type: 'scripted', code: null } }, r.retryAfter ? { 'retry-after': r.retryAfter } : {});
     }
-    const content = r.kind === 'answer' ? JSON.stringify(r.answer) : r.content;
     const usage = r.usage ?? { prompt: 100, completion: 20 };
+    const index = n;
+    const message =
+      r.kind === 'tools'
+        ? {
+            role: 'assistant',
+            content: r.content ?? null,
+            tool_calls: r.calls.map((c, i) => ({
+              id: c.id ?? `call_${index}_${i}`,
+              type: 'function',
+              function: { name: c.name, arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments) },
+            })),
+          }
+        : { role: 'assistant', content: r.kind === 'answer' ? JSON.stringify(r.answer) : r.content };
     send(res, 200, {
       id: `chatcmpl-scripted-${n}`,
       object: 'chat.completion',
       created: 0,
       model: rec.body?.model ?? MODELS[0],
-      choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop', logprobs: null }],
+      choices: [{ index: 0, message, finish_reason: r.kind === 'tools' ? 'tool_calls' : 'stop', logprobs: null }],
       usage: { prompt_tokens: usage.prompt, completion_tokens: usage.completion, total_tokens: usage.prompt + usage.completion },
     });
   };

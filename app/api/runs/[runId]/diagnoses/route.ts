@@ -1,0 +1,26 @@
+// POST /api/runs/[runId]/diagnoses - diagnose the run's plateau post hoc (the eval agent, issue 13): body DiagnoseParams { atGeneration?, k?, maxToolCalls?, maxTokens?, auxMetrics?, agentCandidate? } -> 202 { experiment }
+import { ApiError, found, handle, jsonBody } from '@/lib/api/handler';
+import { runParamsSchema } from '@/lib/api/params';
+import { actorUser } from '@/lib/auth/permissions';
+import { diagnoseParamsSchema } from '@/lib/diagnosis/types';
+import { createDiagnoseExperiment } from '@/lib/db/experimentDiagnose';
+import { ExperimentInputError } from '@/lib/db/experiments';
+import { getRun } from '@/lib/db/runs';
+import { enqueueExperiment } from '@/lib/jobs/enqueue';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export const POST = handle<{ runId: string }>(async (req, params, { actor }) => {
+  const { runId } = runParamsSchema.parse(params);
+  const body = diagnoseParamsSchema.parse(await jsonBody(req));
+  found(await getRun(runId), 'run');
+  const experiment = await createDiagnoseExperiment(runId, body, actorUser(actor)?.id ?? null).catch((e: unknown) => {
+    if (e instanceof ExperimentInputError) throw new ApiError(e.status, e.message);
+    throw e;
+  });
+  // A run without an evaluator: stored failed, with the message saying what to do.
+  if (experiment.status === 'failed') return Response.json({ error: experiment.error, experiment }, { status: 409 });
+  await enqueueExperiment(experiment.id);
+  return Response.json({ experiment }, { status: 202 });
+}, { permission: 'jobs' });
