@@ -65,12 +65,11 @@ def text(e):
     return ''.join(traceback.format_exception_only(type(e), e)).strip()[:500]
 
 def number(v):
-    try:
-        import numpy
-        if isinstance(v, numpy.generic):
-            v = v.item()
-    except Exception:
-        pass
+    # numpy scalars become Python numbers; numpy is looked at only when the script loaded it
+    # (importing it costs ~0.1 s per program).
+    np = sys.modules.get('numpy')
+    if np is not None and isinstance(v, np.generic):
+        v = v.item()
     if isinstance(v, bool) or not isinstance(v, (int, float)):
         return None, '%s (%s)' % (repr(v)[:60], type(v).__name__)
     f = float(v)
