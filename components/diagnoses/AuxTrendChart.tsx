@@ -2,8 +2,9 @@
 // VISUALISE: a diagnosis's aux metric trends beside the score (GET .../diagnoses/:id/aux),
 // prepared by auxTrendModel.ts: one small panel per metric on the score's x axis, failure marks,
 // trivial metrics flagged with their reason, a keyboard-reachable table and a CSV export.
-// Mount it with <AuxTrendChart runId diagnosisId />; `live` polls while an aux run is going, and
-// `canRun` offers to start one (POST .../aux) when there are no values yet.
+// Mount it with <AuxTrendChart runId diagnosisId />; `refreshKey` reloads it when it changes (an aux
+// run finished), `live` polls while an aux run is going, and `canRun` offers to start one
+// (POST .../aux) when there are no values yet.
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
@@ -18,12 +19,21 @@ import { auxCsv, auxTableHeader, auxTableRows, prepareAuxTrends, type AuxPanel }
 const TABLE_PAGE = 100;
 const FAIL_COLOUR = '#c0392b';
 
-export function AuxTrendChart({ runId, diagnosisId, live = false, canRun = false }: { runId: string; diagnosisId: string; live?: boolean; canRun?: boolean }) {
+export interface AuxTrendChartProps {
+  runId: string;
+  diagnosisId: string;
+  /** Changes when an aux run finished, so the chart reloads. */
+  refreshKey?: string | number;
+  live?: boolean;
+  canRun?: boolean;
+}
+
+export function AuxTrendChart({ runId, diagnosisId, refreshKey, live = false, canRun = false }: AuxTrendChartProps) {
   const url = `/api/runs/${runId}/diagnoses/${diagnosisId}/aux`;
   // Started from here: poll as values are stored, as for `live`.
   const [started, setStarted] = useState(false);
   const q = useQuery({
-    queryKey: ['aux-points', runId, diagnosisId],
+    queryKey: ['aux-points', runId, diagnosisId, refreshKey ?? 0],
     queryFn: ({ signal }) => fetchJson(url, auxResponseSchema, signal),
     refetchInterval: live || started ? 3000 : false,
   });
