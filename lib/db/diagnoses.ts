@@ -5,7 +5,7 @@
 import type pg from 'pg';
 import { diagnosisReportSchema, type DiagnosisReport, type DiagnosisView } from '../diagnosis/types';
 import { pool } from './client';
-import { jsonb } from './rows';
+import { inTransaction, jsonb } from './rows';
 
 type Db = pg.Pool | pg.PoolClient;
 
@@ -110,4 +110,68 @@ export async function auxPoints(runId: string, diagnosisId: string, db: Db = poo
     [runId, diagnosisId],
   );
   return rows.map((r) => ({ programId: r.program_id, externalId: r.external_id, generation: r.generation, iteration: r.iteration, score: r.score, status: r.status, values: r.values }));
+}
+
+/**
+ * Merges fields into a diagnosis's report under a row lock, so the aux run writing its trivial
+ * metric test and the diagnose job writing its candidate never undo each other's change.
+ */
+export async function patchDiagnosisReport(id: string, patch: Partial<DiagnosisReport>): Promise<void> {
+  await inTransaction(async (c) => {
+    const { rows } = await c.query<{ report: unknown }>('SELECT report FROM diagnoses WHERE id = $1 FOR UPDATE', [id]);
+    if (!rows[0]) return;
+    await updateDiagnosisReport(c, id, { ...diagnosisReportSchema.parse(rows[0].report), ...patch });
+  });
+}
+
+/** How many programs of the run have a stored aux value of this diagnosis, and how many of them failed. */
+export async function auxCounts(diagnosisId: string, db: Db = pool()): Promise<{ done: number; failed: number }> {
+  const { rows } = await db.query<{ done: number; failed: number }>(
+    `SELECT count(*)::int AS done, count(*) FILTER (WHERE status <> 'ok')::int AS failed FROM aux_metric_values WHERE diagnosis_id = $1`,
+    [diagnosisId],
+  );
+  return rows[0];
+}
+
+export interface AuxTestRow {
+  score: number | null;
+  perTest: Record<string, unknown> | null;
+  /** The values of an 'ok' run; null otherwise. */
+  values: Record<string, number> | null;
+}
+
+/** What the trivial metric test needs per program: numbers only (no sources), so 100k rows are small. */
+export async function auxTestRows(runId: string, diagnosisId: string, db: Db = pool()): Promise<AuxTestRow[]> {
+  const { rows } = await db.query<{ score: number | null; scores_per_test: Record<string, unknown> | null; values: Record<string, number> | null }>(
+    `SELECT p.score, p.scores_per_test, CASE WHEN a.status = 'ok' THEN a."values" END AS "values"
+     FROM aux_metric_values a JOIN programs p ON p.id = a.program_id
+     WHERE a.run_id = $1 AND a.diagnosis_id = $2`,
+    [runId, diagnosisId],
+  );
+  return rows.map((r) => ({ score: r.score, perTest: r.scores_per_test, values: r.values }));
+}
+
+/** Most points the trend chart gets at once (GET .../aux?max= may ask for up to AUX_POINTS_LIMIT). */
+export const AUX_POINTS_DEFAULT = 5000;
+export const AUX_POINTS_LIMIT = 100_000;
+
+/**
+ * The aux points of a diagnosis thinned for the chart: with more than `max` stored, every
+ * stride-th program in the run's order (stride = ceil(total / max)), so a 100k-program run sends
+ * at most `max` points spread evenly over its whole length; `total` and `stride` say what was left out.
+ */
+export async function auxPointsThinned(runId: string, diagnosisId: string, max = AUX_POINTS_DEFAULT, db: Db = pool()): Promise<{ total: number; stride: number; points: AuxPoint[] }> {
+  const { rows: count } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM aux_metric_values WHERE run_id = $1 AND diagnosis_id = $2', [runId, diagnosisId]);
+  const total = count[0].n;
+  const stride = Math.max(1, Math.ceil(total / Math.max(1, max)));
+  const { rows } = await db.query<{ program_id: string; external_id: string; generation: number | null; iteration: number | null; score: number | null; status: string; values: Record<string, number> | null }>(
+    `SELECT program_id, external_id, generation, iteration, score, status, "values" FROM (
+       SELECT a.program_id, p.external_id, p.generation, p.iteration, p.score, a.status, a."values", p.seq,
+              row_number() OVER (ORDER BY p.seq) - 1 AS rn
+       FROM aux_metric_values a JOIN programs p ON p.id = a.program_id
+       WHERE a.run_id = $1 AND a.diagnosis_id = $2) x
+     WHERE rn % $3 = 0 ORDER BY seq`,
+    [runId, diagnosisId, stride],
+  );
+  return { total, stride, points: rows.map((r) => ({ programId: r.program_id, externalId: r.external_id, generation: r.generation, iteration: r.iteration, score: r.score, status: r.status, values: r.values })) };
 }

@@ -244,3 +244,8 @@ export async function finishExperiment(id: string, status: 'done' | 'failed', op
     [id, status, opts.error ?? null, 'result' in opts, jsonOrNull(opts.result)],
   );
 }
+
+/** Sets an experiment's done/failed counters (runners whose record is not experiment_calls, e.g. 'aux'). */
+export async function setExperimentCounts(id: string, counts: { done: number; failed: number }): Promise<void> {
+  await pool().query('UPDATE experiments SET done = $2, failed = $3 WHERE id = $1', [id, counts.done, counts.failed]);
+}
