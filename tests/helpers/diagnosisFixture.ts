@@ -5,7 +5,7 @@
 import { pool } from '../../lib/db/client';
 import { insertDiagnosis } from '../../lib/db/diagnoses';
 import { storeCall } from '../../lib/db/experiments';
-import { putBlob } from '../../lib/db/runExperiment';
+import { BlobSet, inTransaction, writeBlobs } from '../../lib/db/rows';
 import type { DiagnosisReport } from '../../lib/diagnosis/types';
 
 export const FIXTURE_REPORT_MD = `## Hypothesis
@@ -19,6 +19,14 @@ The score 2.6351 is limited by the greedy placement; 0.98 of the area bound is a
 
 ## Direction
 Try a local search over the 26 centres instead of another greedy order.`;
+
+// Not runExperiment's putBlob: that module pulls in every experiment runner, too much for a browser spec.
+async function putBlob(text: string): Promise<string> {
+  const blobs = new BlobSet();
+  const sha = blobs.add(text);
+  await inTransaction((c) => writeBlobs(c, blobs));
+  return sha;
+}
 
 export interface DiagnosisFixture {
   diagnosisId: string;
