@@ -3,7 +3,7 @@
 // the pages read), the full types being lib/interventions/types.ts's.
 import { z } from 'zod';
 import type { ExperimentView, KnobProposal, ReplayParams, TuneParams, AblateParams } from '@/lib/interventions/types';
-import { knobSchema } from '@/lib/interventions/types';
+import { EXPERIMENT_KINDS, knobSchema } from '@/lib/interventions/types';
 import { bestSoFarResponseSchema } from '@/lib/api/points';
 import { fetchJson, HttpError, postJson } from '../ui/fetchJson';
 
@@ -14,7 +14,7 @@ const experimentSchema = z
     id: z.string(),
     runId: z.string(),
     programId: z.string(),
-    kind: z.enum(['replay', 'tune', 'ablate']),
+    kind: z.enum(EXPERIMENT_KINDS),
     status: z.enum(['queued', 'running', 'done', 'failed', 'cancelled']),
     total: z.number(),
     done: z.number(),

@@ -102,6 +102,9 @@ export default function LineageCanvas(props: LineageCanvasProps) {
       sigmaStarted = performance.now();
       const size = baseSize(layout.nodeCount);
       const fewGhosts = layout.nodeCount - layout.count <= 30;
+      // Eval-agent candidates (issue 13): a sparse list, turned into flags once per graph.
+      const candidate = new Uint8Array(layout.nodeCount);
+      for (const i of graph.agentCandidates) candidate[i] = 1;
       // Built on an empty graph, so that the 'afterRender' listener is in place for the first frame.
       sigma = new Sigma<NodeAttrs, EdgeAttrs>(new Graph<NodeAttrs, EdgeAttrs>({ type: 'directed' }), container, {
         // Fast at 50k+: no edges while the camera moves, labels only where forced.
@@ -149,6 +152,12 @@ export default function LineageCanvas(props: LineageCanvasProps) {
           }
           if (bsf && p.emphasis.chain) {
             out.size = Math.max(size * 2, 5);
+          }
+          if (candidate[i]) {
+            // A ring of its own colour, larger than the emphasised nodes, whatever the colour mode.
+            out.type = 'ring';
+            out.color = PALETTE.agentCandidate;
+            out.size = Math.max(out.size ?? size, size * 2.2, 6);
           }
           if (i === p.selected) {
             out.size = Math.max(size * 2.4, 8);

@@ -282,7 +282,7 @@ export function LineageExplorer({ runId, initial, metricKeys }: { runId: string;
           />
         )}
       </div>
-      {colors && <LineageLegend entries={colors.legend} lineage={lineage} emphasis={emphasis} crossovers={crossovers} />}
+      {colors && <LineageLegend entries={colors.legend} lineage={lineage} emphasis={emphasis} crossovers={crossovers} agentCandidates={graph?.agentCandidates.length ?? 0} />}
     </div>
   );
 }

@@ -10,11 +10,14 @@ export function LineageLegend({
   lineage,
   emphasis,
   crossovers,
+  agentCandidates = 0,
 }: {
   entries: LegendEntry[];
   lineage: GraphLineage | null;
   emphasis: Emphasis;
   crossovers: number;
+  /** How many programs are the eval agent's candidates (drawn as rings of their own colour). */
+  agentCandidates?: number;
 }) {
   return (
     <section aria-label="Legend">
@@ -37,6 +40,12 @@ export function LineageLegend({
               {e.label}
             </span>
           ),
+        )}
+        {agentCandidates > 0 && (
+          <span className={styles.item} data-testid="legend-agent-candidates">
+            <span className={styles.ring} style={{ borderColor: PALETTE.agentCandidate }} aria-hidden="true" />
+            eval agent&apos;s candidate ({agentCandidates.toLocaleString('en-US')})
+          </span>
         )}
         {crossovers > 0 && (
           <span className={styles.item}>

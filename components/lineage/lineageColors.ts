@@ -34,6 +34,8 @@ export const PALETTE = {
   ancestry: '#1c1d1f',
   chain: '#f08c00',
   selected: '#2456a6',
+  /** The eval agent's candidate programs (issue 13), drawn as rings. */
+  agentCandidate: '#c2255c',
 } as const;
 
 const STEPS = 32;

@@ -13,6 +13,7 @@ export const RUN_VIEWS = [
   { label: 'Public vs private', path: '/generalization' },
   { label: 'Board', path: '/board' },
   { label: 'Experiments', path: '/experiments' },
+  { label: 'Diagnoses', path: '/diagnoses' },
   { label: 'Database', path: '/database' },
 ] as const;
 

@@ -49,6 +49,11 @@ export const runGraphSchema = z.object({
   /** The primary score; null when the program has none. */
   score: z.array(z.number().nullable()),
   valid: z.array(z.boolean()),
+  /**
+   * Node indices of the eval agent's candidates (issue 13: metadata.agentCandidate, or a diagnosis's
+   * agent_candidate_program_id), ascending. Absent in graphs cached before it existed.
+   */
+  agentCandidates: z.array(z.number()).default([]),
   /** Ordered by the child's seq, then ordinal: a child's first edge is its first parent. */
   edges: graphEdgesSchema,
   /** Null until the worker has stored the run's lineage report. */

@@ -20,8 +20,14 @@ const NODES_SQL = `
          coalesce(json_agg(seq), '[]') AS seq, coalesce(json_agg(iteration), '[]') AS iteration,
          coalesce(json_agg(island), '[]') AS island, coalesce(json_agg(score), '[]') AS score,
          coalesce(json_agg(valid), '[]') AS valid,
+         coalesce(json_agg(seq) FILTER (WHERE agent), '[]') AS agent_candidates,
          (array_agg(external_id))[1] AS first_ext
-  FROM (SELECT id, external_id, seq, iteration, island, score, valid FROM programs WHERE run_id = $1 ORDER BY seq) p`;
+  FROM (SELECT id, external_id, seq, iteration, island, score, valid,
+               -- Eval-agent candidates (issue 13): flagged by the importer, or named by a diagnosis.
+               -- A sparse list of seqs in the same ordered scan, not a column per program.
+               (metadata @> '{"agentCandidate": true}'
+                OR id IN (SELECT agent_candidate_program_id FROM diagnoses WHERE run_id = $1 AND agent_candidate_program_id IS NOT NULL)) AS agent
+        FROM programs WHERE run_id = $1 ORDER BY seq) p`;
 
 // The stored LineageReport is keyed by external ids in seq order. Programs are only ever appended
 // (seq grows), so a report computed earlier covers a prefix of today's programs: its arrays are
@@ -65,6 +71,7 @@ const GRAPH_NODES_SQL = `
            'runId', r.id, 'scoreMetric', r.score_metric, 'higherIsBetter', r.higher_is_better,
            'count', nodes.count, 'ids', nodes.ids, 'externalIds', nodes.external_ids, 'seq', nodes.seq,
            'iteration', nodes.iteration, 'island', nodes.island, 'score', nodes.score, 'valid', nodes.valid,
+           'agentCandidates', nodes.agent_candidates,
            'lineage', (SELECT json FROM lineage))::text AS json
   FROM runs r, nodes WHERE r.id = $1`;
 
@@ -90,9 +97,10 @@ const NODE_COUNT_SQL = `
 
 /** Renumbers edge ends from seq to node index (only for a run whose seq has gaps). */
 function renumber(nodesJson: string, edgesJson: string): string {
-  const graph = JSON.parse(nodesJson) as { seq: number[] };
+  const graph = JSON.parse(nodesJson) as { seq: number[]; agentCandidates?: number[] };
   const edges = JSON.parse(edgesJson) as { childIndex: number[]; parentIndex: number[] };
   const indexOf = new Map(graph.seq.map((s, i) => [s, i]));
+  graph.agentCandidates = (graph.agentCandidates ?? []).map((s) => indexOf.get(s)!);
   edges.childIndex = edges.childIndex.map((s) => indexOf.get(s)!);
   edges.parentIndex = edges.parentIndex.map((s) => (s < 0 ? -1 : indexOf.get(s)!));
   return JSON.stringify({ ...graph, edges });

@@ -1,15 +1,23 @@
+// GET /api/runs/[runId]/diagnoses - the run's diagnoses (imported and Evoscope's) by trigger generation
 // POST /api/runs/[runId]/diagnoses - diagnose the run's plateau post hoc (the eval agent, issue 13): body DiagnoseParams { atGeneration?, k?, maxToolCalls?, maxTokens?, auxMetrics?, agentCandidate? } -> 202 { experiment }
 import { ApiError, found, handle, jsonBody } from '@/lib/api/handler';
 import { runParamsSchema } from '@/lib/api/params';
 import { actorUser } from '@/lib/auth/permissions';
 import { diagnoseParamsSchema } from '@/lib/diagnosis/types';
+import { listDiagnoses } from '@/lib/db/diagnoses';
 import { createDiagnoseExperiment } from '@/lib/db/experimentDiagnose';
 import { ExperimentInputError } from '@/lib/db/experiments';
-import { getRun } from '@/lib/db/runs';
+import { getRun, getRunMetricInfo } from '@/lib/db/runs';
 import { enqueueExperiment } from '@/lib/jobs/enqueue';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
+
+export const GET = handle<{ runId: string }>(async (_req, params) => {
+  const { runId } = runParamsSchema.parse(params);
+  found(await getRunMetricInfo(runId), 'run');
+  return { diagnoses: await listDiagnoses(runId) };
+}, { permission: 'read' });
 
 export const POST = handle<{ runId: string }>(async (req, params, { actor }) => {
   const { runId } = runParamsSchema.parse(params);

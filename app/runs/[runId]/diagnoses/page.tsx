@@ -1,0 +1,31 @@
+// /runs/[runId]/diagnoses - the eval agent's diagnoses of the run (issue 13): on the best-so-far timeline, in a table, and a form to diagnose the plateau
+import { notFound } from 'next/navigation';
+import { RunDiagnosesView } from '@/components/diagnoses/RunDiagnosesView';
+import { RunViewHeader } from '@/components/run/RunViewHeader';
+import { pageActor } from '@/lib/auth/pageActor';
+import { can } from '@/lib/auth/permissions';
+import { listDiagnoses } from '@/lib/db/diagnoses';
+import { loadRun, runViewMetadata } from '../loadRun';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+type Props = { params: Promise<{ runId: string }> };
+
+export const generateMetadata = runViewMetadata('Diagnoses');
+
+export default async function DiagnosesPage({ params }: Props) {
+  const run = await loadRun((await params).runId);
+  if (!run) notFound();
+  const actor = await pageActor();
+  return (
+    <>
+      <RunViewHeader run={run} title="Diagnoses">
+        <p className="subtitle">
+          {run.name} · why it stalled: the eval agent&apos;s reports (Hypothesis / Experiment / Verdict / Direction), each number linked to the tool call that measured it.
+        </p>
+      </RunViewHeader>
+      <RunDiagnosesView runId={run.id} scoreMetric={run.scoreMetric ?? 'score'} initial={await listDiagnoses(run.id)} canStart={actor !== null && can(actor, 'jobs', run.id)} />
+    </>
+  );
+}

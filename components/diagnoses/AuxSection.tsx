@@ -1,0 +1,54 @@
+'use client';
+// The diagnosis's auxiliary_metrics.py (read only), "Run over all programs" (POST .../aux, an
+// 'aux' experiment followed with the experiments' progress bar) and the metrics' trend chart.
+import { useEffect, useRef, useState } from 'react';
+import type { ExperimentView } from '@/lib/interventions/types';
+import { followExperiment } from '../experiments/experimentClient';
+import { isActive, progressLabel } from '../experiments/experimentLabels';
+import { ProgressBar } from '../ui/ProgressBar';
+// Swapped for h13-aux's AuxTrendChart (same props) when it is merged.
+import { AuxTrendChartPlaceholder as AuxTrendChart } from './AuxTrendChartPlaceholder';
+import { startAuxRun } from './diagnosisClient';
+
+export function AuxSection({ runId, diagnosisId, script, canRun }: { runId: string; diagnosisId: string; script: string | null; canRun: boolean }) {
+  const [run, setRun] = useState<ExperimentView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [refreshKey, setRefreshKey] = useState(0);
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const start = async () => {
+    setError(null);
+    try {
+      const x = await startAuxRun(runId, diagnosisId);
+      setRun(x);
+      abort.current?.abort();
+      abort.current = new AbortController();
+      const last = await followExperiment(runId, x.id, (d) => setRun(d.experiment), abort.current.signal);
+      if (last) setRefreshKey((k) => k + 1);
+      if (last?.experiment.status === 'failed') setError(last.experiment.error ?? 'the aux run failed');
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+
+  return (
+    <div data-testid="aux-section">
+      {script === null ? (
+        <p className="muted">This diagnosis has no auxiliary_metrics.py.</p>
+      ) : (
+        <>
+          <pre aria-label="auxiliary_metrics.py" data-testid="aux-script">{script}</pre>
+          {canRun && (
+            <button type="button" onClick={() => void start()} disabled={run !== null && isActive(run.status)}>
+              Run over all programs
+            </button>
+          )}
+          {run && <ProgressBar label={progressLabel(run)} value={run.done} max={run.total || null} testId="aux-progress" />}
+          {error && <p className="error" role="alert">{error}</p>}
+        </>
+      )}
+      <AuxTrendChart runId={runId} diagnosisId={diagnosisId} refreshKey={refreshKey} />
+    </div>
+  );
+}
