@@ -4,7 +4,7 @@
 // equivalent lines, rewrites of fit_score, comments and bugs. Every program is real Python,
 // scored by lib/demo/evaluators/funsearch_binpacking/evaluator.py; the bugs below fail there
 // for real (NameError, SyntaxError, a scalar instead of an array, inf/nan priorities, a time-out).
-import { codeLines, replaceFirstLine } from '../programs/text';
+import { codeLines, findPythonFunction, replaceFirstLine } from '../programs/text';
 import type { Approach, BugInjector, OptionalBlock, ProgramTemplate } from '../programs/types';
 
 export const seed = codeLines(`
@@ -87,15 +87,6 @@ const spin: BugInjector = {
   },
 };
 
-function findFunction(lines: string[], fn: string): [number, number] | null {
-  const start = lines.findIndex((l) => l.startsWith(`def ${fn}(`));
-  if (start < 0) return null;
-  let end = start + 1;
-  while (end < lines.length && (lines[end] === '' || /^\s/.test(lines[end]))) end++;
-  while (end > start + 1 && lines[end - 1] === '') end--;
-  return [start, end];
-}
-
 export const binPacking: ProgramTemplate = {
   task: 'funsearch_binpacking',
   language: 'python',
@@ -119,7 +110,7 @@ export const binPacking: ProgramTemplate = {
   trailingComments: ['tuned', 'gap counted as tight', 'weight of the fit term'],
   bugs: [typo, scalar, divide, unclosed, spin],
   evaluator: 'funsearch_binpacking',
-  findFunction,
+  findFunction: findPythonFunction,
   constantsEnd(lines) {
     let last = -1;
     lines.forEach((l, i) => {

@@ -5,7 +5,7 @@
 // Time limits sit far from both sides (working programs take ~0.3-1 s, huge budgets > 30 s),
 // so a verdict does not depend on how busy the machine is.
 import { knobValue, type BugInjector, type ProgramTemplate } from './types';
-import { replaceFirstLine } from './text';
+import { findPythonFunction, replaceFirstLine } from './text';
 import { blocks, initApproaches, radiiApproaches, refineApproaches, seed } from './pythonCode';
 
 /** Replaces the last right-hand-side `centers` in a line with a misspelling. */
@@ -68,15 +68,6 @@ const offByOne: BugInjector = {
   },
 };
 
-function findFunction(lines: string[], fn: string): [number, number] | null {
-  const start = lines.findIndex((l) => l.startsWith(`def ${fn}(`));
-  if (start < 0) return null;
-  let end = start + 1;
-  while (end < lines.length && (lines[end] === '' || /^\s/.test(lines[end]))) end++;
-  while (end > start + 1 && lines[end - 1] === '') end--;
-  return [start, end];
-}
-
 export const circlePacking: ProgramTemplate = {
   task: 'circle_packing',
   language: 'python',
@@ -128,7 +119,7 @@ export const circlePacking: ProgramTemplate = {
   ],
   bugs: [typoCentres, dropCircle, unclosedParen, hugeBudget, offByOne],
   evaluator: 'circle_packing',
-  findFunction,
+  findFunction: findPythonFunction,
   constantsEnd(lines) {
     let last = -1;
     lines.forEach((l, i) => {

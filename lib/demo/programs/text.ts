@@ -27,3 +27,13 @@ export function replaceFirstLine(lines: readonly string[], re: RegExp, next: str
 export function indentOf(line: string): string {
   return /^\s*/.exec(line)![0];
 }
+
+/** Lines [start, end) of a top-level Python function `fn` (its def, body and inner blank lines). */
+export function findPythonFunction(lines: string[], fn: string): [number, number] | null {
+  const start = lines.findIndex((l) => l.startsWith(`def ${fn}(`));
+  if (start < 0) return null;
+  let end = start + 1;
+  while (end < lines.length && (lines[end] === '' || /^\s/.test(lines[end]))) end++;
+  while (end > start + 1 && lines[end - 1] === '') end--;
+  return [start, end];
+}
