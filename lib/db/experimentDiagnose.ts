@@ -30,6 +30,7 @@ import { NO_LLM } from './experimentReplay';
 import { createExperiment, ExperimentInputError, listCalls, type StoredCall } from './experiments';
 import type { ExperimentView } from '../interventions/types';
 import { enqueueExperiment } from '../jobs/enqueue';
+import { evaluateProgram } from '../evaluators/evaluate';
 
 /** The agent's wall-clock cap (EVOSCOPE_DIAGNOSIS_WALL_MS shortens it for tests). */
 export function diagnosisWallMs(): number {
@@ -98,6 +99,14 @@ export async function runDiagnoseExperiment(ctx: ExperimentContext<DiagnoseParam
   });
   await ctx.progress({ total: params.maxToolCalls, phase: `diagnosing ${program.externalId} (generation ${triggerGeneration}) with ${settings.model}`, result: partial() });
 
+  // The wall-clock cap also cuts what is in flight (an LLM call, a sandbox): the agent then stops with 'time'.
+  const wallMs = diagnosisWallMs();
+  const clock = new AbortController();
+  const timer = setTimeout(() => clock.abort(new Error('the diagnosis ran out of time')), wallMs);
+  const signal = AbortSignal.any([ctx.signal, clock.signal]);
+  const timeUp = () => clock.signal.aborted && !ctx.signal.aborted;
+  const none = { promptTokens: 0, completionTokens: 0, costUsd: 0 };
+
   const deps: AgentDeps = {
     chat: async (idx, messages, tools, maxTokens): Promise<ChatStep> => {
       const s = stored.get(idx);
@@ -111,8 +120,10 @@ export async function runDiagnoseExperiment(ctx: ExperimentContext<DiagnoseParam
       const requestSha = await ctx.putBlob(JSON.stringify({ model: settings.model, messages, tools: tools.map((t) => t.name), maxTokens }));
       let r;
       try {
-        r = await chatTools(settings, { messages, tools, maxTokens, signal: ctx.signal });
+        if (timeUp()) throw new LlmAbortedError();
+        r = await chatTools(settings, { messages, tools, maxTokens, signal });
       } catch (e) {
+        if (timeUp()) return { ok: false, reason: 'the wall-clock cap ran out during the exchange', usage: none, stopped: 'time' };
         if (e instanceof LlmAbortedError || ctx.signal.aborted) throw new LlmAbortedError();
         throw e;
       }
@@ -134,11 +145,17 @@ export async function runDiagnoseExperiment(ctx: ExperimentContext<DiagnoseParam
       const s = stored.get(idx);
       if (s && s.output !== null) return { text: s.output };
       const result = await runDiagnosisTool(
-        { program: { source: program.source, language: program.language }, evaluate: (src) => ctx.evaluate(src, program.language), readResults: (ref) => readTestResults(run.id, ref, program.id), signal: ctx.signal },
+        {
+          program: { source: program.source, language: program.language },
+          evaluate: (src) => evaluateProgram(ctx.evaluator, { source: src, language: program.language }, { signal }),
+          readResults: (ref) => readTestResults(run.id, ref, program.id),
+          signal,
+        },
         name as DiagnosisToolName,
         args,
       );
       if (ctx.signal.aborted) throw new LlmAbortedError(); // a cancelled sandbox is not a result
+      if (timeUp()) result.text = `not finished: the wall-clock cap of the diagnosis ran out\n${result.text}`;
       const text = capResult(result.text, DEFAULT_RESULT_CHARS);
       const sourceSha = result.source !== undefined ? await ctx.putBlob(result.source) : null;
       const input: Record<string, unknown> = args && typeof args === 'object' && !Array.isArray(args) ? { ...(args as Record<string, unknown>) } : { value: args };
@@ -159,7 +176,12 @@ export async function runDiagnoseExperiment(ctx: ExperimentContext<DiagnoseParam
     },
   };
 
-  const agent = await runAgent(initial, DIAGNOSIS_TOOL_SPECS, deps, { maxToolCalls: params.maxToolCalls, maxTokens: params.maxTokens, wallMs: diagnosisWallMs() });
+  let agent;
+  try {
+    agent = await runAgent(initial, DIAGNOSIS_TOOL_SPECS, deps, { maxToolCalls: params.maxToolCalls, maxTokens: params.maxTokens, wallMs });
+  } finally {
+    clearTimeout(timer);
+  }
   if (ctx.signal.aborted) throw new LlmAbortedError();
 
   const parsed = parseReport(agent.finalText ?? '', { auxMetrics: params.auxMetrics, agentCandidate: params.agentCandidate });

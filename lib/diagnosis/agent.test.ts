@@ -96,6 +96,11 @@ it('refuses unknown tools and arguments that are not JSON (recorded, counted), a
   expect(sent[2]).toMatch(/characters cut/);
 });
 
+it('an exchange cut by the wall clock stops the agent with stoppedBy time, not as an LLM failure', async () => {
+  const { d } = deps(() => ({ ok: false, reason: 'cut', usage: usage(0, 0), stopped: 'time' }));
+  expect(await runAgent(initial, tools, d, limits)).toMatchObject({ stoppedBy: 'time', failure: null });
+});
+
 it('returns the LLM failure as it is', async () => {
   const { d } = deps(() => ({ ok: false, reason: 'HTTP 500 (after 5 attempts)', usage: usage(0, 0) }));
   expect(await runAgent(initial, tools, d, limits)).toMatchObject({ failure: 'HTTP 500 (after 5 attempts)', finalText: null, llmCalls: 1 });

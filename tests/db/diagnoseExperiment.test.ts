@@ -217,6 +217,29 @@ describe('a diagnosis', () => {
     expect(s.requests[0].body!.messages![1].content).toContain('after generation 2 (the last 2 generations) up to 4');
   });
 
+  it('stops at the wall-clock cap, cutting a sandbox run and an LLM call in flight', { timeout: 120_000 }, async () => {
+    process.env.EVOSCOPE_DIAGNOSIS_WALL_MS = '2000';
+    try {
+      await useServer([toolsReply([{ name: 'run_program', arguments: { source: 'import time\ntime.sleep(50)', language: 'python', timeout_seconds: 60 } }])]);
+      const t0 = Date.now();
+      const done = await runExperiment((await createDiagnoseExperiment(runId, { atGeneration: 4 })).id);
+      expect(Date.now() - t0).toBeLessThan(20_000);
+      expect(done?.status, done?.error ?? '').toBe('done');
+      const result = done!.result as DiagnoseExperimentReport;
+      expect(result.stoppedBy).toBe('time');
+      const calls = await listCalls(done!.id, { logs: true });
+      expect(calls[1].output).toMatch(/^not finished: the wall-clock cap/);
+      // A hanging LLM is cut too.
+      await useServer([{ kind: 'content', content: 'late', delayMs: 60_000 }]);
+      const t1 = Date.now();
+      const hung = await runExperiment((await createDiagnoseExperiment(runId, { atGeneration: 4 })).id);
+      expect(Date.now() - t1).toBeLessThan(20_000);
+      expect(hung!.result).toMatchObject({ stoppedBy: 'time' });
+    } finally {
+      delete process.env.EVOSCOPE_DIAGNOSIS_WALL_MS;
+    }
+  });
+
   it('resumes an interrupted diagnosis by re-feeding its stored exchanges (no stored call asked or run again)', { timeout: 300_000 }, async () => {
     let cancelNow: () => void = () => {};
     const reached = new Promise<void>((resolve) => (cancelNow = resolve));
