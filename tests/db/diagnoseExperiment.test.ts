@@ -240,7 +240,7 @@ describe('a diagnosis', () => {
     }
   });
 
-  it('resumes an interrupted diagnosis by re-feeding its stored exchanges (no stored call asked or run again)', { timeout: 300_000 }, async () => {
+  it.each(['a cancel then --resume', 'a worker shutdown then restart'])('resumes a diagnosis interrupted by %s by re-feeding its stored exchanges (no stored call asked or run again)', { timeout: 300_000 }, async (how) => {
     let cancelNow: () => void = () => {};
     const reached = new Promise<void>((resolve) => (cancelNow = resolve));
     const s = await useServer((req, i) => {
@@ -253,13 +253,20 @@ describe('a diagnosis', () => {
       return { kind: 'content', content: `## Hypothesis\nh\n## Experiment\nThe probe printed ${printed}.\n## Verdict\nv\n## Direction\nd` };
     });
     const x = await createDiagnoseExperiment(runId, { atGeneration: 4, auxMetrics: false, agentCandidate: false });
-    const first = runExperiment(x.id, { pollMs: 100 });
+    const shutdown = new AbortController();
+    const first = runExperiment(x.id, { pollMs: 100, signal: shutdown.signal });
     await reached;
-    await cancelExperiment(runId, x.id);
-    expect((await first)?.status).toBe('cancelled');
+    if (how.includes('cancel')) {
+      await cancelExperiment(runId, x.id);
+      expect((await first)?.status).toBe('cancelled');
+    } else {
+      // The worker's task gets its abort signal on shutdown: the experiment stays running, to be picked up again.
+      shutdown.abort();
+      expect(await first).toMatchObject({ status: 'running', interrupted: true });
+    }
     const before = await listCalls(x.id);
     expect(before.map((c) => c.phase)).toEqual(['llm', 'tool:run_program']);
-    await resumeExperiment(runId, x.id);
+    if (how.includes('cancel')) await resumeExperiment(runId, x.id);
     const done = await runExperiment(x.id);
     expect(done?.status, done?.error ?? '').toBe('done');
     expect(s.requests).toHaveLength(3);
