@@ -32,6 +32,9 @@ import type { ExperimentView } from '../interventions/types';
 import { enqueueExperiment } from '../jobs/enqueue';
 import { evaluateProgram } from '../evaluators/evaluate';
 
+/** Most characters of a tool call's arguments kept on its row. */
+const MAX_INPUT_CHARS = 20_000;
+
 /** The agent's wall-clock cap (EVOSCOPE_DIAGNOSIS_WALL_MS shortens it for tests). */
 export function diagnosisWallMs(): number {
   const v = Number(process.env.EVOSCOPE_DIAGNOSIS_WALL_MS);
@@ -158,9 +161,11 @@ export async function runDiagnoseExperiment(ctx: ExperimentContext<DiagnoseParam
       if (timeUp()) result.text = `not finished: the wall-clock cap of the diagnosis ran out\n${result.text}`;
       const text = capResult(result.text, DEFAULT_RESULT_CHARS);
       const sourceSha = result.source !== undefined ? await ctx.putBlob(result.source) : null;
-      const input: Record<string, unknown> = args && typeof args === 'object' && !Array.isArray(args) ? { ...(args as Record<string, unknown>) } : { value: args };
-      // Variant sources are in their blob; the row keeps the arguments light.
+      let input: Record<string, unknown> = args && typeof args === 'object' && !Array.isArray(args) ? { ...(args as Record<string, unknown>) } : { value: args };
+      // Variant sources are in their blob; the row keeps the arguments light (a hostile agent's huge ones as a preview).
       if (typeof input.source === 'string') input.source = `(${input.source.length} characters, blob ${sourceSha})`;
+      const inputText = JSON.stringify(input);
+      if (inputText.length > MAX_INPUT_CHARS) input = { truncated: true, characters: inputText.length, preview: inputText.slice(0, 2000) };
       await ctx.storeCall({
         idx, phase: `tool:${name}`, input, sourceSha, status: result.status, score: result.score ?? null, metrics: result.metrics ?? null,
         sandboxStatus: result.sandboxStatus ?? null, wallMs: result.wallMs ?? null, output: text, facts: { tool: name },

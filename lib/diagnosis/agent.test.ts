@@ -67,6 +67,13 @@ it('a looping model is stopped by the token bound (prompt + completion over the 
   expect(r.llmCalls).toBe(4);
 });
 
+it('huge tool-call arguments count against the token bound before the next exchange is sent', async () => {
+  const { d, log } = deps(() => ({ ok: true, content: null, toolCalls: [call('run_program', JSON.stringify({ stdin: 'y'.repeat(2_000_000) }))], usage: usage(100, 10) }));
+  const r = await runAgent(initial, tools, d, { maxToolCalls: 100, maxTokens: 60_000, wallMs: 60_000 });
+  expect(r.stoppedBy).toBe('tokens');
+  expect(log.filter((l) => l.startsWith('llm:'))).toHaveLength(1);
+});
+
 it('stops at the wall-clock cap', async () => {
   let t = 0;
   const { d } = deps(() => {

@@ -174,7 +174,7 @@ describe('a diagnosis', () => {
         { name: 'rm_rf_everything', arguments: {} },
         { name: 'run_program', arguments: '{"source": "print(1)", ' },
         { name: 'run_program', arguments: { source: "import sys\nsys.stdout.write('x' * 5_000_000)", language: 'python' } },
-        { name: 'run_program', arguments: { stdin: 42 } },
+        { name: 'run_program', arguments: { stdin: 42, files: [{ path: 'big', content: 'y'.repeat(30_000) }] } },
       ]),
     );
     const x = await createDiagnoseExperiment(runId, { atGeneration: 4, maxToolCalls: 6 });
@@ -196,6 +196,8 @@ describe('a diagnosis', () => {
     expect(tools[2].output!.length).toBeLessThan(6500);
     expect(tools[2].output).toMatch(/characters cut/);
     expect(tools[3].output).toMatch(/^error: bad arguments for run_program: stdin/);
+    expect(tools[3].input).toMatchObject({ truncated: true });
+    expect(JSON.stringify(tools[3].input).length).toBeLessThan(3000);
     for (const q of s.requests) for (const t of toolTexts(q.body)) expect(t.length).toBeLessThan(6500);
     expect(d.report.missing).toContain('the agent gave no final answer');
   });
