@@ -66,9 +66,9 @@ export async function runDiagnoseExperiment(ctx: ExperimentContext<DiagnoseParam
   // The change log covers what was tried since the previous trigger; a first diagnosis looks back K generations.
   const logFrom = fromGeneration ?? (triggerGeneration - params.k >= 0 ? triggerGeneration - params.k : null);
   const window = await changeLogPrograms(run.id, logFrom, triggerGeneration);
-  const log = buildChangeLog(window.programs);
-  const omitted = log.omitted + (window.total - window.programs.length);
-  const changeText = changeLogText(log.entries, {
+  const built = buildChangeLog(window.programs);
+  const omitted = built.omitted + (window.total - window.programs.length);
+  const changeText = changeLogText(built.entries, {
     higherIsBetter: run.higherIsBetter, fromGeneration: logFrom, toGeneration: triggerGeneration, omitted,
     fromLabel: fromGeneration !== null ? 'the previous diagnosis' : `the last ${params.k} generations`,
   });
@@ -77,6 +77,8 @@ export async function runDiagnoseExperiment(ctx: ExperimentContext<DiagnoseParam
   const stored = new Map<number, StoredCall>(ctx.stored.size ? (await listCalls(ctx.experimentId, { logs: true })).map((c) => [c.idx, c]) : []);
   let initial: ToolChatMessage[];
   const first = stored.get(0);
+  // The change log the agent was given (the first exchange keeps it): a resume reports that one, not today's.
+  const changeLog = (first?.facts?.changeLog as DiagnosisReport['changeLog'] | undefined) ?? built.entries;
   const firstRequest = first?.requestSha ? await ctx.getBlob(first.requestSha) : null;
   if (firstRequest) initial = (JSON.parse(firstRequest) as { messages: ToolChatMessage[] }).messages.slice(0, 2);
   else {
@@ -136,11 +138,11 @@ export async function runDiagnoseExperiment(ctx: ExperimentContext<DiagnoseParam
       const llm = { model: r.ok ? r.model : settings.model, attempts: r.attempts, ...r.usage, ...(r.ok ? {} : { failure: r.kind, reason: r.reason }) };
       const input = { turn: idx, messages: messages.length, tools: tools.length };
       if (!r.ok) {
-        await ctx.storeCall({ idx, phase: 'llm', input, requestSha, llm, status: 'llm-error', score: null, errors: r.reason });
+        await ctx.storeCall({ idx, phase: 'llm', input, requestSha, llm, status: 'llm-error', score: null, errors: r.reason, ...(idx === 0 ? { facts: { changeLog } } : {}) });
         return { ok: false, reason: r.reason, usage: r.usage };
       }
       const responseSha = await ctx.putBlob(JSON.stringify({ content: r.message.content, toolCalls: r.message.toolCalls }));
-      await ctx.storeCall({ idx, phase: 'llm', input, requestSha, responseSha, llm, status: 'ok', score: null, output: r.message.content });
+      await ctx.storeCall({ idx, phase: 'llm', input, requestSha, responseSha, llm, status: 'ok', score: null, output: r.message.content, ...(idx === 0 ? { facts: { changeLog } } : {}) });
       return { ok: true, content: r.message.content, toolCalls: r.message.toolCalls, usage: r.usage };
     },
     runTool: async (idx, name, args) => {
@@ -226,7 +228,7 @@ export async function runDiagnoseExperiment(ctx: ExperimentContext<DiagnoseParam
     claims,
     auxMetricNames: [],
     trivialMetrics: [],
-    changeLog: log.entries,
+    changeLog,
     bounds: { toolCalls: agent.toolCalls, maxToolCalls: params.maxToolCalls, tokens: agent.tokens, maxTokens: params.maxTokens, stoppedBy },
     agentCandidate,
     missing,

@@ -268,6 +268,9 @@ describe('a diagnosis', () => {
     }
     const before = await listCalls(x.id);
     expect(before.map((c) => c.phase)).toEqual(['llm', 'tool:run_program']);
+    // What the agent was given stays what the report says, even if the run's labels change meanwhile.
+    const given = (await listCalls(x.id)).find((c) => c.idx === 0)!.facts!.changeLog as DiagnosisView['report']['changeLog'];
+    await pool().query('UPDATE edit_judgements SET labels = $3 WHERE run_id = $1 AND child_id = $2', [runId, ids.g3, [`tampered ${how}`]]);
     if (how.includes('cancel')) await resumeExperiment(runId, x.id);
     const done = await runExperiment(x.id);
     expect(done?.status, done?.error ?? '').toBe('done');
@@ -279,6 +282,8 @@ describe('a diagnosis', () => {
     expect(after[1].createdAt).toBe(before[1].createdAt);
     const d = (await getDiagnosis(runId, (done!.result as DiagnoseExperimentReport).diagnosisId!))!;
     expect(d.report.claims.find((c) => c.value === '332833500')).toMatchObject({ toolCallIdx: 1 });
+    expect(d.report.changeLog).toEqual(given);
+    expect(given.find((e) => e.externalId === 'g3')!.editTypes).not.toContain(`tampered ${how}`);
   });
 });
 
