@@ -30,6 +30,10 @@ import { NO_LLM } from './experimentReplay';
 import { createExperiment, ExperimentInputError, listCalls, type StoredCall } from './experiments';
 import type { ExperimentView } from '../interventions/types';
 import { enqueueExperiment } from '../jobs/enqueue';
+import { evaluateProgram } from '../evaluators/evaluate';
+
+/** Most characters of a tool call's arguments kept on its row. */
+const MAX_INPUT_CHARS = 20_000;
 
 /** The agent's wall-clock cap (EVOSCOPE_DIAGNOSIS_WALL_MS shortens it for tests). */
 export function diagnosisWallMs(): number {
@@ -62,9 +66,9 @@ export async function runDiagnoseExperiment(ctx: ExperimentContext<DiagnoseParam
   // The change log covers what was tried since the previous trigger; a first diagnosis looks back K generations.
   const logFrom = fromGeneration ?? (triggerGeneration - params.k >= 0 ? triggerGeneration - params.k : null);
   const window = await changeLogPrograms(run.id, logFrom, triggerGeneration);
-  const log = buildChangeLog(window.programs);
-  const omitted = log.omitted + (window.total - window.programs.length);
-  const changeText = changeLogText(log.entries, {
+  const built = buildChangeLog(window.programs);
+  const omitted = built.omitted + (window.total - window.programs.length);
+  const changeText = changeLogText(built.entries, {
     higherIsBetter: run.higherIsBetter, fromGeneration: logFrom, toGeneration: triggerGeneration, omitted,
     fromLabel: fromGeneration !== null ? 'the previous diagnosis' : `the last ${params.k} generations`,
   });
@@ -73,6 +77,8 @@ export async function runDiagnoseExperiment(ctx: ExperimentContext<DiagnoseParam
   const stored = new Map<number, StoredCall>(ctx.stored.size ? (await listCalls(ctx.experimentId, { logs: true })).map((c) => [c.idx, c]) : []);
   let initial: ToolChatMessage[];
   const first = stored.get(0);
+  // The change log the agent was given (the first exchange keeps it): a resume reports that one, not today's.
+  const changeLog = (first?.facts?.changeLog as DiagnosisReport['changeLog'] | undefined) ?? built.entries;
   const firstRequest = first?.requestSha ? await ctx.getBlob(first.requestSha) : null;
   if (firstRequest) initial = (JSON.parse(firstRequest) as { messages: ToolChatMessage[] }).messages.slice(0, 2);
   else {
@@ -98,6 +104,14 @@ export async function runDiagnoseExperiment(ctx: ExperimentContext<DiagnoseParam
   });
   await ctx.progress({ total: params.maxToolCalls, phase: `diagnosing ${program.externalId} (generation ${triggerGeneration}) with ${settings.model}`, result: partial() });
 
+  // The wall-clock cap also cuts what is in flight (an LLM call, a sandbox): the agent then stops with 'time'.
+  const wallMs = diagnosisWallMs();
+  const clock = new AbortController();
+  const timer = setTimeout(() => clock.abort(new Error('the diagnosis ran out of time')), wallMs);
+  const signal = AbortSignal.any([ctx.signal, clock.signal]);
+  const timeUp = () => clock.signal.aborted && !ctx.signal.aborted;
+  const none = { promptTokens: 0, completionTokens: 0, costUsd: 0 };
+
   const deps: AgentDeps = {
     chat: async (idx, messages, tools, maxTokens): Promise<ChatStep> => {
       const s = stored.get(idx);
@@ -111,8 +125,10 @@ export async function runDiagnoseExperiment(ctx: ExperimentContext<DiagnoseParam
       const requestSha = await ctx.putBlob(JSON.stringify({ model: settings.model, messages, tools: tools.map((t) => t.name), maxTokens }));
       let r;
       try {
-        r = await chatTools(settings, { messages, tools, maxTokens, signal: ctx.signal });
+        if (timeUp()) throw new LlmAbortedError();
+        r = await chatTools(settings, { messages, tools, maxTokens, signal });
       } catch (e) {
+        if (timeUp()) return { ok: false, reason: 'the wall-clock cap ran out during the exchange', usage: none, stopped: 'time' };
         if (e instanceof LlmAbortedError || ctx.signal.aborted) throw new LlmAbortedError();
         throw e;
       }
@@ -122,11 +138,11 @@ export async function runDiagnoseExperiment(ctx: ExperimentContext<DiagnoseParam
       const llm = { model: r.ok ? r.model : settings.model, attempts: r.attempts, ...r.usage, ...(r.ok ? {} : { failure: r.kind, reason: r.reason }) };
       const input = { turn: idx, messages: messages.length, tools: tools.length };
       if (!r.ok) {
-        await ctx.storeCall({ idx, phase: 'llm', input, requestSha, llm, status: 'llm-error', score: null, errors: r.reason });
+        await ctx.storeCall({ idx, phase: 'llm', input, requestSha, llm, status: 'llm-error', score: null, errors: r.reason, ...(idx === 0 ? { facts: { changeLog } } : {}) });
         return { ok: false, reason: r.reason, usage: r.usage };
       }
       const responseSha = await ctx.putBlob(JSON.stringify({ content: r.message.content, toolCalls: r.message.toolCalls }));
-      await ctx.storeCall({ idx, phase: 'llm', input, requestSha, responseSha, llm, status: 'ok', score: null, output: r.message.content });
+      await ctx.storeCall({ idx, phase: 'llm', input, requestSha, responseSha, llm, status: 'ok', score: null, output: r.message.content, ...(idx === 0 ? { facts: { changeLog } } : {}) });
       return { ok: true, content: r.message.content, toolCalls: r.message.toolCalls, usage: r.usage };
     },
     runTool: async (idx, name, args) => {
@@ -134,16 +150,24 @@ export async function runDiagnoseExperiment(ctx: ExperimentContext<DiagnoseParam
       const s = stored.get(idx);
       if (s && s.output !== null) return { text: s.output };
       const result = await runDiagnosisTool(
-        { program: { source: program.source, language: program.language }, evaluate: (src) => ctx.evaluate(src, program.language), readResults: (ref) => readTestResults(run.id, ref, program.id), signal: ctx.signal },
+        {
+          program: { source: program.source, language: program.language },
+          evaluate: (src) => evaluateProgram(ctx.evaluator, { source: src, language: program.language }, { signal }),
+          readResults: (ref) => readTestResults(run.id, ref, program.id),
+          signal,
+        },
         name as DiagnosisToolName,
         args,
       );
       if (ctx.signal.aborted) throw new LlmAbortedError(); // a cancelled sandbox is not a result
+      if (timeUp()) result.text = `not finished: the wall-clock cap of the diagnosis ran out\n${result.text}`;
       const text = capResult(result.text, DEFAULT_RESULT_CHARS);
       const sourceSha = result.source !== undefined ? await ctx.putBlob(result.source) : null;
-      const input: Record<string, unknown> = args && typeof args === 'object' && !Array.isArray(args) ? { ...(args as Record<string, unknown>) } : { value: args };
-      // Variant sources are in their blob; the row keeps the arguments light.
+      let input: Record<string, unknown> = args && typeof args === 'object' && !Array.isArray(args) ? { ...(args as Record<string, unknown>) } : { value: args };
+      // Variant sources are in their blob; the row keeps the arguments light (a hostile agent's huge ones as a preview).
       if (typeof input.source === 'string') input.source = `(${input.source.length} characters, blob ${sourceSha})`;
+      const inputText = JSON.stringify(input);
+      if (inputText.length > MAX_INPUT_CHARS) input = { truncated: true, characters: inputText.length, preview: inputText.slice(0, 2000) };
       await ctx.storeCall({
         idx, phase: `tool:${name}`, input, sourceSha, status: result.status, score: result.score ?? null, metrics: result.metrics ?? null,
         sandboxStatus: result.sandboxStatus ?? null, wallMs: result.wallMs ?? null, output: text, facts: { tool: name },
@@ -159,7 +183,12 @@ export async function runDiagnoseExperiment(ctx: ExperimentContext<DiagnoseParam
     },
   };
 
-  const agent = await runAgent(initial, DIAGNOSIS_TOOL_SPECS, deps, { maxToolCalls: params.maxToolCalls, maxTokens: params.maxTokens, wallMs: diagnosisWallMs() });
+  let agent;
+  try {
+    agent = await runAgent(initial, DIAGNOSIS_TOOL_SPECS, deps, { maxToolCalls: params.maxToolCalls, maxTokens: params.maxTokens, wallMs });
+  } finally {
+    clearTimeout(timer);
+  }
   if (ctx.signal.aborted) throw new LlmAbortedError();
 
   const parsed = parseReport(agent.finalText ?? '', { auxMetrics: params.auxMetrics, agentCandidate: params.agentCandidate });
@@ -199,7 +228,7 @@ export async function runDiagnoseExperiment(ctx: ExperimentContext<DiagnoseParam
     claims,
     auxMetricNames: [],
     trivialMetrics: [],
-    changeLog: log.entries,
+    changeLog,
     bounds: { toolCalls: agent.toolCalls, maxToolCalls: params.maxToolCalls, tokens: agent.tokens, maxTokens: params.maxTokens, stoppedBy },
     agentCandidate,
     missing,

@@ -67,6 +67,13 @@ it('a looping model is stopped by the token bound (prompt + completion over the 
   expect(r.llmCalls).toBe(4);
 });
 
+it('huge tool-call arguments count against the token bound before the next exchange is sent', async () => {
+  const { d, log } = deps(() => ({ ok: true, content: null, toolCalls: [call('run_program', JSON.stringify({ stdin: 'y'.repeat(2_000_000) }))], usage: usage(100, 10) }));
+  const r = await runAgent(initial, tools, d, { maxToolCalls: 100, maxTokens: 60_000, wallMs: 60_000 });
+  expect(r.stoppedBy).toBe('tokens');
+  expect(log.filter((l) => l.startsWith('llm:'))).toHaveLength(1);
+});
+
 it('stops at the wall-clock cap', async () => {
   let t = 0;
   const { d } = deps(() => {
@@ -94,6 +101,11 @@ it('refuses unknown tools and arguments that are not JSON (recorded, counted), a
   expect(sent[1]).toMatch(/^error: the arguments are not JSON/);
   expect(sent[2].length).toBeLessThan(1100);
   expect(sent[2]).toMatch(/characters cut/);
+});
+
+it('an exchange cut by the wall clock stops the agent with stoppedBy time, not as an LLM failure', async () => {
+  const { d } = deps(() => ({ ok: false, reason: 'cut', usage: usage(0, 0), stopped: 'time' }));
+  expect(await runAgent(initial, tools, d, limits)).toMatchObject({ stoppedBy: 'time', failure: null });
 });
 
 it('returns the LLM failure as it is', async () => {

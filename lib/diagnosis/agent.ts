@@ -15,7 +15,8 @@ export type StoppedBy = 'tool-calls' | 'tokens' | 'time' | 'no-report';
 
 export type ChatStep =
   | { ok: true; content: string | null; toolCalls: ToolCallRequest[]; usage: LlmUsage }
-  | { ok: false; reason: string; usage: LlmUsage };
+  /** `stopped`: the exchange was cut by a bound (the wall clock), not failed by the LLM. */
+  | { ok: false; reason: string; usage: LlmUsage; stopped?: StoppedBy };
 
 export interface ToolOutcome {
   /** The text the model gets back (capped here again before it is sent). */
@@ -93,7 +94,8 @@ export async function runAgent(initial: ToolChatMessage[], tools: ToolSpec[], de
     r.llmCalls++;
     r.tokens += step.usage.promptTokens + step.usage.completionTokens;
     if (!step.ok) {
-      r.failure = step.reason;
+      if (step.stopped) r.stoppedBy ??= step.stopped;
+      else r.failure = step.reason;
       return r;
     }
     if (step.content !== null) r.finalText = step.content;

@@ -174,7 +174,7 @@ describe('a diagnosis', () => {
         { name: 'rm_rf_everything', arguments: {} },
         { name: 'run_program', arguments: '{"source": "print(1)", ' },
         { name: 'run_program', arguments: { source: "import sys\nsys.stdout.write('x' * 5_000_000)", language: 'python' } },
-        { name: 'run_program', arguments: { stdin: 42 } },
+        { name: 'run_program', arguments: { stdin: 42, files: [{ path: 'big', content: 'y'.repeat(30_000) }] } },
       ]),
     );
     const x = await createDiagnoseExperiment(runId, { atGeneration: 4, maxToolCalls: 6 });
@@ -196,6 +196,8 @@ describe('a diagnosis', () => {
     expect(tools[2].output!.length).toBeLessThan(6500);
     expect(tools[2].output).toMatch(/characters cut/);
     expect(tools[3].output).toMatch(/^error: bad arguments for run_program: stdin/);
+    expect(tools[3].input).toMatchObject({ truncated: true });
+    expect(JSON.stringify(tools[3].input).length).toBeLessThan(3000);
     for (const q of s.requests) for (const t of toolTexts(q.body)) expect(t.length).toBeLessThan(6500);
     expect(d.report.missing).toContain('the agent gave no final answer');
   });
@@ -217,7 +219,30 @@ describe('a diagnosis', () => {
     expect(s.requests[0].body!.messages![1].content).toContain('after generation 2 (the last 2 generations) up to 4');
   });
 
-  it('resumes an interrupted diagnosis by re-feeding its stored exchanges (no stored call asked or run again)', { timeout: 300_000 }, async () => {
+  it('stops at the wall-clock cap, cutting a sandbox run and an LLM call in flight', { timeout: 120_000 }, async () => {
+    process.env.EVOSCOPE_DIAGNOSIS_WALL_MS = '2000';
+    try {
+      await useServer([toolsReply([{ name: 'run_program', arguments: { source: 'import time\ntime.sleep(50)', language: 'python', timeout_seconds: 60 } }])]);
+      const t0 = Date.now();
+      const done = await runExperiment((await createDiagnoseExperiment(runId, { atGeneration: 4 })).id);
+      expect(Date.now() - t0).toBeLessThan(20_000);
+      expect(done?.status, done?.error ?? '').toBe('done');
+      const result = done!.result as DiagnoseExperimentReport;
+      expect(result.stoppedBy).toBe('time');
+      const calls = await listCalls(done!.id, { logs: true });
+      expect(calls[1].output).toMatch(/^not finished: the wall-clock cap/);
+      // A hanging LLM is cut too.
+      await useServer([{ kind: 'content', content: 'late', delayMs: 60_000 }]);
+      const t1 = Date.now();
+      const hung = await runExperiment((await createDiagnoseExperiment(runId, { atGeneration: 4 })).id);
+      expect(Date.now() - t1).toBeLessThan(20_000);
+      expect(hung!.result).toMatchObject({ stoppedBy: 'time' });
+    } finally {
+      delete process.env.EVOSCOPE_DIAGNOSIS_WALL_MS;
+    }
+  });
+
+  it.each(['a cancel then --resume', 'a worker shutdown then restart'])('resumes a diagnosis interrupted by %s by re-feeding its stored exchanges (no stored call asked or run again)', { timeout: 300_000 }, async (how) => {
     let cancelNow: () => void = () => {};
     const reached = new Promise<void>((resolve) => (cancelNow = resolve));
     const s = await useServer((req, i) => {
@@ -230,13 +255,23 @@ describe('a diagnosis', () => {
       return { kind: 'content', content: `## Hypothesis\nh\n## Experiment\nThe probe printed ${printed}.\n## Verdict\nv\n## Direction\nd` };
     });
     const x = await createDiagnoseExperiment(runId, { atGeneration: 4, auxMetrics: false, agentCandidate: false });
-    const first = runExperiment(x.id, { pollMs: 100 });
+    const shutdown = new AbortController();
+    const first = runExperiment(x.id, { pollMs: 100, signal: shutdown.signal });
     await reached;
-    await cancelExperiment(runId, x.id);
-    expect((await first)?.status).toBe('cancelled');
+    if (how.includes('cancel')) {
+      await cancelExperiment(runId, x.id);
+      expect((await first)?.status).toBe('cancelled');
+    } else {
+      // The worker's task gets its abort signal on shutdown: the experiment stays running, to be picked up again.
+      shutdown.abort();
+      expect(await first).toMatchObject({ status: 'running', interrupted: true });
+    }
     const before = await listCalls(x.id);
     expect(before.map((c) => c.phase)).toEqual(['llm', 'tool:run_program']);
-    await resumeExperiment(runId, x.id);
+    // What the agent was given stays what the report says, even if the run's labels change meanwhile.
+    const given = (await listCalls(x.id)).find((c) => c.idx === 0)!.facts!.changeLog as DiagnosisView['report']['changeLog'];
+    await pool().query('UPDATE edit_judgements SET labels = $3 WHERE run_id = $1 AND child_id = $2', [runId, ids.g3, [`tampered ${how}`]]);
+    if (how.includes('cancel')) await resumeExperiment(runId, x.id);
     const done = await runExperiment(x.id);
     expect(done?.status, done?.error ?? '').toBe('done');
     expect(s.requests).toHaveLength(3);
@@ -247,6 +282,8 @@ describe('a diagnosis', () => {
     expect(after[1].createdAt).toBe(before[1].createdAt);
     const d = (await getDiagnosis(runId, (done!.result as DiagnoseExperimentReport).diagnosisId!))!;
     expect(d.report.claims.find((c) => c.value === '332833500')).toMatchObject({ toolCallIdx: 1 });
+    expect(d.report.changeLog).toEqual(given);
+    expect(given.find((e) => e.externalId === 'g3')!.editTypes).not.toContain(`tampered ${how}`);
   });
 });
 
