@@ -15,7 +15,8 @@ export function PlateauPanel({
   data,
   error,
   active,
-  onActive,
+  onHover,
+  onFocusRow,
 }: {
   runId: string;
   k: number;
@@ -23,7 +24,8 @@ export function PlateauPanel({
   data: PlateausResponse | undefined;
   error: string | null;
   active: number | null;
-  onActive: (index: number | null) => void;
+  onHover: (index: number | null) => void;
+  onFocusRow: (index: number | null) => void;
 }) {
   const inputId = useId();
   const unit = data?.axis ?? 'generation';
@@ -79,10 +81,10 @@ export function PlateauPanel({
                     data-active={active === i ? 'true' : undefined}
                     tabIndex={0}
                     aria-label={describePlateau(p, data.axis)}
-                    onMouseEnter={() => onActive(i)}
-                    onMouseLeave={() => onActive(null)}
-                    onFocus={() => onActive(i)}
-                    onBlur={() => onActive(null)}
+                    onMouseEnter={() => onHover(i)}
+                    onMouseLeave={() => onHover(null)}
+                    onFocus={() => onFocusRow(i)}
+                    onBlur={() => onFocusRow(null)}
                   >
                     <td>
                       {unit}s {p.startGeneration}–{p.endGeneration}

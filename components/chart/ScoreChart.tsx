@@ -58,7 +58,11 @@ export function ScoreChart({
     setKState(v);
     setParam('k', v === DEFAULT_PLATEAU_K ? null : String(v));
   };
-  const [activeBand, setActiveBand] = useState<number | null>(null);
+  // Pointer (band or row hovered) and keyboard (row focused) are kept apart: a mouseleave that a
+  // scroll causes must not clear the band of the row the keyboard is on.
+  const [hoverBand, setHoverBand] = useState<number | null>(null);
+  const [focusBand, setFocusBand] = useState<number | null>(null);
+  const activeBand = hoverBand ?? focusBand;
   const [ref, width] = useElementWidth<HTMLDivElement>();
   const q = `metric=${encodeURIComponent(metric)}`;
 
@@ -127,7 +131,7 @@ export function ScoreChart({
             bands={bands}
             activeBand={activeBand}
             describeBand={(i) => (plateaus.data ? describePlateau(plateaus.data.plateaus[i], plateaus.data.axis) : '')}
-            onBand={setActiveBand}
+            onBand={setHoverBand}
           />
         )}
       </div>
@@ -139,7 +143,8 @@ export function ScoreChart({
         data={plateaus.data}
         error={plateaus.isError ? plateaus.error.message : null}
         active={activeBand}
-        onActive={setActiveBand}
+        onHover={setHoverBand}
+        onFocusRow={setFocusBand}
       />
     </section>
   );

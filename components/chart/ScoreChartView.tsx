@@ -50,7 +50,8 @@ export function ScoreChartView({
     if (py < plot.top || py > plot.bottom) return null;
     return bands.find((b) => px >= b.x0 && px <= b.x1)?.index ?? null;
   };
-  const shownBand = hover === null ? bands.find((b) => b.index === activeBand) : undefined;
+  // Shown beside a dot's tooltip too: the band may be active from the list (keyboard focus).
+  const shownBand = bands.find((b) => b.index === activeBand);
 
   return (
     <div
