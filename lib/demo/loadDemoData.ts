@@ -112,17 +112,18 @@ export async function loadDemoData(opts: LoadDemoOptions): Promise<{ loaded: { r
         });
         await enqueueRunAnalyses(s.runId);
         enqueued = true;
-        const [programs, invalid, edges, contexts, evaluations, migrants] = await Promise.all([
+        const [programs, invalid, edges, contexts, evaluations, migrants, diagnoses] = await Promise.all([
           db.program.count({ where: { runId: s.runId } }),
           db.program.count({ where: { runId: s.runId, valid: false } }),
           db.edge.count({ where: { runId: s.runId } }),
           db.context.count({ where: { runId: s.runId } }),
           db.evaluation.count({ where: { runId: s.runId } }),
           db.program.count({ where: { runId: s.runId, isMigrant: true } }),
+          db.diagnosis.count({ where: { runId: s.runId } }),
         ]);
         log(
           `demo run "${s.name}": ${programs} programs (${invalid} failed, ${migrants} migrants), ${edges} edges, ` +
-            `${contexts} prompts, ${evaluations} evaluations, evaluator v${ev.version}${bundle.privateFiles ? ' with a private test set' : ''} ` +
+            `${contexts} prompts, ${evaluations} evaluations, ${diagnoses ? `${diagnoses} eval agent diagnoses, ` : ''}evaluator v${ev.version}${bundle.privateFiles ? ' with a private test set' : ''} ` +
             `-> http://localhost:${port}/runs/${s.runId}`,
         );
         loaded.push({ runId: s.runId, name: s.name });
