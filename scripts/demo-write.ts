@@ -1,4 +1,5 @@
 // `npx tsx scripts/demo-write.ts <outDir> [seedOffset]`: writes both demo runs in OpenEvolve's
+// (the C++ one with the eval agent's folder beside it, lib/demo/evalAgent)
 // raw layout (<outDir>/<task>/openevolve_output/...) with the task's initial program and real
 // evaluator beside it (<outDir>/<task>/evaluator.py and data files; a private test set in
 // <outDir>/<task>_private/), for benchmarks and manual checks. Every program is scored by that
@@ -9,6 +10,9 @@ import { demoScorer } from '../lib/demo/score';
 import { describeSummary, summarizeRun } from '../lib/demo/stats';
 import { writeTaskFiles } from '../lib/demo/taskFolder';
 import { writeOpenEvolveRun } from '../lib/demo/writeOpenEvolveRun';
+import { addEvalAgent } from '../lib/demo/evalAgent/addEvalAgent';
+import { demoAuxRunner } from '../lib/demo/evalAgent/runAux';
+import { writeEvalAgentFolder } from '../lib/demo/evalAgent/writeEvalAgent';
 
 const [outDir, offset = '0'] = process.argv.slice(2);
 if (!outDir) {
@@ -21,6 +25,10 @@ const runs = await generateDemoRuns({ seedOffset: Number(offset), score: demoSco
 const t1 = performance.now();
 for (const run of runs) {
   const base = path.resolve(outDir, run.config.template.task);
+  // As loadDemoData: the C++ run carries the eval agent's folder (eval_agent_memory/).
+  if (run.config.template.evaluator === 'ahc_routing') {
+    writeEvalAgentFolder(await addEvalAgent(run, { score: demoScorer({ stats }), aux: demoAuxRunner({ stats }) }), base);
+  }
   const w = writeOpenEvolveRun(run, base);
   const task = writeTaskFiles(run, base);
   process.stdout.write(`${describeSummary(run.config.name, summarizeRun(run))}\n  -> ${w.outputDir} (${w.files} files, ${(w.bytes / 1e6).toFixed(1)} MB)\n`);

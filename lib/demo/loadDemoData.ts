@@ -23,11 +23,14 @@ import type { DemoEvaluatorName } from './evaluators/files';
 import { demoScorer } from './score';
 import { writeTaskFiles } from './taskFolder';
 import { writeOpenEvolveRun } from './writeOpenEvolveRun';
+import { addEvalAgent } from './evalAgent/addEvalAgent';
+import { demoAuxRunner } from './evalAgent/runAux';
+import { writeEvalAgentFolder } from './evalAgent/writeEvalAgent';
 
 const SETTING_KEY = 'demo.loaded';
 const LOCK_KEY = 727_002; // lib/db/migrate.ts holds 727_001
 /** Bump when the generated runs change in a way worth reloading: older demo runs are replaced. */
-export const DEMO_VERSION = 3;
+export const DEMO_VERSION = 4; // 4: the C++ run has the eval agent's artifacts (issue 13)
 
 export interface LoadDemoOptions {
   log: (line: string) => void;
@@ -64,6 +67,10 @@ export async function loadDemoData(opts: LoadDemoOptions): Promise<{ loaded: { r
       const origins: { seed: number; evaluator: DemoEvaluatorName }[] = [];
       for (const run of runs) {
         const base = path.join(dir, run.config.template.task);
+        // The C++ run had an eval agent (seed 001): reports, aux scripts run in the sandbox, a candidate.
+        if (run.config.template.evaluator === 'ahc_routing') {
+          writeEvalAgentFolder(await addEvalAgent(run, { score: demoScorer({ stats }), aux: demoAuxRunner({ stats }) }), base);
+        }
         writeOpenEvolveRun(run, base);
         writeTaskFiles(run, base);
         const [one, ...more] = await readRunsFromPath(base, { format: 'openevolve', name: run.config.name });
@@ -105,17 +112,18 @@ export async function loadDemoData(opts: LoadDemoOptions): Promise<{ loaded: { r
         });
         await enqueueRunAnalyses(s.runId);
         enqueued = true;
-        const [programs, invalid, edges, contexts, evaluations, migrants] = await Promise.all([
+        const [programs, invalid, edges, contexts, evaluations, migrants, diagnoses] = await Promise.all([
           db.program.count({ where: { runId: s.runId } }),
           db.program.count({ where: { runId: s.runId, valid: false } }),
           db.edge.count({ where: { runId: s.runId } }),
           db.context.count({ where: { runId: s.runId } }),
           db.evaluation.count({ where: { runId: s.runId } }),
           db.program.count({ where: { runId: s.runId, isMigrant: true } }),
+          db.diagnosis.count({ where: { runId: s.runId } }),
         ]);
         log(
           `demo run "${s.name}": ${programs} programs (${invalid} failed, ${migrants} migrants), ${edges} edges, ` +
-            `${contexts} prompts, ${evaluations} evaluations, evaluator v${ev.version}${bundle.privateFiles ? ' with a private test set' : ''} ` +
+            `${contexts} prompts, ${evaluations} evaluations, ${diagnoses ? `${diagnoses} eval agent diagnoses, ` : ''}evaluator v${ev.version}${bundle.privateFiles ? ' with a private test set' : ''} ` +
             `-> http://localhost:${port}/runs/${s.runId}`,
         );
         loaded.push({ runId: s.runId, name: s.name });

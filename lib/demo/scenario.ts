@@ -36,7 +36,7 @@ export interface ScenarioConfig {
 export interface ProgramNote {
   iteration: number;
   island: number;
-  edit: EditKind | 'seed' | 'migrant';
+  edit: EditKind | 'seed' | 'migrant' | 'agent';
   failed: boolean;
   bug?: string;
   detail?: EditDetail;

@@ -49,6 +49,9 @@ describe('JSONL diagnosis lines', () => {
       'bad.jsonl:5: diagnosis.trigger_generation must be a non-negative integer',
     );
     await expect(readJsonlRun(write('extra.jsonl', [...programs, { diagnosis: { ...diagnosis, aux: 1 } }]))).rejects.toThrow('extra.jsonl:5: diagnosis: unknown key "aux"');
+    await expect(readJsonlRun(write('surrogate.jsonl', [...programs, { diagnosis: { ...diagnosis, report_md: 'bad \ud800' } }]))).rejects.toThrow(
+      'surrogate.jsonl:5: diagnosis.report_md must be free of NUL characters and lone surrogates',
+    );
     await expect(readJsonlRun(write('dangling.jsonl', [...programs, { diagnosis: { ...diagnosis, agent_candidate: 'p9' } }]))).rejects.toThrow(
       'dangling.jsonl:5: diagnosis names program "p9", which is not a record of the file',
     );

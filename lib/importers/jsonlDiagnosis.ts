@@ -21,7 +21,7 @@ const must = (field: string, what: string) => ({ error: `diagnosis.${field} must
 const id = (field: string) =>
   z.string(must(field, 'a non-empty string')).min(1, must(field, 'a non-empty string')).refine((s) => !badName(s), must(field, 'free of NUL characters and lone surrogates'));
 const MAX_TEXT = 4 * 1024 ** 2;
-const text = (field: string) => z.string(must(field, 'a string')).max(MAX_TEXT, must(field, `at most ${MAX_TEXT} characters`)).refine((s) => !s.includes('\u0000'), must(field, 'free of NUL characters'));
+const text = (field: string) => z.string(must(field, 'a string')).max(MAX_TEXT, must(field, `at most ${MAX_TEXT} characters`)).refine((s) => !badName(s), must(field, 'free of NUL characters and lone surrogates'));
 
 export const diagnosisLineSchema = z.strictObject(
   {
