@@ -3,14 +3,14 @@
 // trigger generation, never simply the latest), the per-generation score history, the previous
 // diagnosis's aux metric history, the change log's rows (edit types from the stored judgements,
 // an LLM judge's preferred over the offline one; cycling from the stored cycling marks) and a
-// program's stored test results. A program's generation is programs.generation, else its
-// iteration, else its position (the axis diagnoses.trigger_generation uses).
+// program's stored test results. A program's "generation" is its place on the run's axis
+// (lib/db/runAxis.ts: the source's generation when it orders time, else the iteration), the one
+// the plateaus, the imported triggers and diagnoses.trigger_generation use.
 import type { ChangeLogProgram } from '../diagnosis/changeLog';
 import type { AuxHistoryRow, ScoreHistoryRow } from '../diagnosis/prompt';
 import { ANALYSIS, cyclingParams, REPORT_VERSION } from '../analysis/reportTypes';
 import { pool } from './client';
-
-const GEN = 'coalesce(p.generation, p.iteration, p.seq)';
+import { runAxisExpr } from './runAxis';
 
 export interface DiagnosisTarget {
   triggerGeneration: number;
@@ -23,6 +23,7 @@ export interface DiagnosisTarget {
 
 /** Null when the run has no scored program up to the trigger generation. */
 export async function diagnosisTarget(runId: string, atGeneration?: number): Promise<DiagnosisTarget | null> {
+  const GEN = await runAxisExpr(runId);
   const run = await pool().query<{ higher_is_better: boolean; last: number | null }>(
     `SELECT r.higher_is_better, (SELECT max(${GEN}) FROM programs p WHERE p.run_id = r.id) AS last FROM runs r WHERE r.id = $1`,
     [runId],
@@ -51,12 +52,16 @@ export async function diagnosisTarget(runId: string, atGeneration?: number): Pro
 
 /** The program's generation on the diagnoses axis. */
 export async function programGeneration(programId: string): Promise<number | null> {
+  const run = await pool().query<{ run_id: string }>('SELECT run_id FROM programs WHERE id = $1', [programId]);
+  if (!run.rows[0]) return null;
+  const GEN = await runAxisExpr(run.rows[0].run_id);
   const { rows } = await pool().query<{ gen: number }>(`SELECT ${GEN} AS gen FROM programs p WHERE p.id = $1`, [programId]);
   return rows[0]?.gen ?? null;
 }
 
 /** Per generation up to `at`: programs, best score, best so far. */
 export async function scoreHistory(runId: string, at: number, higherIsBetter: boolean): Promise<ScoreHistoryRow[]> {
+  const GEN = await runAxisExpr(runId);
   const { rows } = await pool().query<{ gen: number; n: number; hi: number | null; lo: number | null }>(
     `SELECT ${GEN} AS gen, count(*)::int AS n, max(p.score) FILTER (WHERE p.valid) AS hi, min(p.score) FILTER (WHERE p.valid) AS lo
      FROM programs p WHERE p.run_id = $1 AND ${GEN} <= $2 GROUP BY 1 ORDER BY 1`,
@@ -72,6 +77,9 @@ export async function scoreHistory(runId: string, at: number, higherIsBetter: bo
 
 /** Per generation: the aux values of its best program that has them (the previous diagnosis's script). */
 export async function auxHistory(diagnosisId: string, at: number, higherIsBetter: boolean): Promise<AuxHistoryRow[]> {
+  const run = await pool().query<{ run_id: string }>('SELECT run_id FROM diagnoses WHERE id = $1', [diagnosisId]);
+  if (!run.rows[0]) return [];
+  const GEN = await runAxisExpr(run.rows[0].run_id);
   const { rows } = await pool().query<{ gen: number; values: Record<string, number> }>(
     `SELECT DISTINCT ON (${GEN}) ${GEN} AS gen, a."values"
      FROM aux_metric_values a JOIN programs p ON p.id = a.program_id
@@ -84,6 +92,7 @@ export async function auxHistory(diagnosisId: string, at: number, higherIsBetter
 
 /** The programs of the window (after `from`, up to `at`; the latest `limit`), with what the change log says of each. */
 export async function changeLogPrograms(runId: string, from: number | null, at: number, limit = 500): Promise<{ programs: ChangeLogProgram[]; total: number }> {
+  const GEN = await runAxisExpr(runId);
   const { rows } = await pool().query<{
     id: string; external_id: string; gen: number; score: number | null; parent_score: number | null; labels: string[] | null;
     rationale: string | null; summary: string | null; total: number;
