@@ -62,7 +62,8 @@ def where(e):
     return ' (auxiliary_metrics.py line %s)' % frames[-1].lineno if frames else ''
 
 def text(e):
-    return ''.join(traceback.format_exception_only(type(e), e)).strip()[:500]
+    # One line ("SyntaxError: invalid syntax (<unknown>, line 17)"); the traceback is on stderr.
+    return ('%s: %s' % (type(e).__name__, e) if str(e) else type(e).__name__)[:500]
 
 def number(v):
     # numpy scalars become Python numbers; numpy is looked at only when the script loaded it
