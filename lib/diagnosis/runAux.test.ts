@@ -23,6 +23,12 @@ describe('the aux harness request', () => {
     expect(req.files.map((f) => f.path)).toEqual(['evaluator/seeds.txt', 'auxiliary_metrics.py', 'gen_10/main.cpp', 'gen_10/results/metrics.json', '__evoscope_primary__.json', '__evoscope_aux__.py']);
     expect(req.command.slice(1, 4)).toEqual(['__evoscope_aux__.py', 'auxiliary_metrics.py', 'gen_10']);
     expect(req.limits).toMatchObject({ wallSeconds: 5, memoryMb: 2048 });
+    // The evaluator's name for the program too (the diagnose job's prompt names it), once.
+    const named = buildAuxRequest({ script: 'x', program: pyProgram, scoreMetric: null, timeoutSeconds: 5, programFile: 'program.py' });
+    expect(named.files.filter((f) => f.path.startsWith('gen_3/')).map((f) => f.path)).toEqual(['gen_3/main.py', 'gen_3/program.py', 'gen_3/results/metrics.json']);
+    const same = buildAuxRequest({ script: 'x', program: pyProgram, scoreMetric: null, timeoutSeconds: 5, programFile: 'main.py' });
+    expect(same.files.filter((f) => f.path.startsWith('gen_3/')).map((f) => f.path)).toEqual(['gen_3/main.py', 'gen_3/results/metrics.json']);
+    expect(buildAuxRequest({ script: 'x', program: pyProgram, scoreMetric: null, timeoutSeconds: 5, programFile: '../x.py' }).files.some((f) => f.path.includes('..'))).toBe(false);
     expect(primaryResultOf(pyProgram, 'fitness')).toEqual({ error: 0, combined_score: 0.25, fitness: 0.25 });
     expect(primaryResultOf({ ...pyProgram, score: null }, 'fitness')).toEqual({ error: 0 });
   });
