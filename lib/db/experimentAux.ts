@@ -80,7 +80,7 @@ export async function runAuxExperiment(ctx: ExperimentContext<AuxParams>): Promi
     const outcomes = await pooled(batch, ctx.concurrency, async (p) => {
       if (ctx.signal.aborted) return null;
       const o = await runAuxScript(
-        { script, program: p, scoreMetric: ctx.run.scoreMetric, timeoutSeconds: params.timeoutSeconds, evaluatorFiles: ctx.evaluator.files },
+        { script, program: p, scoreMetric: ctx.run.scoreMetric, timeoutSeconds: params.timeoutSeconds, evaluatorFiles: ctx.evaluator.files, programFile: ctx.evaluator.programFile },
         { signal: ctx.signal },
       );
       // A run cut short by the cancel says nothing about the script: not stored, run again on resume.

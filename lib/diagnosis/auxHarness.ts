@@ -5,6 +5,9 @@
 //   /work/auxiliary_metrics.py         the script
 //   /work/gen_<N>/main.<ext>           the program (main.cpp, main.py, ... by its language);
 //                                      N = its generation, else iteration, else 0
+//   /work/gen_<N>/<programFile>        the same program under the evaluator's name for it
+//                                      (program.py, ...), when that differs: the diagnose job
+//                                      tells its agent the code is there
 //   /work/gen_<N>/results/metrics.json its stored metrics (ShinkaEvolve's layout, for scripts
 //                                      that read the primary result from disk)
 //   /work/evaluator/...                the run's evaluator files, public test set
@@ -62,7 +65,8 @@ def where(e):
     return ' (auxiliary_metrics.py line %s)' % frames[-1].lineno if frames else ''
 
 def text(e):
-    return ''.join(traceback.format_exception_only(type(e), e)).strip()[:500]
+    # One line ("SyntaxError: invalid syntax (<unknown>, line 17)"); the traceback is on stderr.
+    return ('%s: %s' % (type(e).__name__, e) if str(e) else type(e).__name__)[:500]
 
 def number(v):
     # numpy scalars become Python numbers; numpy is looked at only when the script loaded it
@@ -172,11 +176,15 @@ export interface AuxRequestInput {
   timeoutSeconds: number;
   /** The run's evaluator files (path -> content), placed under evaluator/. */
   evaluatorFiles?: Record<string, Buffer>;
+  /** The evaluator's name for the program file (EvaluatorBundle.programFile): a second copy. */
+  programFile?: string;
 }
 
 export function resultsDirOf(p: Pick<AuxProgram, 'generation' | 'iteration'>): string {
   return `gen_${p.generation ?? p.iteration ?? 0}`;
 }
+
+const isPlainName = (f: string) => /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}$/.test(f);
 
 export function buildAuxRequest(input: AuxRequestInput): SandboxRequest {
   const dir = resultsDirOf(input.program);
@@ -185,6 +193,9 @@ export function buildAuxRequest(input: AuxRequestInput): SandboxRequest {
   files.push(
     { path: AUX_SCRIPT_FILE, content: input.script },
     { path: `${dir}/${sourceFileName(input.program.language)}`, content: input.program.source },
+    ...(input.programFile && isPlainName(input.programFile) && input.programFile !== sourceFileName(input.program.language) && input.programFile !== 'results'
+      ? [{ path: `${dir}/${input.programFile}`, content: input.program.source }]
+      : []),
     { path: `${dir}/results/metrics.json`, content: JSON.stringify(primary) },
     { path: AUX_PRIMARY_FILE, content: JSON.stringify(primary) },
     { path: AUX_HARNESS_FILE, content: AUX_HARNESS },

@@ -23,6 +23,12 @@ describe('the aux harness request', () => {
     expect(req.files.map((f) => f.path)).toEqual(['evaluator/seeds.txt', 'auxiliary_metrics.py', 'gen_10/main.cpp', 'gen_10/results/metrics.json', '__evoscope_primary__.json', '__evoscope_aux__.py']);
     expect(req.command.slice(1, 4)).toEqual(['__evoscope_aux__.py', 'auxiliary_metrics.py', 'gen_10']);
     expect(req.limits).toMatchObject({ wallSeconds: 5, memoryMb: 2048 });
+    // The evaluator's name for the program too (the diagnose job's prompt names it), once.
+    const named = buildAuxRequest({ script: 'x', program: pyProgram, scoreMetric: null, timeoutSeconds: 5, programFile: 'program.py' });
+    expect(named.files.filter((f) => f.path.startsWith('gen_3/')).map((f) => f.path)).toEqual(['gen_3/main.py', 'gen_3/program.py', 'gen_3/results/metrics.json']);
+    const same = buildAuxRequest({ script: 'x', program: pyProgram, scoreMetric: null, timeoutSeconds: 5, programFile: 'main.py' });
+    expect(same.files.filter((f) => f.path.startsWith('gen_3/')).map((f) => f.path)).toEqual(['gen_3/main.py', 'gen_3/results/metrics.json']);
+    expect(buildAuxRequest({ script: 'x', program: pyProgram, scoreMetric: null, timeoutSeconds: 5, programFile: '../x.py' }).files.some((f) => f.path.includes('..'))).toBe(false);
     expect(primaryResultOf(pyProgram, 'fitness')).toEqual({ error: 0, combined_score: 0.25, fitness: 0.25 });
     expect(primaryResultOf({ ...pyProgram, score: null }, 'fitness')).toEqual({ error: 0 });
   });
@@ -58,7 +64,9 @@ def evaluate_aux(results_dir, primary_result):
     expect(r).toMatchObject({ status: 'ok', values: { chars: 21, mean: 2.5, n: 3 }, error: null });
   });
 
-  it('a script that raises: error, with the exception and its line', async () => {
+  it('a script that raises: error, with the exception and its line; a program that does not parse, in one line', async () => {
+    const parse = await run('import ast\ndef evaluate_aux(results_dir, primary_result):\n    return {"n": len(ast.parse("def f(:"))}\n');
+    expect(parse.error?.split('\n')[0]).toBe('evaluate_aux raised SyntaxError: invalid syntax (<unknown>, line 1) (auxiliary_metrics.py line 3)');
     const r = await run('def evaluate_aux(results_dir, primary_result):\n    x = 1\n    return {"a": x / 0}\n');
     expect(r.status).toBe('error');
     expect(r.error).toMatch(/^evaluate_aux raised ZeroDivisionError: division by zero \(auxiliary_metrics\.py line 3\)/);
@@ -69,7 +77,7 @@ def evaluate_aux(results_dir, primary_result):
     expect(await run('def other():\n    pass\n')).toMatchObject({ status: 'error', error: 'auxiliary_metrics.py defines no evaluate_aux(results_dir, primary_result) function' });
     const bad = await run('def evaluate_aux(:\n');
     expect(bad.status).toBe('error');
-    expect(bad.error).toMatch(/could not be imported: [\s\S]*SyntaxError: invalid syntax/);
+    expect(bad.error).toMatch(/^auxiliary_metrics\.py could not be imported: SyntaxError: invalid syntax \(auxiliary_metrics\.py, line 1\)\n/);
   });
 
   it('non-numbers, non-finite numbers, a non-dict and printed junk: bad-output naming the values', async () => {

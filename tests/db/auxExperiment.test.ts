@@ -173,7 +173,7 @@ def evaluate_aux(results_dir, primary_result):
         return {'speed': 'fast'}
     if kind == 'memory':
         return {'n': len(bytearray(16 * 1024 ** 3))}
-    return {'lines': 2.0}
+    return {'lines': 2.0, 'named': float(os.path.exists(os.path.join(results_dir, 'program.py')))}
 `, run);
     const x = await startAuxExperiment({ runId: run, diagnosisId: id, timeoutSeconds: 2 });
     const t0 = Date.now();
@@ -185,9 +185,10 @@ def evaluate_aux(results_dir, primary_result):
     expect(rows.map((r) => [r.external_id, r.status])).toEqual([['loop', 'timeout'], ['raise', 'error'], ['words', 'bad-output'], ['memory', 'memory'], ['fine', 'ok']]);
     expect(rows[1].error).toMatch(/^evaluate_aux raised RuntimeError: no such test case \(auxiliary_metrics\.py line 9\)/);
     expect(rows[2].error).toBe("evaluate_aux returned non-numbers: speed = 'fast' (str)");
-    expect(rows[4].values).toEqual({ lines: 2 });
+    // The program is also under the evaluator's name for it (program.py), beside main.py.
+    expect(rows[4].values).toEqual({ lines: 2, named: 1 });
     const report = done!.result as AuxExperimentReport;
-    expect(report).toMatchObject({ programs: 5, ok: 1, failed: 4, metricNames: ['lines'] });
+    expect(report).toMatchObject({ programs: 5, ok: 1, failed: 4, metricNames: ['lines', 'named'] });
     expect(report.trivialMetrics[0]).toMatchObject({ name: 'lines', n: 1, trivial: false });
     expect(report.trivialMetrics[0].why).toMatch(/^not enough programs/);
   });
