@@ -6,8 +6,7 @@ import type { ExperimentView } from '@/lib/interventions/types';
 import { followExperiment } from '../experiments/experimentClient';
 import { isActive, progressLabel } from '../experiments/experimentLabels';
 import { ProgressBar } from '../ui/ProgressBar';
-// Swapped for h13-aux's AuxTrendChart (same props) when it is merged.
-import { AuxTrendChartPlaceholder as AuxTrendChart } from './AuxTrendChartPlaceholder';
+import { AuxTrendChart } from './AuxTrendChart';
 import { startAuxRun } from './diagnosisClient';
 
 export function AuxSection({ runId, diagnosisId, script, canRun }: { runId: string; diagnosisId: string; script: string | null; canRun: boolean }) {
