@@ -58,11 +58,15 @@ export function ScoreChart({
     setKState(v);
     setParam('k', v === DEFAULT_PLATEAU_K ? null : String(v));
   };
-  // Pointer (band or row hovered) and keyboard (row focused) are kept apart: a mouseleave that a
-  // scroll causes must not clear the band of the row the keyboard is on.
-  const [hoverBand, setHoverBand] = useState<number | null>(null);
-  const [focusBand, setFocusBand] = useState<number | null>(null);
-  const activeBand = hoverBand ?? focusBand;
+  // The band shown is the one of the latest pointer or keyboard move. Each clears only its own: a
+  // mouseleave that a scroll causes must not clear the band of the row the keyboard is on, and a
+  // pointer resting on another band must not hide the row the keyboard just moved to.
+  const [active, setActive] = useState<{ band: number; by: 'pointer' | 'keyboard' } | null>(null);
+  const activeBand = active?.band ?? null;
+  const setHoverBand = (band: number | null) =>
+    setActive((a) => (band !== null ? { band, by: 'pointer' } : a?.by === 'pointer' ? null : a));
+  const setFocusBand = (band: number | null) =>
+    setActive((a) => (band !== null ? { band, by: 'keyboard' } : a?.by === 'keyboard' ? null : a));
   const [ref, width] = useElementWidth<HTMLDivElement>();
   const q = `metric=${encodeURIComponent(metric)}`;
 
