@@ -1,6 +1,7 @@
 'use client';
 // The plateaus under the score chart, as the accessible list of what the bands show: K (kept in
 // the URL as ?k=), one row per plateau with its length and budget, and a CSV export.
+import Link from 'next/link';
 import { useId } from 'react';
 import type { PlateausResponse } from '@/lib/api/plateaus';
 import { downloadText } from '../analysis/download';
@@ -71,6 +72,7 @@ export function PlateauPanel({
                   <th scope="col" className="num">Cost</th>
                   <th scope="col" className="num">Tokens</th>
                   <th scope="col" className="num">Best held</th>
+                  <th scope="col">Why it stalled</th>
                 </tr>
               </thead>
               <tbody>
@@ -95,6 +97,11 @@ export function PlateauPanel({
                     <td className="num">{formatCost(p.cost)}</td>
                     <td className="num">{p.tokens === null ? '—' : Math.round(p.tokens).toLocaleString('en-US')}</td>
                     <td className="num">{formatScore(p.bestScore)}</td>
+                    <td>
+                      <Link href={`/runs/${runId}/diagnoses?at=${p.endGeneration}&k=${data.k}`} prefetch={false} data-testid="plateau-diagnose">
+                        Diagnose
+                      </Link>
+                    </td>
                   </tr>
                 ))}
               </tbody>
