@@ -91,6 +91,12 @@ test('opens a stored diagnosis from the run’s Diagnoses page and follows a cla
   await expect(page).toHaveURL(new RegExp(`/runs/${runId}/diagnoses/${fx.diagnosisId}$`));
   await expect(page.getByRole('heading', { level: 1, name: `Diagnosis at generation ${generation}` })).toBeVisible();
 
+  // The plateau table's "Diagnose" link (?at=&k=) fills the form.
+  await page.goto(`/runs/${runId}/diagnoses?at=7&k=3`);
+  const form = page.getByRole('form', { name: 'Diagnose the plateau' });
+  await expect(form.getByLabel('At generation')).toHaveValue('7');
+  await expect(form.getByLabel('Plateau K')).toHaveValue('3');
+
   // Diagnoses the demo imported with the run open with their four parts as well.
   for (const d of before.diagnoses.filter((x) => x.origin === 'imported').slice(0, 2)) {
     await page.goto(`/runs/${runId}/diagnoses`);
