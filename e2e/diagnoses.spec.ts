@@ -11,7 +11,12 @@ import { storeDiagnosisFixture, type DiagnosisFixture } from '../tests/helpers/d
 import { DEMO_RUNS, openRunFromList } from './helpers';
 
 let fx: DiagnosisFixture | null = null;
+let flagged: { runId: string; programId: string; metadata: unknown } | null = null;
 test.afterAll(async () => {
+  if (flagged) {
+    await pool().query('UPDATE programs SET metadata = $2::jsonb WHERE id = $1', [flagged.programId, JSON.stringify(flagged.metadata)]);
+    await pool().query('DELETE FROM graph_cache WHERE run_id = $1', [flagged.runId]);
+  }
   if (fx) {
     await pool().query('DELETE FROM diagnoses WHERE id = $1', [fx.diagnosisId]);
     await pool().query('DELETE FROM experiments WHERE id = $1', [fx.experimentId]);
@@ -86,6 +91,12 @@ test('opens a stored diagnosis from the run’s Diagnoses page and follows a cla
   await expect(page).toHaveURL(new RegExp(`/runs/${runId}/diagnoses/${fx.diagnosisId}$`));
   await expect(page.getByRole('heading', { level: 1, name: `Diagnosis at generation ${generation}` })).toBeVisible();
 
+  // The plateau table's "Diagnose" link (?at=&k=) fills the form.
+  await page.goto(`/runs/${runId}/diagnoses?at=7&k=3`);
+  const form = page.getByRole('form', { name: 'Diagnose the plateau' });
+  await expect(form.getByLabel('At generation')).toHaveValue('7');
+  await expect(form.getByLabel('Plateau K')).toHaveValue('3');
+
   // Diagnoses the demo imported with the run open with their four parts as well.
   for (const d of before.diagnoses.filter((x) => x.origin === 'imported').slice(0, 2)) {
     await page.goto(`/runs/${runId}/diagnoses`);
@@ -95,4 +106,17 @@ test('opens a stored diagnosis from the run’s Diagnoses page and follows a cla
       await expect(page.getByRole('heading', { level: 2, name: part, exact: true })).toBeVisible();
     }
   }
+});
+
+test('the lineage marks the eval agent’s candidates with their own legend entry', async ({ page }) => {
+  const runId = await openRunFromList(page, DEMO_RUNS[1]);
+  // A program flagged as the importer flags an agent candidate. The worker's cached graph predates
+  // the flag (an import flags before it caches): dropped, so the graph is read live.
+  const { rows } = await pool().query<{ id: string; metadata: unknown }>('SELECT id, metadata FROM programs WHERE run_id = $1 ORDER BY seq DESC LIMIT 1', [runId]);
+  flagged = { runId, programId: rows[0].id, metadata: rows[0].metadata };
+  await pool().query(`UPDATE programs SET metadata = coalesce(metadata, '{}'::jsonb) || '{"agentCandidate": true}' WHERE id = $1`, [rows[0].id]);
+  await pool().query('DELETE FROM graph_cache WHERE run_id = $1', [runId]);
+  await page.goto(`/runs/${runId}/lineage`);
+  await expect(page.getByTestId('lineage-canvas')).toHaveAttribute('data-state', 'ready');
+  await expect(page.getByTestId('legend-agent-candidates')).toHaveText(/eval agent.s candidate \(1\)/);
 });

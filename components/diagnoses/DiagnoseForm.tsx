@@ -13,11 +13,12 @@ import { getPlateaus, startDiagnosis } from './diagnosisClient';
 
 const DEFAULTS = diagnoseParamsSchema.parse({});
 
-export function DiagnoseForm({ runId, onDone }: { runId: string; onDone: () => void }) {
+/** initialAt / initialK: asked for in the URL (?at=&k=, the plateau table's "Diagnose" link). */
+export function DiagnoseForm({ runId, onDone, initialAt, initialK }: { runId: string; onDone: () => void; initialAt?: number; initialK?: number }) {
   const plateaus = useQuery({ queryKey: ['plateaus', runId, DEFAULT_PLATEAU_K], queryFn: ({ signal }) => getPlateaus(runId, DEFAULT_PLATEAU_K, signal), retry: false });
   const lastPlateauEnd = plateaus.data?.plateaus.at(-1)?.endGeneration;
-  const [at, setAt] = useState<string | null>(null);
-  const [k, setK] = useState(String(DEFAULTS.k));
+  const [at, setAt] = useState<string | null>(initialAt !== undefined ? String(initialAt) : null);
+  const [k, setK] = useState(String(initialK ?? DEFAULTS.k));
   const [maxToolCalls, setMaxToolCalls] = useState(String(DEFAULTS.maxToolCalls));
   const [maxTokens, setMaxTokens] = useState(String(DEFAULTS.maxTokens));
   const [aux, setAux] = useState(DEFAULTS.auxMetrics);

@@ -11,7 +11,9 @@ import { DiagnosisTimeline } from './DiagnosisTimeline';
 import { listDiagnoses } from './diagnosisClient';
 import { diagnosisRow } from './reportModel';
 
-export function RunDiagnosesView({ runId, scoreMetric, initial, canStart }: { runId: string; scoreMetric: string; initial: DiagnosisView[]; canStart: boolean }) {
+export function RunDiagnosesView({ runId, scoreMetric, initial, canStart, initialAt, initialK }: {
+  runId: string; scoreMetric: string; initial: DiagnosisView[]; canStart: boolean; initialAt?: number; initialK?: number;
+}) {
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: ['diagnoses', runId], queryFn: ({ signal }) => listDiagnoses(runId, signal), initialData: { diagnoses: initial } });
   const best = useQuery({
@@ -69,8 +71,8 @@ export function RunDiagnosesView({ runId, scoreMetric, initial, canStart }: { ru
       )}
       {canStart && (
         <>
-          <h2>Diagnose the plateau</h2>
-          <DiagnoseForm runId={runId} onDone={() => void queryClient.invalidateQueries({ queryKey: ['diagnoses', runId] })} />
+          <h2 id="diagnose">Diagnose the plateau</h2>
+          <DiagnoseForm runId={runId} initialAt={initialAt} initialK={initialK} onDone={() => void queryClient.invalidateQueries({ queryKey: ['diagnoses', runId] })} />
         </>
       )}
     </div>

@@ -10,11 +10,15 @@ import { loadRun, runViewMetadata } from '../loadRun';
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-type Props = { params: Promise<{ runId: string }> };
+type Props = { params: Promise<{ runId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+// ?at=&k= (the plateau table's "Diagnose" link): the form's trigger generation and K.
+const wholeNumber = (v: string | string[] | undefined) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : undefined);
 
 export const generateMetadata = runViewMetadata('Diagnoses');
 
-export default async function DiagnosesPage({ params }: Props) {
+export default async function DiagnosesPage({ params, searchParams }: Props) {
+  const query = await searchParams;
   const run = await loadRun((await params).runId);
   if (!run) notFound();
   const actor = await pageActor();
@@ -25,7 +29,8 @@ export default async function DiagnosesPage({ params }: Props) {
           {run.name} · why it stalled: the eval agent&apos;s reports (Hypothesis / Experiment / Verdict / Direction), each number linked to the tool call that measured it.
         </p>
       </RunViewHeader>
-      <RunDiagnosesView runId={run.id} scoreMetric={run.scoreMetric ?? 'score'} initial={await listDiagnoses(run.id)} canStart={actor !== null && can(actor, 'jobs', run.id)} />
+      <RunDiagnosesView runId={run.id} scoreMetric={run.scoreMetric ?? 'score'} initial={await listDiagnoses(run.id)} canStart={actor !== null && can(actor, 'jobs', run.id)}
+        initialAt={wholeNumber(query.at)} initialK={wholeNumber(query.k)} />
     </>
   );
 }
