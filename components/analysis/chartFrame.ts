@@ -96,3 +96,35 @@ export function prepareHistogram(
       : ticksOf(x, tickCount(plot.right - plot.left), tickLabel, true);
   return { width, height, plot, xTicks, yTicks: ticksOf(y, 4, tickLabel, true), bars };
 }
+
+/**
+ * Scales and path of a run's best-so-far step line over iterations, with other values the chart
+ * draws on the same axes (`xs`: iterations of marks, `ys`: scores of marks); the line runs on to
+ * the furthest of its last point, `lastIteration` and `xs`. A flat range is padded by 5%.
+ */
+export function bestSoFarFrame(
+  curve: readonly { iteration: number; score: number }[],
+  plot: Plot,
+  extra: { xs?: readonly number[]; ys?: readonly number[]; lastIteration?: number | null } = {},
+): { x: ScaleLinear<number, number>; y: ScaleLinear<number, number>; curvePath: string } {
+  const values = [...curve.map((c) => c.score), ...(extra.ys ?? [])];
+  let lo = values.length ? Math.min(...values) : 0;
+  let hi = values.length ? Math.max(...values) : 1;
+  if (lo === hi) {
+    const pad = Math.abs(lo) * 0.05 || 1;
+    lo -= pad;
+    hi += pad;
+  }
+  const last = extra.lastIteration ?? null;
+  const iters = [...curve.map((c) => c.iteration), ...(extra.xs ?? []), ...(last !== null ? [last] : [])];
+  const x0 = iters.length ? Math.min(...iters) : 0;
+  const x1 = iters.length ? Math.max(...iters) : 1;
+  const x = scaleLinear().domain([x0, x1 > x0 ? x1 : x0 + 1]).range([plot.left, plot.right]);
+  const y = scaleLinear().domain([lo, hi]).range([plot.bottom, plot.top]).nice();
+  let curvePath = '';
+  curve.forEach((c, i) => {
+    curvePath += i === 0 ? `M${x(c.iteration)},${y(c.score)}` : `H${x(c.iteration)}V${y(c.score)}`;
+  });
+  if (curve.length) curvePath += `H${x(Math.max(curve[curve.length - 1].iteration, last ?? -Infinity, ...(extra.xs ?? [])))}`;
+  return { x, y, curvePath };
+}

@@ -2,11 +2,11 @@
 // The plateaus under the score chart, as the accessible list of what the bands show: K (kept in
 // the URL as ?k=), one row per plateau with its length and budget, and a CSV export.
 import Link from 'next/link';
-import { useId } from 'react';
 import type { PlateausResponse } from '@/lib/api/plateaus';
 import { downloadText } from '../analysis/download';
 import { formatCost } from '../run/costFormat';
 import { formatScore } from '../ui/format';
+import { PlateauKInput } from './PlateauKInput';
 import { describePlateau, plateausCsv } from './plateauModel';
 
 export function PlateauPanel({
@@ -28,26 +28,11 @@ export function PlateauPanel({
   onHover: (index: number | null) => void;
   onFocusRow: (index: number | null) => void;
 }) {
-  const inputId = useId();
   const unit = data?.axis ?? 'generation';
   return (
     <div className="plateaus" data-testid="plateau-panel" data-state={data && data.k === k ? 'ready' : 'loading'}>
       <div className="chart-toolbar">
-        <label htmlFor={inputId}>Plateau K</label>
-        <input
-          id={inputId}
-          data-testid="plateau-k"
-          type="number"
-          min={1}
-          max={1000}
-          step={1}
-          defaultValue={k}
-          style={{ width: '5rem' }}
-          onChange={(e) => {
-            const v = Number(e.target.value);
-            if (Number.isInteger(v) && v >= 1 && v <= 1000) onK(v);
-          }}
-        />
+        <PlateauKInput k={k} onK={onK} testId="plateau-k" />
         <span className="muted">no strict improvement of the best-so-far in K or more {unit}s</span>
         {data && data.plateaus.length > 0 && (
           <button type="button" data-testid="plateau-csv" onClick={() => downloadText(`plateaus-k${data.k}.csv`, plateausCsv(data, runId), 'text/csv')}>

@@ -3,17 +3,17 @@
 // follows): how many, the longest, and the share of the run's budget spent on them. K is one for
 // all runs, kept in the URL as ?k=.
 import { useQueries } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { summarisePlateaus } from '@/lib/analysis/plateaus';
 import { plateausResponseSchema } from '@/lib/api/plateaus';
 import { DEFAULT_PLATEAU_K } from '@/lib/diagnosis/types';
+import { PlateauKInput } from '../chart/PlateauKInput';
 import { describePlateau } from '../chart/plateauModel';
 import { formatCost } from '../run/costFormat';
 import { fetchJson } from '../ui/fetchJson';
 import { formatShare } from '../ui/format';
 
 export function ComparePlateaus({ runs, initialK }: { runs: { runId: string; name: string; metric: string }[]; initialK?: number }) {
-  const inputId = useId();
   const [k, setKState] = useState(initialK ?? DEFAULT_PLATEAU_K);
   const setK = (v: number) => {
     setKState(v);
@@ -34,21 +34,7 @@ export function ComparePlateaus({ runs, initialK }: { runs: { runId: string; nam
   return (
     <div data-testid="compare-plateaus" data-state={ready ? 'ready' : 'loading'}>
       <div className="chart-toolbar">
-        <label htmlFor={inputId}>Plateau K</label>
-        <input
-          id={inputId}
-          data-testid="compare-plateau-k"
-          type="number"
-          min={1}
-          max={1000}
-          step={1}
-          defaultValue={k}
-          style={{ width: '5rem' }}
-          onChange={(e) => {
-            const v = Number(e.target.value);
-            if (Number.isInteger(v) && v >= 1 && v <= 1000) setK(v);
-          }}
-        />
+        <PlateauKInput k={k} onK={setK} testId="compare-plateau-k" />
         <span className="muted">no strict improvement of the run’s best-so-far in K or more generations (iterations where generations do not order time)</span>
       </div>
       <div className="table-wrap">

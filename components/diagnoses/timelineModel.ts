@@ -5,8 +5,7 @@
 // run's generation axis the same way (lib/diagnosis/types.ts). A trigger before the first best
 // sits on the first point's level; several diagnoses at one generation are stacked upwards so
 // each stays clickable. Pure.
-import { scaleLinear } from 'd3';
-import { DEFAULT_MARGIN, plotOf, tickCount, tickLabel, ticksOf, type Plot, type Tick } from '../analysis/chartFrame';
+import { bestSoFarFrame, DEFAULT_MARGIN, plotOf, tickCount, tickLabel, ticksOf, type Plot, type Tick } from '../analysis/chartFrame';
 
 export interface TimelineDiagnosis {
   id: string;
@@ -62,24 +61,7 @@ export function prepareTimeline(
   height: number,
 ): PreparedTimeline {
   const plot = plotOf(width, height, { ...DEFAULT_MARGIN, left: 64, top: 20 });
-  const scores = curve.map((c) => c.score);
-  let lo = scores.length ? Math.min(...scores) : 0;
-  let hi = scores.length ? Math.max(...scores) : 1;
-  if (lo === hi) {
-    const pad = Math.abs(lo) * 0.05 || 1;
-    lo -= pad;
-    hi += pad;
-  }
-  const xs = [...curve.map((c) => c.iteration), ...diagnoses.map((d) => d.triggerGeneration), ...(lastIteration !== null ? [lastIteration] : [])];
-  const x0 = xs.length ? Math.min(...xs) : 0;
-  const x1 = xs.length ? Math.max(...xs) : 1;
-  const x = scaleLinear().domain([x0, x1 > x0 ? x1 : x0 + 1]).range([plot.left, plot.right]);
-  const y = scaleLinear().domain([lo, hi]).range([plot.bottom, plot.top]).nice();
-  let curvePath = '';
-  curve.forEach((c, i) => {
-    curvePath += i === 0 ? `M${x(c.iteration)},${y(c.score)}` : `H${x(c.iteration)}V${y(c.score)}`;
-  });
-  if (curve.length) curvePath += `H${x(Math.max(curve[curve.length - 1].iteration, lastIteration ?? -Infinity, ...diagnoses.map((d) => d.triggerGeneration)))}`;
+  const { x, y, curvePath } = bestSoFarFrame(curve, plot, { xs: diagnoses.map((d) => d.triggerGeneration), lastIteration });
   const seen = new Map<number, number>();
   const markers = [...diagnoses]
     .sort((a, b) => a.triggerGeneration - b.triggerGeneration)

@@ -2,8 +2,7 @@
 // run's best-so-far as a step line over iterations, and for each tuned program a segment from its
 // original score up (or down) to its ceiling at the program's iteration. Where a ceiling reaches
 // the curve's later level, the run's later gain was within reach of tuning alone. Pure.
-import { scaleLinear } from 'd3';
-import { DEFAULT_MARGIN, plotOf, tickCount, tickLabel, ticksOf, type Plot, type Tick } from '../analysis/chartFrame';
+import { bestSoFarFrame, DEFAULT_MARGIN, plotOf, tickCount, tickLabel, ticksOf, type Plot, type Tick } from '../analysis/chartFrame';
 import type { CeilingPoint } from './runExperimentsModel';
 
 export interface CeilingMark {
@@ -38,24 +37,11 @@ export function prepareCeilingChart(
 ): PreparedCeilingChart {
   const plot = plotOf(width, height, { ...DEFAULT_MARGIN, left: 64 });
   const placed = points.filter((p): p is CeilingPoint & { iteration: number } => p.iteration !== null);
-  const values = [...curve.map((c) => c.score), ...placed.flatMap((p) => [p.original, p.ceiling]).filter(finite)];
-  let lo = values.length ? Math.min(...values) : 0;
-  let hi = values.length ? Math.max(...values) : 1;
-  if (lo === hi) {
-    const pad = Math.abs(lo) * 0.05 || 1;
-    lo -= pad;
-    hi += pad;
-  }
-  const iters = [...curve.map((c) => c.iteration), ...placed.map((p) => p.iteration), ...(lastIteration !== null ? [lastIteration] : [])];
-  const x0 = iters.length ? Math.min(...iters) : 0;
-  const x1 = iters.length ? Math.max(...iters) : 1;
-  const x = scaleLinear().domain([x0, x1 > x0 ? x1 : x0 + 1]).range([plot.left, plot.right]);
-  const y = scaleLinear().domain([lo, hi]).range([plot.bottom, plot.top]).nice();
-  let curvePath = '';
-  curve.forEach((c, i) => {
-    curvePath += i === 0 ? `M${x(c.iteration)},${y(c.score)}` : `H${x(c.iteration)}V${y(c.score)}`;
+  const { x, y, curvePath } = bestSoFarFrame(curve, plot, {
+    xs: placed.map((p) => p.iteration),
+    ys: placed.flatMap((p) => [p.original, p.ceiling]).filter(finite),
+    lastIteration,
   });
-  if (curve.length) curvePath += `H${x(Math.max(curve[curve.length - 1].iteration, lastIteration ?? -Infinity))}`;
   const marks = placed.map((p) => ({
     experimentId: p.experimentId,
     label: p.programExternalId,

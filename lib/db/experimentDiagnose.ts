@@ -22,11 +22,10 @@ import { DIAGNOSIS_TOOL_SPECS, runDiagnosisTool } from '../diagnosis/tools';
 import { DIAGNOSIS_TOOLS, diagnoseParamsSchema, type DiagnoseExperimentReport, type DiagnoseParams, type DiagnosisReport, type DiagnosisToolName } from '../diagnosis/types';
 import { ExperimentFailure, type ExperimentContext } from '../interventions/context';
 import { chatTools, LlmAbortedError, type ToolCallRequest, type ToolChatMessage } from '../llm/client';
-import { loadLlmSettings } from '../llm/settings';
 import { pool } from './client';
 import { insertDiagnosis, updateDiagnosisReport } from './diagnoses';
 import { auxHistory, changeLogPrograms, diagnosisTarget, programGeneration, readTestResults, scoreHistory } from './diagnosisData';
-import { NO_LLM } from './experimentReplay';
+import { experimentLlmSettings } from './experimentReplay';
 import { createExperiment, ExperimentInputError, listCalls, type StoredCall } from './experiments';
 import type { ExperimentView } from '../interventions/types';
 import { enqueueExperiment } from '../jobs/enqueue';
@@ -50,13 +49,7 @@ const evaluatorLine = (ctx: ExperimentContext<unknown>) => {
 export async function runDiagnoseExperiment(ctx: ExperimentContext<DiagnoseParams>): Promise<DiagnoseExperimentReport> {
   const params = diagnoseParamsSchema.parse(ctx.params ?? {});
   const { program, run } = ctx;
-  let settings;
-  try {
-    settings = await loadLlmSettings();
-  } catch (e) {
-    throw new ExperimentFailure((e as Error).message);
-  }
-  if (!settings) throw new ExperimentFailure(NO_LLM);
+  const settings = await experimentLlmSettings();
 
   const target = await diagnosisTarget(run.id, params.atGeneration);
   const triggerGeneration = target?.triggerGeneration ?? params.atGeneration ?? (await programGeneration(program.id)) ?? 0;

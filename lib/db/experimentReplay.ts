@@ -15,6 +15,7 @@ import { buildVariant, type VariantPrompt } from '../interventions/replay/varian
 import { replayParamsSchema, type ReplayParams, type ReplayReport, type ReplayTrialFacts } from '../interventions/types';
 import { chatText, LlmAbortedError } from '../llm/client';
 import { loadLlmSettings } from '../llm/settings';
+import type { LlmSettings } from '../llm/types';
 import type { EvaluationOutcome } from '../evaluators/types';
 import { closestByScore, firstParentChain, loadSource, loadStoredContext } from './replayData';
 
@@ -24,6 +25,18 @@ const ALTERNATES = 3;
 export const NO_PROMPT = 'this program has no stored prompt (its source kept no LLM context for it), so there is nothing to replay';
 export const NO_LLM =
   'no LLM is configured: set a base URL and a model on Settings · LLM, or the EVOSCOPE_LLM_BASE_URL and EVOSCOPE_LLM_MODEL environment variables (EVOSCOPE_LLM_API_KEY for a key)';
+
+/** The configured LLM, or the experiment fails with what to configure (settings unreadable, none set). */
+export async function experimentLlmSettings(): Promise<LlmSettings> {
+  let settings;
+  try {
+    settings = await loadLlmSettings();
+  } catch (e) {
+    throw new ExperimentFailure((e as Error).message);
+  }
+  if (!settings) throw new ExperimentFailure(NO_LLM);
+  return settings;
+}
 
 function scoreOf(outcome: EvaluationOutcome, metric: string | null): number | null {
   const m = metric ? outcome.metrics[metric] : undefined;
@@ -39,13 +52,7 @@ export async function runReplayExperiment(ctx: ExperimentContext<ReplayParams>):
   const parentId = program.parentIds[0];
   const parent = parentId ? await loadSource(parentId) : null;
   if (!parent) throw new ExperimentFailure('this program has no parent in the run to apply the replies to');
-  let settings;
-  try {
-    settings = await loadLlmSettings();
-  } catch (e) {
-    throw new ExperimentFailure((e as Error).message);
-  }
-  if (!settings) throw new ExperimentFailure(NO_LLM);
+  const settings = await experimentLlmSettings();
   const model = params.model ?? settings.model;
 
   const alternates =
