@@ -110,13 +110,33 @@ test('opens a stored diagnosis from the run’s Diagnoses page and follows a cla
 
 test('the lineage marks the eval agent’s candidates with their own legend entry', async ({ page }) => {
   const runId = await openRunFromList(page, DEMO_RUNS[1]);
-  // A program flagged as the importer flags an agent candidate. The worker's cached graph predates
-  // the flag (an import flags before it caches): dropped, so the graph is read live.
-  const { rows } = await pool().query<{ id: string; metadata: unknown }>('SELECT id, metadata FROM programs WHERE run_id = $1 ORDER BY seq DESC LIMIT 1', [runId]);
+  const candidates = async () =>
+    (
+      await pool().query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM programs p WHERE p.run_id = $1
+           AND ((p.metadata ->> 'agentCandidate') = 'true' OR p.id IN (SELECT agent_candidate_program_id FROM diagnoses WHERE run_id = $1))`,
+        [runId],
+      )
+    ).rows[0].n;
+  // The demo's imported eval agent left a candidate in the pool: counted as the store has them.
+  const imported = await candidates();
+  expect(imported, 'the AHC demo imports an agent candidate').toBeGreaterThan(0);
+  await page.goto(`/runs/${runId}/lineage`);
+  await expect(page.getByTestId('lineage-canvas')).toHaveAttribute('data-state', 'ready');
+  await expect(page.getByTestId('legend-agent-candidates')).toHaveText(new RegExp(`eval agent.s candidates? \\(${imported}\\)`));
+
+  // One more program flagged as the importer flags an agent candidate. The worker's cached graph
+  // predates the flag (an import flags before it caches): dropped, so the graph is read live.
+  const { rows } = await pool().query<{ id: string; metadata: unknown }>(
+    `SELECT id, metadata FROM programs WHERE run_id = $1 AND coalesce(metadata ->> 'agentCandidate', '') <> 'true'
+       AND id NOT IN (SELECT agent_candidate_program_id FROM diagnoses WHERE run_id = $1 AND agent_candidate_program_id IS NOT NULL)
+     ORDER BY seq DESC LIMIT 1`,
+    [runId],
+  );
   flagged = { runId, programId: rows[0].id, metadata: rows[0].metadata };
   await pool().query(`UPDATE programs SET metadata = coalesce(metadata, '{}'::jsonb) || '{"agentCandidate": true}' WHERE id = $1`, [rows[0].id]);
   await pool().query('DELETE FROM graph_cache WHERE run_id = $1', [runId]);
   await page.goto(`/runs/${runId}/lineage`);
   await expect(page.getByTestId('lineage-canvas')).toHaveAttribute('data-state', 'ready');
-  await expect(page.getByTestId('legend-agent-candidates')).toHaveText(/eval agent.s candidate \(1\)/);
+  await expect(page.getByTestId('legend-agent-candidates')).toHaveText(new RegExp(`eval agent.s candidates? \\(${imported + 1}\\)`));
 });
