@@ -12,7 +12,9 @@ const realRuns = path.resolve(process.env.EVOSCOPE_REAL_RUNS ?? path.join(import
 const QOS = 'openevolve__bochen-sysnet__QOS__qaoa-frozenqubits';
 const FUNSEARCH_FILE = path.join('funsearch__lumi-a__funsearch__json-data', 'docs', 'json-data', 'gasoline_list_1740234412.json');
 
-/** Uploads one archive through /upload and returns the first run it stored. */
+const uploaded: string[] = [];
+
+/** Uploads one archive through /upload and returns the first run it stored (deleted after the test). */
 async function uploadRun(page: Page, archive: string): Promise<string> {
   await page.goto('/upload');
   await page.getByTestId('upload-input').setInputFiles(archive);
@@ -20,11 +22,17 @@ async function uploadRun(page: Page, archive: string): Promise<string> {
   const status = page.getByTestId('import-status');
   await expect(status).toHaveAttribute('data-status', 'succeeded', { timeout: 120_000 });
   const href = await status.getByRole('link').first().getAttribute('href');
-  return href!.split('/').pop()!;
+  const runId = href!.split('/').pop()!;
+  uploaded.push(runId);
+  return runId;
 }
 
 test.describe('the database page on real runs', () => {
   test.setTimeout(180_000);
+  // The runs uploaded here are removed afterwards: other specs count the runs the store holds.
+  test.afterEach(async ({ request }) => {
+    for (const runId of uploaded.splice(0)) expect((await request.delete(`/api/runs/${runId}`)).ok(), `delete ${runId}`).toBe(true);
+  });
 
   test('the QOS run shows its islands, migrations and feature maps', async ({ page }, info) => {
     const archive = info.outputPath('qos.tar.gz');
