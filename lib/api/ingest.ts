@@ -24,3 +24,8 @@ export const MAX_RUN_BYTES = 16 * 1024 ** 2;
 
 /** Largest body of one batch request (413 past it): 1,000 programs of about 64 KB each. */
 export const MAX_BATCH_BYTES = 64 * 1024 ** 2;
+
+/** The body of a batch of JSONL-format records for a live run (search state, diagnoses). */
+export const recordBatchSchema = z.object({
+  records: z.array(z.record(z.string(), z.unknown())).min(1, 'records must not be empty').max(MAX_BATCH, `at most ${MAX_BATCH} records per request`),
+});

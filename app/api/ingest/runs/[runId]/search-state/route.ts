@@ -1,8 +1,7 @@
 // POST /api/ingest/runs/[runId]/search-state - append database config, snapshots, resets /
 // migrations and counters to a live run; records are the JSONL format's search-state lines
 // (lib/importers/jsonlSearchState.ts), e.g. {"records": [{"database_counters": {...}}]}
-import { z } from 'zod';
-import { MAX_BATCH, MAX_BATCH_BYTES } from '@/lib/api/ingest';
+import { MAX_BATCH_BYTES, recordBatchSchema } from '@/lib/api/ingest';
 import { ApiError, handle, jsonBodyOf } from '@/lib/api/handler';
 import { runParamsSchema } from '@/lib/api/params';
 import { AppendError, appendLiveSearchState } from '@/lib/db/appendPrograms';
@@ -12,14 +11,10 @@ import { ImportError } from '@/lib/trace/schema';
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-const bodySchema = z.object({
-  records: z.array(z.record(z.string(), z.unknown())).min(1, 'records must not be empty').max(MAX_BATCH, `at most ${MAX_BATCH} records per request`),
-});
-
 export const POST = handle(async (req, params) => {
   const { runId } = runParamsSchema.parse(params);
   const body = await jsonBodyOf(req, MAX_BATCH_BYTES);
-  const { records } = bodySchema.parse(body.value);
+  const { records } = recordBatchSchema.parse(body.value);
   // Every record is checked before the database is read or written.
   const lines = new SearchStateLines();
   records.forEach((rec, i) => {
