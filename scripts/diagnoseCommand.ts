@@ -9,15 +9,15 @@
 // exchanges. Progress on stderr; stdout gets one JSON object (--json: { experimentId, status,
 // error, result, diagnosis, calls }) or the report. Ctrl-C cancels.
 import { runParamsSchema } from '../lib/api/params';
-import { disconnect, pool } from '../lib/db/client';
+import { disconnect } from '../lib/db/client';
 import { getDiagnosis } from '../lib/db/diagnoses';
 import { ensureDatabase, type Database } from '../lib/db/ensureDatabase';
 import { createDiagnoseExperiment } from '../lib/db/experimentDiagnose';
-import { cancelExperiment, ExperimentInputError, getExperiment, listCalls, resumeExperiment } from '../lib/db/experiments';
-import { runExperiment } from '../lib/db/runExperiment';
+import { ExperimentInputError, getExperiment, listCalls, resumeExperiment } from '../lib/db/experiments';
 import { diagnoseParamsSchema, type DiagnoseExperimentReport, type DiagnoseParams } from '../lib/diagnosis/types';
 import { releaseJobClient } from '../lib/jobs/enqueue';
 import { parseArgs, UsageError } from './cliArgs';
+import { runInForeground } from './foregroundExperiment';
 
 export interface DiagnoseArgs {
   runId: string;
@@ -81,26 +81,10 @@ export async function diagnoseCommand(args: DiagnoseArgs, log: (l: string) => vo
         return;
       }
     }
-    const cancel = () => {
-      log('cancelling (Ctrl-C)...');
-      void cancelExperiment(args.runId, experimentId);
-    };
-    process.once('SIGINT', cancel);
     let last = '';
-    const poll = setInterval(() => {
-      void pool()
-        .query<{ phase: string | null }>('SELECT phase FROM experiments WHERE id = $1', [experimentId])
-        .then(({ rows }) => {
-          const phase = rows[0]?.phase;
-          if (phase && phase !== last) log((last = phase));
-        }, () => {});
-    }, 500);
-    try {
-      await runExperiment(experimentId, { log });
-    } finally {
-      clearInterval(poll);
-      process.removeListener('SIGINT', cancel);
-    }
+    await runInForeground(args.runId, experimentId, log, ({ phase }) => {
+      if (phase && phase !== last) log((last = phase));
+    });
     const x = (await getExperiment(args.runId, experimentId))!;
     const result = x.result as DiagnoseExperimentReport | null;
     const diagnosis = result?.diagnosisId ? await getDiagnosis(args.runId, result.diagnosisId) : null;

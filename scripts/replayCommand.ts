@@ -8,14 +8,14 @@
 // interrupted) without asking again for the trials it already has. Progress on stderr; stdout
 // gets one JSON object (--json) or a table. Ctrl-C cancels.
 import { runParamsSchema } from '../lib/api/params';
-import { disconnect, pool } from '../lib/db/client';
+import { disconnect } from '../lib/db/client';
 import { runExists } from '../lib/db/cyclingReports';
 import { ensureDatabase, type Database } from '../lib/db/ensureDatabase';
-import { cancelExperiment, createExperiment, ExperimentInputError, getExperiment, listCalls, resumeExperiment } from '../lib/db/experiments';
+import { createExperiment, ExperimentInputError, getExperiment, listCalls, resumeExperiment } from '../lib/db/experiments';
 import { resolveProgramRef } from '../lib/db/programs';
-import { runExperiment } from '../lib/db/runExperiment';
 import { REPLAY_VARIANTS, replayParamsSchema, type ReplayParams, type ReplayReport, type ReplayVariant } from '../lib/interventions/types';
 import { parseArgs, UsageError } from './cliArgs';
+import { runInForeground } from './foregroundExperiment';
 
 export interface ReplayArgs {
   runId: string;
@@ -85,25 +85,10 @@ export async function replayCommand(args: ReplayArgs, log: (l: string) => void) 
       }
     }
     log(`replay ${experimentId}: ${args.params.variants.join(', ')} x ${args.params.n} trial(s)`);
-    const cancel = () => {
-      log('cancelling (Ctrl-C)...');
-      void cancelExperiment(args.runId, experimentId);
-    };
-    process.once('SIGINT', cancel);
     let last = -1;
-    const poll = setInterval(() => {
-      void pool()
-        .query<{ done: number; total: number }>('SELECT done, total FROM experiments WHERE id = $1', [experimentId])
-        .then(({ rows }) => {
-          if (rows[0] && rows[0].done !== last) log(`${(last = rows[0].done)}/${rows[0].total} trials done`);
-        }, () => {});
-    }, 500);
-    try {
-      await runExperiment(experimentId, { log });
-    } finally {
-      clearInterval(poll);
-      process.removeListener('SIGINT', cancel);
-    }
+    await runInForeground(args.runId, experimentId, log, ({ done, total }) => {
+      if (done !== last) log(`${(last = done)}/${total} trials done`);
+    });
     const x = (await getExperiment(args.runId, experimentId))!;
     if (x.done !== last) log(`${x.done}/${x.total} trials done`);
     if (x.status !== 'done') {
