@@ -131,13 +131,14 @@ export class RowSets {
   }
 
   /** Writes the rows (blobs first; they are referenced by programs and contexts). */
-  async write(client: pg.PoolClient, blobs: BlobSet, onPrograms?: (n: number) => void) {
+  async write(client: pg.PoolClient, blobs: BlobSet, opts: { onPrograms?: (n: number) => void; edges?: boolean } = {}) {
     await writeBlobs(client, blobs);
     await insertRows(client, 'programs', PROGRAM_COLUMNS, this.programs, {
       sizeOf: (r) => [14, 15, 20].reduce((s, i) => s + ((r[i] as string | null)?.length ?? 0), 0),
-      afterBatch: onPrograms,
+      afterBatch: opts.onPrograms,
     });
-    await insertRows(client, 'edges', EDGE_COLUMNS, this.edges);
+    // Edges reference programs: a writer storing programs in batches writes them after the last.
+    if (opts.edges !== false) await insertRows(client, 'edges', EDGE_COLUMNS, this.edges);
     await insertRows(client, 'evaluations', EVALUATION_COLUMNS, this.evaluations, {
       sizeOf: (r) => [3, 4, 8].reduce((s, i) => s + ((r[i] as string | null)?.length ?? 0), 0),
     });

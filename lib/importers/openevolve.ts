@@ -28,7 +28,7 @@ import { parseYamlBounded } from '../files/parseYaml';
 import { ImportError, type ImportedRun, type ImportWarning } from '../trace/schema';
 import { choosePrimaryMetric } from '../trace/validity';
 import type { ImporterFormat, ReadOptions } from './detect';
-import { isObject, toProgramRecord, type Json } from './openevolveProgram';
+import { isObject, toProgramRecord, type Json, type ProgramContext } from './openevolveProgram';
 import type { ProgramRecord } from '../trace/schema';
 import { parsePythonJson } from './pythonJson';
 import { readJsonObject } from '../files/readJson';
@@ -36,7 +36,7 @@ import { asImportError, isDir, isFile } from './inputFiles';
 import { FORMAT_DESCRIPTIONS } from './formatList';
 import { checkedSearchState } from './searchStateCheck';
 import { OpenEvolveStateCollector } from './openevolveState';
-import { attachEvalAgent } from './evalAgent';
+import { attachEvalAgent, findEvalAgentDir } from './evalAgent';
 
 const OUTPUT_DIR = 'openevolve_output';
 const CHECKPOINT = /^checkpoint_(\d+)$/;
@@ -105,11 +105,17 @@ class Reader {
   skippedFiles = 0;
   /** Later copies of a program whose iteration_found is lower than an earlier copy's. */
   copiesGoingBack = 0;
+  /** Streaming only (light records): the files of each program's copies, in merge order. */
+  readonly copies = new Map<string, string[]>();
+  readonly hasCode = new Set<string>();
+  readonly withPrompts = new Set<string>();
   constructor(
     readonly base: string,
     private readonly onFileRead?: (filesRead: number) => void,
     /** Fields never kept from any copy. */
     private readonly dropped: ReadonlySet<string> = DROPPED,
+    /** Light records (ReadOptions.streamPrograms): the full ones are read again by loadPrograms. */
+    private readonly stream = false,
   ) {}
 
   rel(p: string) {
@@ -162,28 +168,48 @@ class Reader {
   }
 
   private mergeProgram(file: string, obj: Json) {
-    const id = obj.id ?? path.basename(file).slice(0, -'.json'.length); // OpenEvolve names files <id>.json
-    if (typeof id !== 'string' || !id) throw new ImportError('program "id" is not a non-empty string', this.rel(file));
-    obj.id = id;
+    const id = copyId(file, obj, this.rel(file));
     this.programCopies++;
-    const known = this.programs.get(id);
-    if (known) {
-      // Copies arrive in time order (checkpoints ascending, then db/): the first iteration a
-      // program was found at is the earliest one, even when a resumed run re-saved it later.
-      const before = intOf(known.iteration_found);
-      const now = intOf(obj.iteration_found);
-      mergeFields(known, obj, this.dropped);
-      if (before != null && now != null) {
-        if (now < before) this.copiesGoingBack++;
-        known.iteration_found = Math.min(before, now);
-      }
-    } else {
-      const fresh: Json = {};
-      mergeFields(fresh, obj, this.dropped);
-      this.programs.set(id, fresh);
-      this.firstFile.set(id, this.rel(file));
+    if (this.stream) {
+      // What the light record cannot tell once these fields are dropped.
+      if (typeof obj.code === 'string') this.hasCode.add(id);
+      if (isObject(obj.prompts) && Object.values(obj.prompts).some(isObject)) this.withPrompts.add(id);
+      const files = this.copies.get(id);
+      if (files) files.push(file);
+      else this.copies.set(id, [file]);
     }
+    if (!this.programs.has(id)) this.firstFile.set(id, this.rel(file));
+    if (mergeCopy(this.programs, id, obj, this.dropped)) this.copiesGoingBack++;
   }
+}
+
+/** The id of one program copy (OpenEvolve names files <id>.json), set on the object. */
+function copyId(file: string, obj: Json, rel: string): string {
+  const id = obj.id ?? path.basename(file).slice(0, -'.json'.length);
+  if (typeof id !== 'string' || !id) throw new ImportError('program "id" is not a non-empty string', rel);
+  obj.id = id;
+  return id;
+}
+
+/**
+ * Merges one copy into the program of its id; true when the copy's iteration_found is lower than
+ * an earlier copy's. Copies arrive in time order (checkpoints ascending, then db/): the first
+ * iteration a program was found at is the earliest one, even when a resumed run re-saved it later.
+ */
+function mergeCopy(programs: Map<string, Json>, id: string, obj: Json, dropped: ReadonlySet<string>): boolean {
+  const known = programs.get(id);
+  if (!known) {
+    const fresh: Json = {};
+    mergeFields(fresh, obj, dropped);
+    programs.set(id, fresh);
+    return false;
+  }
+  const before = intOf(known.iteration_found);
+  const now = intOf(obj.iteration_found);
+  mergeFields(known, obj, dropped);
+  if (before == null || now == null) return false;
+  known.iteration_found = Math.min(before, now);
+  return now < before;
 }
 
 const DROPPED = new Set(['embedding']);
@@ -191,6 +217,8 @@ const DROPPED = new Set(['embedding']);
  *  read and what makes program files large (EvoTrace-converted runs repeat the source as
  *  `solution`). Dropped at merge time, so these strings die young and never reach the old heap. */
 const DROPPED_FOR_ANALYSIS = new Set([...DROPPED, 'solution', 'prompts', 'artifacts_json']);
+/** Dropped from the light records of a streamed import: what makes program files large. */
+const DROPPED_WHEN_STREAMED = new Set([...DROPPED_FOR_ANALYSIS, 'code']);
 
 /** The newest metadata.json, trimmed of per-program feature value lists that grow with the run. */
 function runMeta(meta: Json | null) {
@@ -260,7 +288,12 @@ function readConfig(layout: Layout, warnings: ImportWarning[]): Json | null {
 export async function readOpenEvolveRun(p: string, opts: ReadOptions = {}): Promise<ImportedRun> {
   const layout = locateOpenEvolve(p);
   if (!layout) throw new ImportError(`not an OpenEvolve output directory (no checkpoints/checkpoint_N or db/programs): ${p}`);
-  const reader = new Reader(layout.base, opts.onFileRead, opts.forAnalysis ? DROPPED_FOR_ANALYSIS : DROPPED);
+  // Only in or beside what was given: never the parent of an openevolve_output/ given on its own.
+  const agentDirs = [layout.root, ...(layout.root !== layout.base ? [layout.base] : [])];
+  // The eval agent matches its candidates by code, so a run that has one is read whole.
+  const stream = !!opts.streamPrograms && !opts.forAnalysis && !(await findEvalAgentDir(agentDirs));
+  const dropped = stream ? DROPPED_WHEN_STREAMED : opts.forAnalysis ? DROPPED_FOR_ANALYSIS : DROPPED;
+  const reader = new Reader(layout.base, opts.onFileRead, dropped, stream);
   const warnings: ImportWarning[] = [];
   const islandOf = new Map<string, number>();
   const featureKeyOf = new Map<string, string>();
@@ -299,9 +332,13 @@ export async function readOpenEvolveRun(p: string, opts: ReadOptions = {}): Prom
     : [];
 
   const scoreMetric = choosePrimaryMetric([...reader.programs.values()].map((r) => (isObject(r.metrics) ? r.metrics : {})));
-  const programs = [...reader.programs.values()].map((raw) =>
-    toProgramRecord(raw, { scoreMetric, islandOf, featureKeyOf, file: reader.firstFile.get(raw.id as string)! }),
-  );
+  const contextOf = (id: string) => ({ scoreMetric, islandOf, featureKeyOf, file: reader.firstFile.get(id)! });
+  const programs = [...reader.programs.values()].map((raw) => {
+    const id = raw.id as string;
+    // A light record: its code is read again by loadPrograms; whether one exists is known now.
+    if (stream && reader.hasCode.has(id)) raw.code = '';
+    return toProgramRecord(raw, contextOf(id));
+  });
 
   const ids = new Set(programs.map((pr) => pr.externalId));
   const ghosts = programs.filter((pr) => pr.parents?.some((pa) => !ids.has(pa.externalId))).length;
@@ -370,7 +407,7 @@ export async function readOpenEvolveRun(p: string, opts: ReadOptions = {}): Prom
       programCopies: reader.programCopies,
       dbProgramFiles: dbCopies,
       programs: programs.length,
-      programsWithPrompts: programs.filter((pr) => pr.contexts?.length).length,
+      programsWithPrompts: stream ? reader.withPrompts.size : programs.filter((pr) => pr.contexts?.length).length,
       invalidPrograms: programs.filter((pr) => !pr.valid).length,
       migrants: programs.filter((pr) => pr.isMigrant).length,
       logFiles: logs.length,
@@ -378,10 +415,43 @@ export async function readOpenEvolveRun(p: string, opts: ReadOptions = {}): Prom
   };
   // The eval agent's folder inside the output directory, or beside it (run/openevolve_output +
   // run/eval_agent_memory, as the demo writes it).
-  // Only inside what was given: never the parent of an openevolve_output/ given on its own.
-  const beside = layout.root !== layout.base ? [layout.base] : [];
-  await attachEvalAgent(imported, [layout.root, ...beside], (abs) => reader.rel(abs));
+  await attachEvalAgent(imported, agentDirs, (abs) => reader.rel(abs));
+  if (stream) imported.loadPrograms = (ids) => loadFullPrograms(reader, ids, contextOf);
   return imported;
+}
+
+/**
+ * The full records of `ids`, their copies read again and merged exactly as the first pass did
+ * (minus the streamed-only drops). Files are read concurrently, merged in copy order.
+ */
+async function loadFullPrograms(reader: Reader, ids: readonly string[], contextOf: (id: string) => ProgramContext): Promise<ProgramRecord[]> {
+  const files = ids.map((id) => reader.copies.get(id) ?? []);
+  const objs = await Promise.all(
+    files.map((fs_) =>
+      Promise.all(
+        fs_.map(async (file) => {
+          try {
+            return (await readJsonObject(file, reader.rel(file), { parse: parsePythonJson })) as Json;
+          } catch (e) {
+            throw asImportError(e);
+          }
+        }),
+      ),
+    ),
+  );
+  const merged = new Map<string, Json>();
+  return ids.map((id, k) => {
+    for (const [j, obj] of objs[k].entries()) {
+      const got = copyId(files[k][j], obj, reader.rel(files[k][j]));
+      // The file changed since the first pass: say so rather than store another program's data.
+      if (got !== id) throw new ImportError(`program file changed during the import (it now holds program ${got}, not ${id})`, reader.rel(files[k][j]));
+      mergeCopy(merged, id, obj, DROPPED);
+    }
+    const raw = merged.get(id);
+    if (!raw) throw new ImportError(`program ${id} has no file left to read`, reader.firstFile.get(id));
+    merged.delete(id);
+    return toProgramRecord(raw, contextOf(id));
+  });
 }
 
 export const openevolveFormat: ImporterFormat = {
