@@ -37,10 +37,15 @@ import { FORMAT_DESCRIPTIONS } from './formatList';
 import { checkedSearchState } from './searchStateCheck';
 import { OpenEvolveStateCollector } from './openevolveState';
 import { attachEvalAgent, findEvalAgentDir } from './evalAgent';
+import { JsonReadPool, readProgramFile, unwrap } from './jsonReadPool';
 
 const OUTPUT_DIR = 'openevolve_output';
 const CHECKPOINT = /^checkpoint_(\d+)$/;
 const READ_AHEAD = 32;
+/** Files per batch once the thread pool reads them (several chunks per worker in flight). */
+const POOL_READ_AHEAD = 512;
+/** Program files read on the main thread before the pool starts (a worker costs ~0.2 s to start). */
+const THREADS_AFTER = 2000;
 
 
 interface Layout {
@@ -138,22 +143,51 @@ class Reader {
     return value;
   }
 
+  /** Thread pool for the program files of a large run (jsonReadPool.ts); null until then. */
+  pool: JsonReadPool | null = null;
+
   /**
-   * Streams a programs/ directory, merging each file as it is read. Files are read READ_AHEAD at
-   * a time (small files cost a thread-pool round trip each; one by one, 20k files took 7 s of
-   * waiting) and merged in directory order, so the result does not depend on timing.
+   * Program files read (the main thread for the first THREADS_AFTER files of a run, the pool
+   * after), without the dropped fields; errors as ImportErrors naming the file.
+   */
+  async readProgramFiles(files: string[], drop: ReadonlySet<string>): Promise<{ obj: Json; hasCode: boolean; hasPrompts: boolean }[]> {
+    const named = files.map((abs) => ({ abs, rel: this.rel(abs) }));
+    if (!this.pool && this.programCopies + files.length > THREADS_AFTER) this.pool = new JsonReadPool();
+    const results = this.pool
+      ? await this.pool.read(named, [...drop])
+      : await Promise.all(named.map((f) => readProgramFile(f.abs, f.rel, drop)));
+    try {
+      return results.map(unwrap);
+    } catch (e) {
+      throw asImportError(e);
+    }
+  }
+
+  /**
+   * Streams a programs/ directory, merging each file as it is read. Files are read a batch at a
+   * time (on worker threads for a large run), the next batch while this one is merged, and merged
+   * in directory order, so the result does not depend on timing.
    */
   async readPrograms(dir: string): Promise<number> {
     let copies = 0;
     const handle = await fs.promises.opendir(dir);
     let batch: string[] = [];
+    let pending: Promise<void> = Promise.resolve();
     const flush = async () => {
-      const objs = await Promise.all(batch.map((file) => this.readObject(file)));
-      for (const [k, obj] of objs.entries()) {
-        this.mergeProgram(batch[k], obj);
-        copies++;
-      }
+      const files = batch;
       batch = [];
+      const reading = this.readProgramFiles(files, this.dropped);
+      reading.catch(() => {}); // awaited below, after the batch before it is merged
+      await pending;
+      pending = reading.then((objs) => {
+        for (const [k, r] of objs.entries()) {
+          this.mergeProgram(files[k], r.obj, r);
+          copies++;
+          this.filesRead++;
+        }
+        this.onFileRead?.(this.filesRead);
+      });
+      pending.catch(() => {}); // awaited by the next flush or at the end
     };
     for await (const entry of handle) {
       if (!entry.isFile() || !entry.name.endsWith('.json')) {
@@ -161,19 +195,20 @@ class Reader {
         continue;
       }
       batch.push(path.join(dir, entry.name));
-      if (batch.length >= READ_AHEAD) await flush();
+      if (batch.length >= (this.pool ? POOL_READ_AHEAD : READ_AHEAD)) await flush();
     }
     await flush();
+    await pending;
     return copies;
   }
 
-  private mergeProgram(file: string, obj: Json) {
+  private mergeProgram(file: string, obj: Json, held: { hasCode: boolean; hasPrompts: boolean }) {
     const id = copyId(file, obj, this.rel(file));
     this.programCopies++;
     if (this.stream) {
-      // What the light record cannot tell once these fields are dropped.
-      if (typeof obj.code === 'string') this.hasCode.add(id);
-      if (isObject(obj.prompts) && Object.values(obj.prompts).some(isObject)) this.withPrompts.add(id);
+      // What the light record cannot tell, its fields dropped as the file was read.
+      if (held.hasCode) this.hasCode.add(id);
+      if (held.hasPrompts) this.withPrompts.add(id);
       const files = this.copies.get(id);
       if (files) files.push(file);
       else this.copies.set(id, [file]);
@@ -426,25 +461,15 @@ export async function readOpenEvolveRun(p: string, opts: ReadOptions = {}): Prom
  */
 async function loadFullPrograms(reader: Reader, ids: readonly string[], contextOf: (id: string) => ProgramContext): Promise<ProgramRecord[]> {
   const files = ids.map((id) => reader.copies.get(id) ?? []);
-  const objs = await Promise.all(
-    files.map((fs_) =>
-      Promise.all(
-        fs_.map(async (file) => {
-          try {
-            return (await readJsonObject(file, reader.rel(file), { parse: parsePythonJson })) as Json;
-          } catch (e) {
-            throw asImportError(e);
-          }
-        }),
-      ),
-    ),
-  );
+  const flat = await reader.readProgramFiles(files.flat(), DROPPED);
   const merged = new Map<string, Json>();
+  let at = 0;
   return ids.map((id, k) => {
-    for (const [j, obj] of objs[k].entries()) {
-      const got = copyId(files[k][j], obj, reader.rel(files[k][j]));
+    for (const file of files[k]) {
+      const obj = flat[at++].obj;
+      const got = copyId(file, obj, reader.rel(file));
       // The file changed since the first pass: say so rather than store another program's data.
-      if (got !== id) throw new ImportError(`program file changed during the import (it now holds program ${got}, not ${id})`, reader.rel(files[k][j]));
+      if (got !== id) throw new ImportError(`program file changed during the import (it now holds program ${got}, not ${id})`, reader.rel(file));
       mergeCopy(merged, id, obj, DROPPED);
     }
     const raw = merged.get(id);
