@@ -6,11 +6,15 @@
 // Results come back in the order asked; errors are lib/files' InputErrors, rebuilt here, so
 // messages name the file exactly as a read on the main thread does (the same code runs there
 // for small runs: starting a worker costs ~0.2 s). Idle workers stop after a second.
+//
+// The worker is this very module (see the end of the file), loaded by its own URL: under tsx
+// that is this .ts file, in the CLI bundle (scripts/cliBundle.mjs) the chunk that holds it, so no
+// separate worker file has to be found next to a bundle.
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { InputError, type InputErrorCode } from '../files/errors';
 import { readJsonObject } from '../files/readJson';
 import { isInputError } from '../files/errors';
@@ -57,14 +61,14 @@ export function unwrap(r: ReadResult): { obj: Json; hasCode: boolean; hasPrompts
 
 /** As complexityPool.ts: the TypeScript worker through tsx's loader, whatever started this process. */
 function startWorker(): Worker {
-  const url = new URL('./jsonReadWorker.ts', import.meta.url).href;
+  const url = import.meta.url;
   const tsxDir = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
   const tsx = pathToFileURL(path.join(tsxDir, 'dist', 'esm', 'api', 'index.mjs')).href;
   const boot = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(url)}); })`;
-  const w = new Worker(boot, { eval: true, execArgv: [] });
-  return w;
+  return new Worker(boot, { eval: true, execArgv: [], workerData: { [WORKER_ROLE]: true } });
 }
 
+const WORKER_ROLE = 'evoscopeJsonRead';
 const IDLE_MS = 1000;
 const CHUNK = 64;
 
@@ -134,4 +138,15 @@ export class JsonReadPool {
     }
     return (await Promise.all(chunks)).flat();
   }
+}
+
+// In a worker of the pool: read what is asked, in order, and post the results back.
+if (!isMainThread && parentPort && (workerData as Record<string, unknown> | null)?.[WORKER_ROLE]) {
+  const port = parentPort;
+  port.on('message', async (req: ReadRequest) => {
+    const drop = new Set(req.drop);
+    const results: ReadResult[] = [];
+    for (const f of req.files) results.push(await readProgramFile(f.abs, f.rel, drop));
+    port.postMessage({ id: req.id, results } satisfies ReadResponse);
+  });
 }

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { writeSyntheticOpenEvolveRun } from '../demo/synthetic';
 import { ImportError, type ImportedRun } from '../trace/schema';
 import { readRunsFromPath } from './index';
 
@@ -41,7 +42,14 @@ async function both(dir: string): Promise<[ImportedRun, ImportedRun]> {
   return [whole, streamed];
 }
 
-for (const [name, dir] of [['hand-made copies', path.join(tmp, 'multi')], ['a real OpenEvolve run', QOS]] as const) {
+// Past THREADS_AFTER program files: both reads go through the worker-thread pool.
+writeSyntheticOpenEvolveRun(path.join(tmp, 'large'), 2500, 5);
+
+for (const [name, dir] of [
+  ['hand-made copies', path.join(tmp, 'multi')],
+  ['a real OpenEvolve run', QOS],
+  ['a 2,500-program run (read on worker threads)', path.join(tmp, 'large')],
+] as const) {
   it(`streams ${name}: light records, then the same full records as a whole read`, async () => {
     const [whole, streamed] = await both(dir);
     expect(whole.loadPrograms).toBeUndefined();
