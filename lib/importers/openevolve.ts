@@ -374,6 +374,8 @@ export async function readOpenEvolveRun(p: string, opts: ReadOptions = {}): Prom
     if (stream && reader.hasCode.has(id)) raw.code = '';
     return toProgramRecord(raw, contextOf(id));
   });
+  // The merged copies are records now; loadPrograms merges its own from the files.
+  reader.programs.clear();
 
   const ids = new Set(programs.map((pr) => pr.externalId));
   const ghosts = programs.filter((pr) => pr.parents?.some((pa) => !ids.has(pa.externalId))).length;
