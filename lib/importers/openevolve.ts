@@ -472,7 +472,9 @@ async function loadFullPrograms(reader: Reader, ids: readonly string[], contextO
       const got = copyId(file, obj, reader.rel(file));
       // The file changed since the first pass: say so rather than store another program's data.
       if (got !== id) throw new ImportError(`program file changed during the import (it now holds program ${got}, not ${id})`, reader.rel(file));
-      mergeCopy(merged, id, obj, DROPPED);
+      // One copy (most programs): it is the merged record as it is (dropped fields never read).
+      if (files[k].length === 1) merged.set(id, obj);
+      else mergeCopy(merged, id, obj, DROPPED);
     }
     const raw = merged.get(id);
     if (!raw) throw new ImportError(`program ${id} has no file left to read`, reader.firstFile.get(id));
