@@ -274,6 +274,26 @@ async function attachArchiveEvaluator(client: pg.PoolClient, runId: string, impo
   }
 }
 
+const DEADLOCK = '40P01';
+const ATTEMPTS = 3;
+
+/**
+ * Runs `attempt` again when PostgreSQL broke a deadlock by aborting it. Programs are written a
+ * batch at a time, so an import takes its blob keys in sorted order per batch, not over the whole
+ * run: two writers sharing sources (a second import of the same run, live ingestion) can then
+ * wait on each other, and the server aborts one. The aborted import rolled back whole; once the
+ * other commits, it goes through.
+ */
+async function retriedOnDeadlock<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt();
+    } catch (e) {
+      if ((e as { code?: unknown }).code !== DEADLOCK || n >= ATTEMPTS) throw e;
+    }
+  }
+}
+
 /** Stores several runs in one transaction: all of them land, or none does. */
 export async function storeImportedRuns(imported: ImportedRun[], opts: StoreOptions = {}): Promise<StoredRunSummary[]> {
   const importJobId = opts.importJobId ?? crypto.randomUUID();
@@ -281,7 +301,7 @@ export async function storeImportedRuns(imported: ImportedRun[], opts: StoreOpti
     prepare(r, { name: imported.length === 1 ? opts.name : undefined, format: opts.format, importJobId }),
   );
   const total = prepared.reduce((s, p) => s + p.summary.programs, 0);
-  const storedBefore = await inTransaction(async (client) => {
+  const storedBefore = await retriedOnDeadlock(() => inTransaction(async (client) => {
     if (opts.importJobId) {
       // Serialises two attempts of one import, then lets only the first store. An advisory lock,
       // not the import_jobs row: the progress updates write that row while the runs are stored.
@@ -302,7 +322,7 @@ export async function storeImportedRuns(imported: ImportedRun[], opts: StoreOpti
       before += p.summary.programs;
     }
     return false;
-  });
+  }));
   if (storedBefore) return storedRunsOfImport(opts.importJobId!);
   // A large import changes the tables' shape more than autovacuum notices in time: without
   // fresh statistics the first queries on the run (the lineage graph's joins) can pick plans

@@ -13,7 +13,9 @@ import { pool } from '../../lib/db/client';
 import { REALISTIC, syntheticPrograms, writeSyntheticOpenEvolveRun } from '../../lib/demo/synthetic';
 import { importFromPath } from '../../lib/pipeline/importPipeline';
 import { ImportError } from '../../lib/trace/schema';
+import { useTestDatabase } from '../helpers/dbTest';
 
+const { runIds } = useTestDatabase();
 const root = path.resolve(import.meta.dirname, '..', '..');
 const N = 20_000;
 const tag = `stream-${crypto.randomUUID().slice(0, 8)}`;
@@ -122,6 +124,7 @@ it('the streamed import stored every program whole', async () => {
     [dir],
   );
   const runId = rows[0].id;
+  runIds.push(runId);
   const last = lastProgramFile();
   const stored = await pool().query<{ n: number; edges: number; seqs: number; code: string; solution: string }>(
     `SELECT (SELECT count(*) FROM programs WHERE run_id = $1)::int AS n,
