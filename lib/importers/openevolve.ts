@@ -46,6 +46,8 @@ const READ_AHEAD = 32;
 const POOL_READ_AHEAD = 512;
 /** Program files read on the main thread before the pool starts (a worker costs ~0.2 s to start). */
 const THREADS_AFTER = 2000;
+/** Batches read ahead of the one being merged. */
+const BATCHES_IN_FLIGHT = 3;
 
 
 interface Layout {
@@ -172,22 +174,25 @@ class Reader {
     let copies = 0;
     const handle = await fs.promises.opendir(dir);
     let batch: string[] = [];
-    let pending: Promise<void> = Promise.resolve();
+    // Batches being read (by the pool: several at once keep both workers busy), merged in order.
+    const inFlight: { files: string[]; reading: ReturnType<Reader['readProgramFiles']> }[] = [];
+    const mergeOldest = async () => {
+      const { files, reading } = inFlight.shift()!;
+      for (const [k, r] of (await reading).entries()) {
+        this.mergeProgram(files[k], r.obj, r);
+        copies++;
+        this.filesRead++;
+      }
+      this.onFileRead?.(this.filesRead);
+    };
     const flush = async () => {
+      if (!batch.length) return;
       const files = batch;
       batch = [];
       const reading = this.readProgramFiles(files, this.dropped);
-      reading.catch(() => {}); // awaited below, after the batch before it is merged
-      await pending;
-      pending = reading.then((objs) => {
-        for (const [k, r] of objs.entries()) {
-          this.mergeProgram(files[k], r.obj, r);
-          copies++;
-          this.filesRead++;
-        }
-        this.onFileRead?.(this.filesRead);
-      });
-      pending.catch(() => {}); // awaited by the next flush or at the end
+      reading.catch(() => {}); // awaited by mergeOldest, in order
+      inFlight.push({ files, reading });
+      if (inFlight.length > BATCHES_IN_FLIGHT) await mergeOldest();
     };
     for await (const entry of handle) {
       if (!entry.isFile() || !entry.name.endsWith('.json')) {
@@ -198,7 +203,7 @@ class Reader {
       if (batch.length >= (this.pool ? POOL_READ_AHEAD : READ_AHEAD)) await flush();
     }
     await flush();
-    await pending;
+    while (inFlight.length) await mergeOldest();
     return copies;
   }
 
