@@ -209,6 +209,7 @@ async function writeProgramBatches(
   const edges: unknown[][] = [];
   let withPrompts = 0;
   let next = fullOf(0);
+  let writing: Promise<void> = Promise.resolve();
   for (let start = 0; start < ordered.length; start += PROGRAM_BATCH) {
     const full = await next;
     if (start + PROGRAM_BATCH < ordered.length) {
@@ -222,10 +223,15 @@ async function writeProgramBatches(
       rows.add(p, { id: parentId(p.externalId)!, runId, seq: start + k, iteration: o.effectiveIteration }, parentId, blobs);
       if (p.contexts.length) withPrompts++;
     }
-    await rows.write(client, blobs, { edges: false });
     edges.push(...rows.edges);
-    onPrograms(start + full.length);
+    // The database writes one batch while the next one's rows are built here: wait for the
+    // batch before (at most one behind), then hand this one over without waiting for it.
+    await writing;
+    const stored = start + full.length;
+    writing = rows.write(client, blobs, { edges: false }).then(() => onPrograms(stored));
+    writing.catch(() => {}); // awaited on the next turn or after the loop
   }
+  await writing;
   await insertRows(client, 'edges', EDGE_COLUMNS, edges);
   return withPrompts;
 }
