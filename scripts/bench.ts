@@ -1,7 +1,8 @@
 // `npm run bench`: measured figures for the issues' performance targets, printed as a table
 // and as JSON lines. Every measurement runs in a fresh child process (peak RSS is its own) on
 // generated runs (lib/demo/synthetic.ts) against a throw-away PostgreSQL.
-//   import:  a 20,000-program OpenEvolve-layout run through the import pipeline
+//   import:  a 20,000-program OpenEvolve-layout run through the import pipeline, then a realistic
+//            100,000-program one through the CLI (wall time, peak RSS of the process tree)
 //   analyze: a 100,000-program run of realistic size (~4.5 KB of source per program, written
 //            twice per file as `code` and `solution`) through `npm run evoscope -- analyze DIR
 //            --json`, measured as a user runs it (the whole process tree: wall, peak RSS; three
@@ -78,6 +79,20 @@ try {
     log(`wrote a 20,000-program run (${w.files} files) in ${Date.now() - t} ms`);
     report('import 20k (OpenEvolve layout)', child(['scripts/bench/importOnce.ts', dir], env));
     fs.rmSync(dir, { recursive: true, force: true });
+
+    // Issue 14: a realistic 100k-program run imported as a user does, the whole CLI measured.
+    const big = path.join(tmp, 'import-realistic-100k');
+    const t2 = Date.now();
+    writeSyntheticOpenEvolveRun(big, 100_000, 11, REALISTIC);
+    log(`wrote a realistic 100,000-program run in ${Date.now() - t2} ms`);
+    const f = await measureCommand(`npm run -s evoscope -- import ${big} --json`, { cwd: root, env });
+    if (f.exitCode !== 0) throw new Error(`import failed (exit ${f.exitCode})`);
+    report(
+      'import 100k realistic (4.5 KB, code + solution; npm run evoscope -- import --json)',
+      { programs: 100_000, ...f, programsPerSecond: Math.round(100_000 / (f.wallMs / 1000)), loadAverage: os.loadavg().map((x) => Math.round(x * 10) / 10) },
+      '< 20 s (>= 5,000 programs/s) and < 1.5 GB',
+    );
+    fs.rmSync(big, { recursive: true, force: true });
   }
 
   if (want('analyze')) {

@@ -6,12 +6,12 @@
 // that share only their content-addressed blobs.
 import crypto from 'node:crypto';
 import type pg from 'pg';
-import { canonicalOrder } from '../trace/order';
+import { canonicalOrder, type Ordered } from '../trace/order';
 import { diagnosisRecordSchema, ImportError, programRecordSchema, runRecordSchema, type ImportedRun, type ImportWarning } from '../trace/schema';
 import { insertDiagnosis, upsertAuxValues } from './diagnoses';
 import { pool } from './client';
 import { attachEvaluator, DEFAULT_EVALUATOR_MEMORY_MB } from './evaluators';
-import { BlobSet, clean, cleanOpt, inTransaction, jsonb, RowSets } from './rows';
+import { BlobSet, clean, cleanOpt, EDGE_COLUMNS, inTransaction, insertRows, jsonb, RowSets, writeBlobs } from './rows';
 import { refreshRunCost } from './runCost';
 import { parseSearchState, writeSearchState } from './searchStateRows';
 
@@ -59,15 +59,10 @@ function validate(imported: ImportedRun) {
   if (!run.success) throw new ImportError(`run record: ${run.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   const seen = new Set<string>();
   const programs = imported.programs.map((p, i) => {
-    const r = programRecordSchema.safeParse(p);
-    if (!r.success) {
-      const issue = r.error.issues[0];
-      const who = typeof p?.externalId === 'string' ? p.externalId : `#${i}`;
-      throw new ImportError(`program ${who}: ${issue.path.join('.') || 'record'}: ${issue.message}`);
-    }
-    if (seen.has(r.data.externalId)) throw new ImportError(`program ${r.data.externalId} appears twice`);
-    seen.add(r.data.externalId);
-    return r.data;
+    const r = validProgram(p, i);
+    if (seen.has(r.externalId)) throw new ImportError(`program ${r.externalId} appears twice`);
+    seen.add(r.externalId);
+    return r;
   });
   // The eval agent's triggers name programs by externalId: each must be one of the run's.
   const diagnoses = (imported.diagnoses ?? []).map((d, i) => {
@@ -84,7 +79,20 @@ function validate(imported: ImportedRun) {
   return { run: run.data, programs, diagnoses };
 }
 
-/** Rows for one run, built before the transaction so that it stays short. */
+function validProgram(p: ImportedRun['programs'][number], i: number) {
+  const r = programRecordSchema.safeParse(p);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0];
+  const who = typeof p?.externalId === 'string' ? p.externalId : `#${i}`;
+  throw new ImportError(`program ${who}: ${issue.path.join('.') || 'record'}: ${issue.message}`);
+}
+
+/**
+ * The run's shape, computed before the transaction from the (possibly light) records: order,
+ * ids, lineage, best program, counters. Rows are built and written a batch at a time inside it,
+ * from the full records (ImportedRun.loadPrograms reads them when the importer streams), so the
+ * sources of a large run are never all in memory.
+ */
 function prepare(imported: ImportedRun, opts: { name?: string; format?: string; importJobId?: string | null }) {
   const { run, programs, diagnoses } = validate(imported);
   const searchState = parseSearchState(imported.searchState);
@@ -94,24 +102,22 @@ function prepare(imported: ImportedRun, opts: { name?: string; format?: string; 
   const ordered = canonicalOrder(programs);
   const idOf = new Map(ordered.map((o) => [o.item.externalId, crypto.randomUUID()]));
   const blobs = new BlobSet();
-  const rows = new RowSets();
   const metricKeys = new Set<string>();
   const islands = new Set<number>();
   let best: (typeof ordered)[number] | null = null;
   let invalid = 0;
   let unevaluated = 0;
-  let withPrompts = 0;
+  let edgeCount = 0;
   let lastIteration: number | null = null;
   const better = (a: number, b: number) => (run.higherIsBetter ? a > b : a < b);
 
-  for (const [seq, o] of ordered.entries()) {
+  for (const o of ordered) {
     const p = o.item;
-    rows.add(p, { id: idOf.get(p.externalId)!, runId, seq, iteration: o.effectiveIteration }, (ext) => idOf.get(ext) ?? null, blobs);
+    edgeCount += new Set(p.parents.map((pa) => pa.externalId)).size;
     for (const [k, v] of Object.entries(p.metrics)) if (typeof v === 'number') metricKeys.add(k);
     if (p.island != null) islands.add(p.island);
     if (!p.evaluated) unevaluated++;
     else if (!p.valid) invalid++;
-    if (p.contexts.length) withPrompts++;
     // Ties keep the earlier program (lower seq): the first to reach the best score.
     if (p.valid && p.evaluated && p.score != null && (!best || better(p.score, best.item.score!))) best = o;
     lastIteration = Math.max(lastIteration ?? o.effectiveIteration, o.effectiveIteration);
@@ -127,7 +133,7 @@ function prepare(imported: ImportedRun, opts: { name?: string; format?: string; 
     cleanOpt(run.evaluatorCommand), jsonb(run.budget), jsonb(run.config), jsonb(run.meta), cleanOpt(run.scoreMetric),
     run.higherIsBetter, [...metricKeys].sort().map(clean), run.sourceKind, cleanOpt(run.sourcePath),
     jsonb({ format, warnings: imported.warnings, stats: imported.stats }),
-    rows.programs.length, invalid, rows.edges.length, islands.size, bestFound?.item.score ?? null,
+    ordered.length, invalid, edgeCount, islands.size, bestFound?.item.score ?? null,
     bestFound ? idOf.get(bestFound.item.externalId) : null, bestFound?.effectiveIteration ?? null, lastIteration,
     unevaluated, opts.importJobId ?? null,
   ];
@@ -141,7 +147,8 @@ function prepare(imported: ImportedRun, opts: { name?: string; format?: string; 
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,'ready',$17,$18,$19,$20,$21,$22,$23,$24,$25,$26)`,
       runParams,
     );
-    await rows.write(client, blobs, onPrograms);
+    await writeBlobs(client, blobs);
+    summary.prompts = await writeProgramBatches(client, runId, ordered, imported.loadPrograms, (ext) => idOf.get(ext) ?? null, onPrograms);
     if (searchState) await writeSearchState(client, runId, searchState);
     await refreshRunCost(runId, client);
     if (run.replay) {
@@ -160,17 +167,73 @@ function prepare(imported: ImportedRun, opts: { name?: string; format?: string; 
     runId,
     name,
     format,
-    programs: rows.programs.length,
-    edges: rows.edges.length,
+    programs: ordered.length,
+    edges: edgeCount,
     invalidPrograms: invalid,
     unevaluatedPrograms: unevaluated,
-    prompts: withPrompts,
+    prompts: 0, // counted from the full records as they are written
     islands: islands.size,
     bestProgramExternalId: bestFound?.item.externalId ?? null,
     bestScore: bestFound?.item.score ?? null,
     warnings: imported.warnings,
   };
   return { summary, write };
+}
+
+const PROGRAM_BATCH = 1000;
+
+/**
+ * Programs (with their blobs, evaluations and contexts) a batch at a time in canonical order,
+ * then the edges (they reference programs of any batch). The next batch's records are read
+ * while the current one is written, so the files and the database work at once. Returns the
+ * number of programs with prompts.
+ */
+async function writeProgramBatches(
+  client: pg.PoolClient,
+  runId: string,
+  ordered: Ordered<ReturnType<typeof validProgram>>[],
+  load: ImportedRun['loadPrograms'],
+  parentId: (externalId: string) => string | null,
+  onPrograms: (n: number) => void,
+): Promise<number> {
+  const fullOf = async (start: number) => {
+    const slice = ordered.slice(start, start + PROGRAM_BATCH);
+    if (!load) return slice.map((o) => o.item);
+    const got = await load(slice.map((o) => o.item.externalId));
+    return got.map((p, k) => {
+      const r = validProgram(p, start + k);
+      if (r.externalId !== slice[k].item.externalId) throw new Error(`loadPrograms returned ${r.externalId} for ${slice[k].item.externalId}`);
+      return r;
+    });
+  };
+  const edges: unknown[][] = [];
+  let withPrompts = 0;
+  let next = fullOf(0);
+  let writing: Promise<void> = Promise.resolve();
+  for (let start = 0; start < ordered.length; start += PROGRAM_BATCH) {
+    const full = await next;
+    if (start + PROGRAM_BATCH < ordered.length) {
+      next = fullOf(start + PROGRAM_BATCH);
+      next.catch(() => {}); // awaited on the next turn; a failure of this batch's write must not leave it unhandled
+    }
+    const rows = new RowSets();
+    const blobs = new BlobSet();
+    for (const [k, p] of full.entries()) {
+      const o = ordered[start + k];
+      rows.add(p, { id: parentId(p.externalId)!, runId, seq: start + k, iteration: o.effectiveIteration }, parentId, blobs);
+      if (p.contexts.length) withPrompts++;
+    }
+    edges.push(...rows.edges);
+    // The database writes one batch while the next one's rows are built here: wait for the
+    // batch before (at most one behind), then hand this one over without waiting for it.
+    await writing;
+    const stored = start + full.length;
+    writing = rows.write(client, blobs, { edges: false }).then(() => onPrograms(stored));
+    writing.catch(() => {}); // awaited on the next turn or after the loop
+  }
+  await writing;
+  await insertRows(client, 'edges', EDGE_COLUMNS, edges);
+  return withPrompts;
 }
 
 /** The eval agent's triggers (origin 'imported'), their aux values as aux_metric_values rows. */
@@ -217,6 +280,26 @@ async function attachArchiveEvaluator(client: pg.PoolClient, runId: string, impo
   }
 }
 
+const DEADLOCK = '40P01';
+const ATTEMPTS = 3;
+
+/**
+ * Runs `attempt` again when PostgreSQL broke a deadlock by aborting it. Programs are written a
+ * batch at a time, so an import takes its blob keys in sorted order per batch, not over the whole
+ * run: two writers sharing sources (a second import of the same run, live ingestion) can then
+ * wait on each other, and the server aborts one. The aborted import rolled back whole; once the
+ * other commits, it goes through.
+ */
+async function retriedOnDeadlock<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt();
+    } catch (e) {
+      if ((e as { code?: unknown }).code !== DEADLOCK || n >= ATTEMPTS) throw e;
+    }
+  }
+}
+
 /** Stores several runs in one transaction: all of them land, or none does. */
 export async function storeImportedRuns(imported: ImportedRun[], opts: StoreOptions = {}): Promise<StoredRunSummary[]> {
   const importJobId = opts.importJobId ?? crypto.randomUUID();
@@ -224,7 +307,7 @@ export async function storeImportedRuns(imported: ImportedRun[], opts: StoreOpti
     prepare(r, { name: imported.length === 1 ? opts.name : undefined, format: opts.format, importJobId }),
   );
   const total = prepared.reduce((s, p) => s + p.summary.programs, 0);
-  const storedBefore = await inTransaction(async (client) => {
+  const storedBefore = await retriedOnDeadlock(() => inTransaction(async (client) => {
     if (opts.importJobId) {
       // Serialises two attempts of one import, then lets only the first store. An advisory lock,
       // not the import_jobs row: the progress updates write that row while the runs are stored.
@@ -245,7 +328,7 @@ export async function storeImportedRuns(imported: ImportedRun[], opts: StoreOpti
       before += p.summary.programs;
     }
     return false;
-  });
+  }));
   if (storedBefore) return storedRunsOfImport(opts.importJobId!);
   // A large import changes the tables' shape more than autovacuum notices in time: without
   // fresh statistics the first queries on the run (the lineage graph's joins) can pick plans

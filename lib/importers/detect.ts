@@ -22,6 +22,13 @@ export interface ReadOptions {
    * 100k-program run with large prompts or `solution` copies from sitting in memory whole.
    */
   forAnalysis?: boolean;
+  /**
+   * The caller stores the run batch by batch (lib/db/importRun.ts): an importer that can may
+   * return light programs (no code, prompts, artifacts or heavy extras) plus
+   * ImportedRun.loadPrograms to read the full records a batch at a time, so a 100k-program run
+   * never sits in memory whole. Importers that cannot ignore it.
+   */
+  streamPrograms?: boolean;
 }
 
 export interface ImporterFormat {

@@ -20,7 +20,15 @@ function underRun(e: unknown, rel: string): unknown {
 
 export async function readRunsFromPath(
   root: string,
-  opts: { format?: string; name?: string; onFileRead?: (filesRead: number) => void; forAnalysis?: boolean; label?: string } = {},
+  opts: {
+    format?: string;
+    name?: string;
+    onFileRead?: (filesRead: number) => void;
+    forAnalysis?: boolean;
+    label?: string;
+    /** Light programs + loadPrograms where the importer can (ReadOptions.streamPrograms). */
+    streamPrograms?: boolean;
+  } = {},
 ): Promise<ImportedRun[]> {
   // How messages name the input: an upload's own name rather than the folder it is stored in.
   const label = opts.label ?? root;
@@ -49,6 +57,7 @@ export async function readRunsFromPath(
       got = await f.format.read(f.path, {
         name: opts.name && found.length === 1 ? opts.name : undefined,
         forAnalysis: opts.forAnalysis,
+        streamPrograms: opts.streamPrograms,
         onFileRead: (n) => {
           filesHere = n;
           opts.onFileRead?.(filesBefore + n);
@@ -58,7 +67,12 @@ export async function readRunsFromPath(
       throw underRun(e, rel);
     }
     filesBefore += filesHere;
-    for (const r of got) relOf.set(r, rel);
+    for (const r of got) {
+      relOf.set(r, rel);
+      const load = r.loadPrograms;
+      // Errors of the second read name files as the first read's do.
+      if (load) r.loadPrograms = (ids) => load(ids).catch((e) => Promise.reject(underRun(e, rel)));
+    }
     if (opts.name && found.length > 1) got.forEach((r) => (r.run.name = `${opts.name} (${rel})`));
     if (opts.name && got.length > 1) got.forEach((r, i) => (r.run.name = `${r.run.name} (${i + 1})`));
     runs.push(...got);

@@ -28,7 +28,7 @@ import { parseYamlBounded } from '../files/parseYaml';
 import { ImportError, type ImportedRun, type ImportWarning } from '../trace/schema';
 import { choosePrimaryMetric } from '../trace/validity';
 import type { ImporterFormat, ReadOptions } from './detect';
-import { isObject, toProgramRecord, type Json } from './openevolveProgram';
+import { isObject, toProgramRecord, type Json, type ProgramContext } from './openevolveProgram';
 import type { ProgramRecord } from '../trace/schema';
 import { parsePythonJson } from './pythonJson';
 import { readJsonObject } from '../files/readJson';
@@ -36,11 +36,18 @@ import { asImportError, isDir, isFile } from './inputFiles';
 import { FORMAT_DESCRIPTIONS } from './formatList';
 import { checkedSearchState } from './searchStateCheck';
 import { OpenEvolveStateCollector } from './openevolveState';
-import { attachEvalAgent } from './evalAgent';
+import { attachEvalAgent, findEvalAgentDir } from './evalAgent';
+import { JsonReadPool, readProgramFile, unwrap } from './jsonReadPool';
 
 const OUTPUT_DIR = 'openevolve_output';
 const CHECKPOINT = /^checkpoint_(\d+)$/;
 const READ_AHEAD = 32;
+/** Files per batch once the thread pool reads them (several chunks per worker in flight). */
+const POOL_READ_AHEAD = 512;
+/** Program files read on the main thread before the pool starts (a worker costs ~0.2 s to start). */
+const THREADS_AFTER = 2000;
+/** Batches read ahead of the one being merged. */
+const BATCHES_IN_FLIGHT = 3;
 
 
 interface Layout {
@@ -105,11 +112,17 @@ class Reader {
   skippedFiles = 0;
   /** Later copies of a program whose iteration_found is lower than an earlier copy's. */
   copiesGoingBack = 0;
+  /** Streaming only (light records): the files of each program's copies, in merge order. */
+  readonly copies = new Map<string, string[]>();
+  readonly hasCode = new Set<string>();
+  readonly withPrompts = new Set<string>();
   constructor(
     readonly base: string,
     private readonly onFileRead?: (filesRead: number) => void,
     /** Fields never kept from any copy. */
     private readonly dropped: ReadonlySet<string> = DROPPED,
+    /** Light records (ReadOptions.streamPrograms): the full ones are read again by loadPrograms. */
+    private readonly stream = false,
   ) {}
 
   rel(p: string) {
@@ -132,22 +145,54 @@ class Reader {
     return value;
   }
 
+  /** Thread pool for the program files of a large run (jsonReadPool.ts); null until then. */
+  pool: JsonReadPool | null = null;
+
   /**
-   * Streams a programs/ directory, merging each file as it is read. Files are read READ_AHEAD at
-   * a time (small files cost a thread-pool round trip each; one by one, 20k files took 7 s of
-   * waiting) and merged in directory order, so the result does not depend on timing.
+   * Program files read (the main thread for the first THREADS_AFTER files of a run, the pool
+   * after), without the dropped fields; errors as ImportErrors naming the file.
+   */
+  async readProgramFiles(files: string[], drop: ReadonlySet<string>): Promise<{ obj: Json; hasCode: boolean; hasPrompts: boolean }[]> {
+    const named = files.map((abs) => ({ abs, rel: this.rel(abs) }));
+    if (!this.pool && this.programCopies + files.length > THREADS_AFTER) this.pool = new JsonReadPool();
+    const results = this.pool
+      ? await this.pool.read(named, [...drop])
+      : await Promise.all(named.map((f) => readProgramFile(f.abs, f.rel, drop)));
+    try {
+      return results.map(unwrap);
+    } catch (e) {
+      throw asImportError(e);
+    }
+  }
+
+  /**
+   * Streams a programs/ directory, merging each file as it is read. Files are read a batch at a
+   * time (on worker threads for a large run), the next batch while this one is merged, and merged
+   * in directory order, so the result does not depend on timing.
    */
   async readPrograms(dir: string): Promise<number> {
     let copies = 0;
     const handle = await fs.promises.opendir(dir);
     let batch: string[] = [];
-    const flush = async () => {
-      const objs = await Promise.all(batch.map((file) => this.readObject(file)));
-      for (const [k, obj] of objs.entries()) {
-        this.mergeProgram(batch[k], obj);
+    // Batches being read (by the pool: several at once keep both workers busy), merged in order.
+    const inFlight: { files: string[]; reading: ReturnType<Reader['readProgramFiles']> }[] = [];
+    const mergeOldest = async () => {
+      const { files, reading } = inFlight.shift()!;
+      for (const [k, r] of (await reading).entries()) {
+        this.mergeProgram(files[k], r.obj, r);
         copies++;
+        this.filesRead++;
       }
+      this.onFileRead?.(this.filesRead);
+    };
+    const flush = async () => {
+      if (!batch.length) return;
+      const files = batch;
       batch = [];
+      const reading = this.readProgramFiles(files, this.dropped);
+      reading.catch(() => {}); // awaited by mergeOldest, in order
+      inFlight.push({ files, reading });
+      if (inFlight.length > BATCHES_IN_FLIGHT) await mergeOldest();
     };
     for await (const entry of handle) {
       if (!entry.isFile() || !entry.name.endsWith('.json')) {
@@ -155,35 +200,56 @@ class Reader {
         continue;
       }
       batch.push(path.join(dir, entry.name));
-      if (batch.length >= READ_AHEAD) await flush();
+      if (batch.length >= (this.pool ? POOL_READ_AHEAD : READ_AHEAD)) await flush();
     }
     await flush();
+    while (inFlight.length) await mergeOldest();
     return copies;
   }
 
-  private mergeProgram(file: string, obj: Json) {
-    const id = obj.id ?? path.basename(file).slice(0, -'.json'.length); // OpenEvolve names files <id>.json
-    if (typeof id !== 'string' || !id) throw new ImportError('program "id" is not a non-empty string', this.rel(file));
-    obj.id = id;
+  private mergeProgram(file: string, obj: Json, held: { hasCode: boolean; hasPrompts: boolean }) {
+    const id = copyId(file, obj, this.rel(file));
     this.programCopies++;
-    const known = this.programs.get(id);
-    if (known) {
-      // Copies arrive in time order (checkpoints ascending, then db/): the first iteration a
-      // program was found at is the earliest one, even when a resumed run re-saved it later.
-      const before = intOf(known.iteration_found);
-      const now = intOf(obj.iteration_found);
-      mergeFields(known, obj, this.dropped);
-      if (before != null && now != null) {
-        if (now < before) this.copiesGoingBack++;
-        known.iteration_found = Math.min(before, now);
-      }
-    } else {
-      const fresh: Json = {};
-      mergeFields(fresh, obj, this.dropped);
-      this.programs.set(id, fresh);
-      this.firstFile.set(id, this.rel(file));
+    if (this.stream) {
+      // What the light record cannot tell, its fields dropped as the file was read.
+      if (held.hasCode) this.hasCode.add(id);
+      if (held.hasPrompts) this.withPrompts.add(id);
+      const files = this.copies.get(id);
+      if (files) files.push(file);
+      else this.copies.set(id, [file]);
     }
+    if (!this.programs.has(id)) this.firstFile.set(id, this.rel(file));
+    if (mergeCopy(this.programs, id, obj, this.dropped)) this.copiesGoingBack++;
   }
+}
+
+/** The id of one program copy (OpenEvolve names files <id>.json), set on the object. */
+function copyId(file: string, obj: Json, rel: string): string {
+  const id = obj.id ?? path.basename(file).slice(0, -'.json'.length);
+  if (typeof id !== 'string' || !id) throw new ImportError('program "id" is not a non-empty string', rel);
+  obj.id = id;
+  return id;
+}
+
+/**
+ * Merges one copy into the program of its id; true when the copy's iteration_found is lower than
+ * an earlier copy's. Copies arrive in time order (checkpoints ascending, then db/): the first
+ * iteration a program was found at is the earliest one, even when a resumed run re-saved it later.
+ */
+function mergeCopy(programs: Map<string, Json>, id: string, obj: Json, dropped: ReadonlySet<string>): boolean {
+  const known = programs.get(id);
+  if (!known) {
+    const fresh: Json = {};
+    mergeFields(fresh, obj, dropped);
+    programs.set(id, fresh);
+    return false;
+  }
+  const before = intOf(known.iteration_found);
+  const now = intOf(obj.iteration_found);
+  mergeFields(known, obj, dropped);
+  if (before == null || now == null) return false;
+  known.iteration_found = Math.min(before, now);
+  return now < before;
 }
 
 const DROPPED = new Set(['embedding']);
@@ -191,6 +257,8 @@ const DROPPED = new Set(['embedding']);
  *  read and what makes program files large (EvoTrace-converted runs repeat the source as
  *  `solution`). Dropped at merge time, so these strings die young and never reach the old heap. */
 const DROPPED_FOR_ANALYSIS = new Set([...DROPPED, 'solution', 'prompts', 'artifacts_json']);
+/** Dropped from the light records of a streamed import: what makes program files large. */
+const DROPPED_WHEN_STREAMED = new Set([...DROPPED_FOR_ANALYSIS, 'code']);
 
 /** The newest metadata.json, trimmed of per-program feature value lists that grow with the run. */
 function runMeta(meta: Json | null) {
@@ -260,7 +328,12 @@ function readConfig(layout: Layout, warnings: ImportWarning[]): Json | null {
 export async function readOpenEvolveRun(p: string, opts: ReadOptions = {}): Promise<ImportedRun> {
   const layout = locateOpenEvolve(p);
   if (!layout) throw new ImportError(`not an OpenEvolve output directory (no checkpoints/checkpoint_N or db/programs): ${p}`);
-  const reader = new Reader(layout.base, opts.onFileRead, opts.forAnalysis ? DROPPED_FOR_ANALYSIS : DROPPED);
+  // Only in or beside what was given: never the parent of an openevolve_output/ given on its own.
+  const agentDirs = [layout.root, ...(layout.root !== layout.base ? [layout.base] : [])];
+  // The eval agent matches its candidates by code, so a run that has one is read whole.
+  const stream = !!opts.streamPrograms && !opts.forAnalysis && !(await findEvalAgentDir(agentDirs));
+  const dropped = stream ? DROPPED_WHEN_STREAMED : opts.forAnalysis ? DROPPED_FOR_ANALYSIS : DROPPED;
+  const reader = new Reader(layout.base, opts.onFileRead, dropped, stream);
   const warnings: ImportWarning[] = [];
   const islandOf = new Map<string, number>();
   const featureKeyOf = new Map<string, string>();
@@ -299,9 +372,15 @@ export async function readOpenEvolveRun(p: string, opts: ReadOptions = {}): Prom
     : [];
 
   const scoreMetric = choosePrimaryMetric([...reader.programs.values()].map((r) => (isObject(r.metrics) ? r.metrics : {})));
-  const programs = [...reader.programs.values()].map((raw) =>
-    toProgramRecord(raw, { scoreMetric, islandOf, featureKeyOf, file: reader.firstFile.get(raw.id as string)! }),
-  );
+  const contextOf = (id: string) => ({ scoreMetric, islandOf, featureKeyOf, file: reader.firstFile.get(id)! });
+  const programs = [...reader.programs.values()].map((raw) => {
+    const id = raw.id as string;
+    // A light record: its code is read again by loadPrograms; whether one exists is known now.
+    if (stream && reader.hasCode.has(id)) raw.code = '';
+    return toProgramRecord(raw, contextOf(id));
+  });
+  // The merged copies are records now; loadPrograms merges its own from the files.
+  reader.programs.clear();
 
   const ids = new Set(programs.map((pr) => pr.externalId));
   const ghosts = programs.filter((pr) => pr.parents?.some((pa) => !ids.has(pa.externalId))).length;
@@ -370,7 +449,7 @@ export async function readOpenEvolveRun(p: string, opts: ReadOptions = {}): Prom
       programCopies: reader.programCopies,
       dbProgramFiles: dbCopies,
       programs: programs.length,
-      programsWithPrompts: programs.filter((pr) => pr.contexts?.length).length,
+      programsWithPrompts: stream ? reader.withPrompts.size : programs.filter((pr) => pr.contexts?.length).length,
       invalidPrograms: programs.filter((pr) => !pr.valid).length,
       migrants: programs.filter((pr) => pr.isMigrant).length,
       logFiles: logs.length,
@@ -378,10 +457,35 @@ export async function readOpenEvolveRun(p: string, opts: ReadOptions = {}): Prom
   };
   // The eval agent's folder inside the output directory, or beside it (run/openevolve_output +
   // run/eval_agent_memory, as the demo writes it).
-  // Only inside what was given: never the parent of an openevolve_output/ given on its own.
-  const beside = layout.root !== layout.base ? [layout.base] : [];
-  await attachEvalAgent(imported, [layout.root, ...beside], (abs) => reader.rel(abs));
+  await attachEvalAgent(imported, agentDirs, (abs) => reader.rel(abs));
+  if (stream) imported.loadPrograms = (ids) => loadFullPrograms(reader, ids, contextOf);
   return imported;
+}
+
+/**
+ * The full records of `ids`, their copies read again and merged exactly as the first pass did
+ * (minus the streamed-only drops). Files are read concurrently, merged in copy order.
+ */
+async function loadFullPrograms(reader: Reader, ids: readonly string[], contextOf: (id: string) => ProgramContext): Promise<ProgramRecord[]> {
+  const files = ids.map((id) => reader.copies.get(id) ?? []);
+  const flat = await reader.readProgramFiles(files.flat(), DROPPED);
+  const merged = new Map<string, Json>();
+  let at = 0;
+  return ids.map((id, k) => {
+    for (const file of files[k]) {
+      const obj = flat[at++].obj;
+      const got = copyId(file, obj, reader.rel(file));
+      // The file changed since the first pass: say so rather than store another program's data.
+      if (got !== id) throw new ImportError(`program file changed during the import (it now holds program ${got}, not ${id})`, reader.rel(file));
+      // One copy (most programs): it is the merged record as it is (dropped fields never read).
+      if (files[k].length === 1) merged.set(id, obj);
+      else mergeCopy(merged, id, obj, DROPPED);
+    }
+    const raw = merged.get(id);
+    if (!raw) throw new ImportError(`program ${id} has no file left to read`, reader.firstFile.get(id));
+    merged.delete(id);
+    return toProgramRecord(raw, contextOf(id));
+  });
 }
 
 export const openevolveFormat: ImporterFormat = {

@@ -76,14 +76,18 @@ export function messageForUser(e: unknown, sourceName: string): string {
 }
 
 export async function importFromPath(input: string, req: ImportRequest = {}): Promise<StoredRunSummary[]> {
-  const runs = await readRunsFromInput(input, req);
-  const programsTotal = runs.reduce((s, r) => s + r.programs.length, 0);
-  req.onProgress?.({ phase: 'storing', programsStored: 0, programsTotal });
-  const stored = await storeImportedRuns(runs, {
-    importJobId: req.importJobId,
-    sourceName: path.basename(req.label ?? input),
-    onProgress: (programsStored) => req.onProgress?.({ phase: 'storing', programsStored, programsTotal }),
+  // Streamed: importers that can return light programs and the writer reads the full ones a
+  // batch at a time, so the input (an unpacked archive too) must stay until they are stored.
+  const stored = await withRunsFromInput(input, { ...req, streamPrograms: true }, async (runs) => {
+    const programsTotal = runs.reduce((s, r) => s + r.programs.length, 0);
+    req.onProgress?.({ phase: 'storing', programsStored: 0, programsTotal });
+    return storeImportedRuns(runs, {
+      importJobId: req.importJobId,
+      sourceName: path.basename(req.label ?? input),
+      onProgress: (programsStored) => req.onProgress?.({ phase: 'storing', programsStored, programsTotal }),
+    });
   });
+  const programsTotal = stored.reduce((s, r) => s + r.programs, 0);
   for (const s of stored) await enqueueRunAnalyses(s.runId);
   req.onProgress?.({ phase: 'done', programsStored: programsTotal, programsTotal });
   return stored;
@@ -95,6 +99,15 @@ export async function importFromPath(input: string, req: ImportRequest = {}): Pr
  * way; no database involved.
  */
 export async function readRunsFromInput(input: string, req: ImportRequest = {}): Promise<ImportedRun[]> {
+  return withRunsFromInput(input, req, async (runs) => runs);
+}
+
+/** The runs of `input` given to `use` while the files they were read from still exist. */
+async function withRunsFromInput<T>(
+  input: string,
+  req: ImportRequest & { streamPrograms?: boolean },
+  use: (runs: ImportedRun[]) => Promise<T>,
+): Promise<T> {
   const label = req.label ?? input;
   const st = await fsp.stat(input).catch(() => null);
   if (!st) throw new ImportError(`no such file or directory: ${label}`);
@@ -126,6 +139,7 @@ export async function readRunsFromInput(input: string, req: ImportRequest = {}):
       format: req.format,
       name: req.name,
       forAnalysis: req.forAnalysis,
+      streamPrograms: req.streamPrograms,
       onFileRead: (filesRead) => req.onProgress?.({ phase: 'reading', filesRead }),
     });
     if (!req.forAnalysis) attachFoundEvaluators(runs, root);
@@ -134,7 +148,7 @@ export async function readRunsFromInput(input: string, req: ImportRequest = {}):
       if (req.rootName && !req.name && r.run.name === path.basename(root)) r.run.name = req.rootName;
       if (sourceOf) r.run.sourcePath = relabelSourcePath(r.run.sourcePath, root, sourceOf);
     }
-    return runs;
+    return await use(runs);
   } catch (e) {
     throw isInputProblem(e) ? withoutPath(e, root, shownAs) : e;
   } finally {

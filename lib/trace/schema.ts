@@ -158,6 +158,13 @@ export interface ImportedRun {
   searchState?: SearchStateInput;
   /** The eval agent's triggers (reports, aux scripts and values, agent candidates), when the run has them. */
   diagnoses?: DiagnosisRecord[];
+  /**
+   * Set by importers that stream (ReadOptions.streamPrograms): `programs` are then light records
+   * (every field the writer needs for order, lineage, validity and the run's summary, but code ''
+   * and no contexts, artifacts or heavy metadata) and this reads the full records of the given
+   * programs, in that order. The writer calls it a batch at a time inside its transaction.
+   */
+  loadPrograms?: (externalIds: readonly string[]) => Promise<ProgramRecord[]>;
 }
 
 export interface ArchiveEvaluatorRecord {
