@@ -16,8 +16,17 @@ describe('measureComplexities', () => {
   it('gives, from two worker threads, exactly the single-thread results', async () => {
     await initParsers();
     const single = items.map((i) => programComplexity(i.code, i.language));
-    const pooled = await measureComplexities(items, { threads: 2, batchSize: 64 });
+    const seen: number[] = [];
+    const onProgress = (done: number, total: number) => {
+      expect(total).toBe(items.length);
+      seen.push(done);
+    };
+    const pooled = await measureComplexities(items, { threads: 2, batchSize: 64, onProgress });
     expect(pooled.threads).toBe(2);
+    // Progress: once per batch, rising, ending at every item.
+    expect(seen).toHaveLength(Math.ceil(items.length / 64));
+    expect(seen.every((n, k) => k === 0 || n > seen[k - 1])).toBe(true);
+    expect(seen.at(-1)).toBe(items.length);
     expect(pooled.perThread.every((n) => n > 0)).toBe(true); // both threads did work
     expect(pooled.perThread.reduce((a, b) => a + b, 0)).toBe(items.length);
     expect(pooled.results).toEqual(single);

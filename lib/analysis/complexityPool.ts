@@ -1,7 +1,8 @@
 // Complexity of many sources on worker threads. Parsing dominates (complexity.ts: ~2.5 ms per
 // 100-line program, ~4 minutes for a 100k-program run on one thread), and each program is
 // independent, so sources are measured in batches by one worker per core (two here), each with
-// its own tree-sitter parsers. The results are exactly programComplexity's (the same code runs
+// its own tree-sitter parsers. All batches are dealt when the pool starts, so the threads keep
+// measuring while the calling thread computes something else (the run's cycling). The results are exactly programComplexity's (the same code runs
 // in each thread; complexityPool.test.ts compares them). Few sources are measured in this thread:
 // starting a worker and loading its parsers costs ~0.2 s.
 import { createRequire } from 'node:module';
@@ -9,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { dealBatches } from './analysesProgress';
 import { initParsers, programComplexity, type Complexity } from './complexity';
 
 export interface PoolItem {
@@ -30,6 +32,8 @@ export interface PoolOptions {
   minForThreads?: number;
   /** Sources per message (default 100). */
   batchSize?: number;
+  /** Called as results come back (whenever this thread is free to receive them). */
+  onProgress?: (measured: number, total: number) => void;
 }
 
 export interface PoolResult {
@@ -54,36 +58,36 @@ function startWorker(): Worker {
 
 /** programComplexity of every item, in order. */
 export async function measureComplexities(items: readonly PoolItem[], opts: PoolOptions = {}): Promise<PoolResult> {
-  const threads = Math.max(1, Math.min(opts.threads ?? Math.min(4, os.availableParallelism()), Math.ceil(items.length / 50)));
+  const size = opts.batchSize ?? 100;
+  const threads = Math.max(1, Math.min(opts.threads ?? Math.min(4, os.availableParallelism()), Math.ceil(items.length / size)));
   if (items.length < (opts.minForThreads ?? 200)) {
     await initParsers();
-    return { results: items.map((i) => programComplexity(i.code, i.language)), threads: 0, perThread: [] };
+    const results = items.map((i) => programComplexity(i.code, i.language));
+    opts.onProgress?.(items.length, items.length);
+    return { results, threads: 0, perThread: [] };
   }
-  const size = opts.batchSize ?? 100;
   const results = new Array<Complexity>(items.length);
   const perThread = new Array<number>(threads).fill(0);
-  let next = 0; // next batch start
+  let measured = 0;
+  const dealt = dealBatches(items.length, size, threads);
   const workers: Worker[] = [];
   try {
     await Promise.all(
-      Array.from({ length: threads }, (_, t) => {
+      dealt.map((batches, t) => {
         const worker = startWorker();
         workers.push(worker);
+        // Every batch is posted now: the threads keep working while this thread is busy elsewhere.
+        for (const [from, to] of batches) worker.postMessage({ batch: from, items: items.slice(from, to) } satisfies PoolRequest);
+        let pending = batches.length;
         return new Promise<void>((resolve, reject) => {
-          let from = 0;
-          const send = () => {
-            if (next >= items.length) return resolve();
-            from = next;
-            next = Math.min(items.length, next + size);
-            worker.postMessage({ batch: from, items: items.slice(from, next) } satisfies PoolRequest);
-          };
           worker.on('message', (msg: PoolResponse) => {
             if ('error' in msg) return reject(new Error(`complexity worker failed: ${msg.error}`));
-            if (msg.batch >= 0) {
-              msg.results.forEach((c, k) => (results[from + k] = c));
-              perThread[t] += msg.results.length;
-            }
-            send();
+            if (msg.batch < 0) return; // started
+            msg.results.forEach((c, k) => (results[msg.batch + k] = c));
+            perThread[t] += msg.results.length;
+            measured += msg.results.length;
+            opts.onProgress?.(measured, items.length);
+            if (--pending === 0) resolve();
           });
           worker.on('error', reject);
           worker.on('exit', (code) => code !== 0 && reject(new Error(`complexity worker exited with code ${code}`)));

@@ -30,11 +30,19 @@ const CHUNK = 5000;
 /** The key of a source in the returned map: analysis language and blob hash. */
 export const complexityCacheKey = (sha: string, language: string | null) => `${complexityLanguage(language)}:${sha}`;
 
-/** Complexity of every source by complexityCacheKey, reading and filling the cache. */
-export async function cachedComplexities(
-  sources: Iterable<ComplexitySource>,
-  opts: PoolOptions = {},
-): Promise<{ byKey: Map<string, Complexity>; stats: ComplexityStats }> {
+/** The cache's answer for a set of sources: what it knew, and the sources still to measure. */
+export interface CacheLookup {
+  byKey: Map<string, Complexity>;
+  missing: ComplexitySource[];
+  /** Distinct (source, analysis language) pairs asked for. */
+  sources: number;
+}
+
+/**
+ * Reads the cache for every distinct source, CHUNK keys per query (a 100k-program run is 20
+ * queries, not 100k). A source held twice, in one run or by two runs, is one key.
+ */
+export async function lookupComplexities(sources: Iterable<ComplexitySource>): Promise<CacheLookup> {
   const wanted = new Map<string, ComplexitySource>();
   for (const s of sources) wanted.set(complexityCacheKey(s.sha, s.language), s);
   const keys = [...wanted.keys()];
@@ -50,7 +58,15 @@ export async function cachedComplexities(
     );
     for (const r of rows) byKey.set(`${r.language}:${r.blob_sha256.trim()}`, r.result);
   }
-  const missing = keys.filter((k) => !byKey.has(k)).map((k) => wanted.get(k)!);
+  return { byKey, missing: keys.filter((k) => !byKey.has(k)).map((k) => wanted.get(k)!), sources: keys.length };
+}
+
+/**
+ * Measures the sources the cache lacked (worker threads: they start, and get every batch, before
+ * this returns its promise) and stores them; fills lookup.byKey.
+ */
+export async function measureMissing(lookup: CacheLookup, opts: PoolOptions = {}): Promise<ComplexityStats> {
+  const { missing, byKey } = lookup;
   const measured = await measureComplexities(missing, opts);
   missing.forEach((s, k) => byKey.set(complexityCacheKey(s.sha, s.language), measured.results[k]));
   for (let i = 0; i < missing.length; i += CHUNK) {
@@ -68,5 +84,15 @@ export async function cachedComplexities(
       ],
     );
   }
-  return { byKey, stats: { sources: keys.length, cached: keys.length - missing.length, computed: missing.length, threads: measured.threads } };
+  return { sources: lookup.sources, cached: lookup.sources - missing.length, computed: missing.length, threads: measured.threads };
+}
+
+/** Complexity of every source by complexityCacheKey, reading and filling the cache. */
+export async function cachedComplexities(
+  sources: Iterable<ComplexitySource>,
+  opts: PoolOptions = {},
+): Promise<{ byKey: Map<string, Complexity>; stats: ComplexityStats }> {
+  const lookup = await lookupComplexities(sources);
+  const stats = await measureMissing(lookup, opts);
+  return { byKey: lookup.byKey, stats };
 }
