@@ -8,7 +8,14 @@ import { pool } from './client';
 
 /** A row not updated for this long belongs to a job that died: the pages stop showing it. */
 export const STALE_PROGRESS_MS = 10 * 60_000;
-const THROTTLE_MS = 500;
+export interface RecorderOptions {
+  /** A write failed (logged by the caller; the job goes on). */
+  onError?: (e: Error) => void;
+  /** Least time between two writes of counted progress (default 500 ms). */
+  throttleMs?: number;
+  /** Sees every state written (tests, logs). */
+  observe?: (steps: AnalysesProgress) => void;
+}
 
 export class ProgressRecorder {
   private steps: AnalysesProgress = {};
@@ -17,10 +24,14 @@ export class ProgressRecorder {
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
 
+  private readonly throttleMs: number;
+
   constructor(
     private readonly runId: string,
-    private readonly onError: (e: Error) => void = () => {},
-  ) {}
+    private readonly opts: RecorderOptions = {},
+  ) {
+    this.throttleMs = opts.throttleMs ?? 500;
+  }
 
   /** Marks a step running (with its unit count when it has one) and writes at once. */
   start(step: AnalysesStep, total?: number) {
@@ -32,8 +43,8 @@ export class ProgressRecorder {
   advance(step: AnalysesStep, done: number, total?: number) {
     const s = this.steps[step];
     this.steps[step] = { state: 'running', done, total: total ?? s?.total ?? done };
-    if (Date.now() - this.lastWrite >= THROTTLE_MS) this.write();
-    else this.timer ??= setTimeout(() => this.write(), THROTTLE_MS);
+    if (Date.now() - this.lastWrite >= this.throttleMs) this.write();
+    else this.timer ??= setTimeout(() => this.write(), this.throttleMs);
   }
 
   finish(step: AnalysesStep) {
@@ -66,6 +77,7 @@ export class ProgressRecorder {
     this.timer = null;
     this.lastWrite = Date.now();
     const steps = JSON.stringify(this.steps);
+    this.opts.observe?.(JSON.parse(steps) as AnalysesProgress);
     void this.enqueue(() =>
       pool().query(
         `INSERT INTO analyses_progress (run_id, steps, started_at, updated_at) VALUES ($1, $2::jsonb, now(), now())
@@ -78,7 +90,7 @@ export class ProgressRecorder {
   private enqueue(q: () => Promise<unknown>): Promise<void> {
     this.chain = this.chain.then(q).then(
       () => undefined,
-      (e: unknown) => this.onError(e as Error),
+      (e: unknown) => this.opts.onError?.(e as Error),
     );
     return this.chain;
   }

@@ -94,6 +94,17 @@ export interface ComputeOptions {
 /** Lets queued events in (worker-thread results, progress writes) between synchronous passes. */
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** What a finished job did: the complexity cache's figures, and wall time per step (ms). */
+export interface RunAnalysesSummary {
+  complexity: ComplexityStats;
+  /**
+   * Wall time of each step on this thread; `complexityWait` and `duplicatesWait` are what was
+   * left to wait for once cycling and storing were done (0: they finished meanwhile). `cpu` is
+   * the process's CPU time over the job, worker threads included.
+   */
+  ms: Record<'loading' | 'cycling' | 'storing' | 'graph' | 'complexityWait' | 'evolution' | 'duplicatesWait' | 'total' | 'cpu', number>;
+}
+
 /**
  * Computes and stores every report of the run; false when the run does not exist. The steps run
  * side by side where independent: complexity on worker threads (every batch dealt at the start),
@@ -101,10 +112,20 @@ const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
  * lineage graph refreshed) as soon as they are done; the evolution report waits for complexity.
  * The stored reports are exactly buildRunReports' (tests/db/runAnalysesSplit.test.ts).
  */
-export async function computeRunAnalyses(runId: string, options: ComputeOptions | ((step: string) => void) = {}): Promise<boolean> {
+export async function computeRunAnalyses(runId: string, options: ComputeOptions | ((step: string) => void) = {}): Promise<RunAnalysesSummary | false> {
   const opts = typeof options === 'function' ? { onStep: options } : options;
-  const step = (s: string) => opts.onStep?.(s);
   const progress = opts.progress;
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  let t = t0;
+  const ms = {} as RunAnalysesSummary['ms'];
+  const lap = (k: keyof RunAnalysesSummary['ms']) => {
+    const now = performance.now();
+    ms[k] = Math.round(now - t);
+    t = now;
+  };
+  const step = (s: string) => opts.onStep?.(s);
+
   progress?.start('loading');
   step('loading programs');
   const loaded = await loadAnalysisPrograms(runId);
@@ -118,14 +139,13 @@ export async function computeRunAnalyses(runId: string, options: ComputeOptions 
   duplicates.catch(() => {}); // awaited below; not an unhandled rejection meanwhile
 
   const lookup = await lookupComplexities(complexitySources(loaded));
+  const cached = lookup.sources - lookup.missing.length;
   progress?.start('complexity', lookup.sources);
-  progress?.advance('complexity', lookup.sources - lookup.missing.length);
-  step(`complexity: ${lookup.sources} distinct sources, ${lookup.sources - lookup.missing.length} cached`);
-  const complexity = measureMissing(lookup, {
-    ...opts.pool,
-    onProgress: (measured) => progress?.advance('complexity', lookup.sources - lookup.missing.length + measured),
-  });
+  progress?.advance('complexity', cached);
+  step(`complexity: ${lookup.sources} distinct sources, ${cached} cached`);
+  const complexity = measureMissing(lookup, { ...opts.pool, onProgress: (measured) => progress?.advance('complexity', cached + measured) });
   complexity.catch(() => {});
+  lap('loading');
 
   progress?.start('cycling', CYCLING_PASSES);
   const passes = cyclingPasses(loaded.programs, loaded.higherIsBetter);
@@ -137,25 +157,34 @@ export async function computeRunAnalyses(runId: string, options: ComputeOptions 
   }
   progress?.finish('cycling');
   const { cycling, lineage } = next.value;
+  lap('cycling');
 
   progress?.start('storing');
   step('storing');
   await storeCyclingReports(runId, cycling);
   await putAnalysis(runId, ANALYSIS.lineage, '', lineage, REPORT_VERSION);
+  lap('storing');
   progress?.start('graph');
   step('graph');
   await refreshGraphCache(runId);
   progress?.finish('graph');
+  lap('graph');
 
   const stats = await complexity;
   progress?.finish('complexity');
   step(complexityStep(stats));
+  lap('complexityWait');
   const evolution = evolutionReport(loaded.programs, (p) => loaded.effective.get(p.id) ?? 0, lineage, knownComplexities(loaded, lookup.byKey));
   await putAnalysis(runId, ANALYSIS.evolution, '', evolution, REPORT_VERSION);
   progress?.finish('storing');
+  lap('evolution');
   step('duplicates');
   await duplicates;
-  return true;
+  lap('duplicatesWait');
+  ms.total = Math.round(performance.now() - t0);
+  const cpu = process.cpuUsage(cpu0);
+  ms.cpu = Math.round((cpu.user + cpu.system) / 1000);
+  return { complexity: stats, ms };
 }
 
 async function storeCyclingReports(runId: string, cycling: RunReports['cycling']) {

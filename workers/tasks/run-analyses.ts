@@ -13,12 +13,15 @@ import { parsePayload } from '../payload';
 const task: Task = async (raw, helpers) => {
   const { runId } = parsePayload(jobPayloads['run-analyses'], raw);
   const started = Date.now();
-  const progress = new ProgressRecorder(runId, (e) => helpers.logger.debug(`run ${runId}: progress not recorded: ${e.message}`));
+  const progress = new ProgressRecorder(runId, { onError: (e) => helpers.logger.debug(`run ${runId}: progress not recorded: ${e.message}`) });
   try {
-    const found = await computeRunAnalyses(runId, { progress, onStep: (step) => helpers.logger.debug(`run ${runId}: ${step}`) });
-    if (!found) helpers.logger.info(`run ${runId} no longer exists; nothing to analyse`);
+    const done = await computeRunAnalyses(runId, { progress, onStep: (step) => helpers.logger.debug(`run ${runId}: ${step}`) });
+    if (!done) helpers.logger.info(`run ${runId} no longer exists; nothing to analyse`);
     else {
-      helpers.logger.info(`run ${runId}: analyses stored in ${Date.now() - started} ms`);
+      const c = done.complexity;
+      helpers.logger.info(
+        `run ${runId}: analyses stored in ${Date.now() - started} ms (complexity: ${c.computed} measured, ${c.cached} cached; ms per step ${JSON.stringify(done.ms)})`,
+      );
       // Every run gets offline edit labels without anyone asking (its own job: seconds for 10k edits).
       const batch = await queueOfflineJudging(runId);
       if (batch) helpers.logger.info(`run ${runId}: offline judging queued (batch ${batch})`);
