@@ -6,6 +6,7 @@
 // Call `await initParsers()` once per process; programComplexity and complexitySeries are then
 // synchronous. A 100-line program takes ~2.5 ms, about 80 % of it parsing (complexity.bench.ts);
 // identical sources are common in a run, so complexitySeries measures each distinct one once.
+import { sourceEdits } from './sourceEdits';
 import { parserFor, type Language, type ParsedLanguage, type Tree } from './treeSitter';
 
 export { initParsers } from './treeSitter';
@@ -110,6 +111,51 @@ export function programComplexity(code: string, language: string | null): Comple
     return measureTree(tree, lang, source);
   } finally {
     tree.delete();
+  }
+}
+
+/** A parsed source, kept so that sources derived from it parse incrementally (delete() it when done). */
+export interface ParsedSource {
+  lang: ParsedLanguage;
+  /** The text parsed (after normalizeCuda for the C family). */
+  source: string;
+  tree: Tree;
+}
+
+/**
+ * programComplexity, parsing incrementally from `base` (a parsed source this one derives from:
+ * its parent's) when given; the result is the same (complexityPool.test.ts compares them).
+ * Returns this source's tree for the sources derived from it (null for the fallback languages):
+ * the caller owns it and must delete() it. A tree with errors, or a base of another grammar or
+ * with errors, is parsed from scratch: error recovery is where an incremental parse could differ.
+ */
+export function programComplexityFrom(code: string, language: string | null, base: ParsedSource | null): { complexity: Complexity; parsed: ParsedSource | null } {
+  const lang = complexityLanguage(language);
+  if (lang === 'other') return { complexity: lineComplexity(code), parsed: null };
+  const source = lang === 'cpp' ? normalizeCuda(code) : code;
+  const parser = parserFor(lang);
+  let tree: Tree | null = null;
+  const edits = base && base.lang === lang && !base.tree.rootNode.hasError ? sourceEdits(base.source, source) : null;
+  if (edits) {
+    const old = base!.tree.copy();
+    try {
+      for (const e of edits) old.edit(e);
+      tree = parser.parse(source, old);
+    } finally {
+      old.delete();
+    }
+    if (tree?.rootNode.hasError) {
+      tree.delete();
+      tree = null;
+    }
+  }
+  tree ??= parser.parse(source);
+  if (!tree) throw new Error('tree-sitter returned no tree');
+  try {
+    return { complexity: measureTree(tree, lang, source), parsed: { lang, source, tree } };
+  } catch (e) {
+    tree.delete();
+    throw e;
   }
 }
 

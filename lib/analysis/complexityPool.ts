@@ -1,21 +1,26 @@
 // Complexity of many sources on worker threads. Parsing dominates (complexity.ts: ~2.5 ms per
 // 100-line program, ~4 minutes for a 100k-program run on one thread), and each program is
 // independent, so sources are measured in batches by one worker per core (two here), each with
-// its own tree-sitter parsers. All batches are dealt when the pool starts, so the threads keep
-// measuring while the calling thread computes something else (the run's cycling). The results are exactly programComplexity's (the same code runs
-// in each thread; complexityPool.test.ts compares them). Few sources are measured in this thread:
-// starting a worker and loading its parsers costs ~0.2 s.
+// its own tree-sitter parsers. All batches are dealt when the pool starts, in contiguous blocks
+// (analysesProgress.ts dealBatches), so the threads keep measuring while the calling thread
+// computes something else (the run's cycling), and a child is usually measured by the thread that
+// measured its parent, which parses it incrementally from the parent's tree (incrementalMeasure.ts).
+// The results are exactly programComplexity's (complexityPool.test.ts compares them). Few sources
+// are measured in this thread: starting a worker and loading its parsers costs ~0.2 s.
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { dealBatches } from './analysesProgress';
-import { initParsers, programComplexity, type Complexity } from './complexity';
+import { initParsers, type Complexity } from './complexity';
+import { IncrementalMeasurer } from './incrementalMeasure';
 
 export interface PoolItem {
   code: string;
   language: string | null;
+  /** Index in the items of the source this one derives from (its parent's): parsed incrementally. */
+  base?: number;
 }
 
 export interface PoolRequest {
@@ -23,7 +28,7 @@ export interface PoolRequest {
   items: PoolItem[];
 }
 
-export type PoolResponse = { batch: number; results: Complexity[] } | { batch: number; error: string };
+export type PoolResponse = { batch: number; results: Complexity[]; incremental?: number } | { batch: number; error: string };
 
 export interface PoolOptions {
   /** Worker threads (default: one per core, at most 4). */
@@ -41,6 +46,8 @@ export interface PoolResult {
   /** Worker threads used (0: measured in this thread), and how many sources each measured. */
   threads: number;
   perThread: number[];
+  /** Sources parsed incrementally from their base's tree. */
+  incremental: number;
 }
 
 /**
@@ -59,17 +66,25 @@ function startWorker(): Worker {
 /** programComplexity of every item, in order. */
 export async function measureComplexities(items: readonly PoolItem[], opts: PoolOptions = {}): Promise<PoolResult> {
   const size = opts.batchSize ?? 100;
-  const threads = Math.max(1, Math.min(opts.threads ?? Math.min(4, os.availableParallelism()), Math.ceil(items.length / size)));
+  const wanted = Math.max(1, Math.min(opts.threads ?? Math.min(4, os.availableParallelism()), Math.ceil(items.length / size)));
   if (items.length < (opts.minForThreads ?? 200)) {
     await initParsers();
-    const results = items.map((i) => programComplexity(i.code, i.language));
-    opts.onProgress?.(items.length, items.length);
-    return { results, threads: 0, perThread: [] };
+    const measurer = new IncrementalMeasurer();
+    try {
+      const results = items.map((item, k) => measurer.measure(k, item));
+      opts.onProgress?.(items.length, items.length);
+      return { results, threads: 0, perThread: [], incremental: measurer.incremental };
+    } finally {
+      measurer.close();
+    }
   }
+  // A thread with no batch is not started (blocks of ceil(batches / threads) can leave one out).
+  const dealt = dealBatches(items.length, size, wanted).filter((b) => b.length > 0);
+  const threads = dealt.length;
   const results = new Array<Complexity>(items.length);
   const perThread = new Array<number>(threads).fill(0);
   let measured = 0;
-  const dealt = dealBatches(items.length, size, threads);
+  let incremental = 0;
   const workers: Worker[] = [];
   try {
     await Promise.all(
@@ -86,6 +101,7 @@ export async function measureComplexities(items: readonly PoolItem[], opts: Pool
             msg.results.forEach((c, k) => (results[msg.batch + k] = c));
             perThread[t] += msg.results.length;
             measured += msg.results.length;
+            incremental += msg.incremental ?? 0;
             opts.onProgress?.(measured, items.length);
             if (--pending === 0) resolve();
           });
@@ -97,5 +113,5 @@ export async function measureComplexities(items: readonly PoolItem[], opts: Pool
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
-  return { results, threads, perThread };
+  return { results, threads, perThread, incremental };
 }

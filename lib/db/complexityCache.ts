@@ -12,6 +12,8 @@ export interface ComplexitySource {
   sha: string;
   code: string;
   language: string | null;
+  /** sha256 of the source this one derives from (its parent's): measured incrementally from it. */
+  parentSha?: string | null;
 }
 
 export interface ComplexityStats {
@@ -23,6 +25,8 @@ export interface ComplexityStats {
   computed: number;
   /** Worker threads that measured them (0: this thread, for a few sources). */
   threads: number;
+  /** Of those measured, parsed incrementally from their parent's tree. */
+  incremental: number;
 }
 
 const CHUNK = 5000;
@@ -67,7 +71,14 @@ export async function lookupComplexities(sources: Iterable<ComplexitySource>): P
  */
 export async function measureMissing(lookup: CacheLookup, opts: PoolOptions = {}): Promise<ComplexityStats> {
   const { missing, byKey } = lookup;
-  const measured = await measureComplexities(missing, opts);
+  // Each source measured now names its parent's position among them (when the parent is measured
+  // now too, earlier): the pool parses it incrementally from the parent's tree.
+  const position = new Map(missing.map((s, k) => [complexityCacheKey(s.sha, s.language), k]));
+  const items = missing.map((s, k) => {
+    const base = s.parentSha ? position.get(complexityCacheKey(s.parentSha, s.language)) : undefined;
+    return { code: s.code, language: s.language, base: base !== undefined && base < k ? base : undefined };
+  });
+  const measured = await measureComplexities(items, opts);
   missing.forEach((s, k) => byKey.set(complexityCacheKey(s.sha, s.language), measured.results[k]));
   for (let i = 0; i < missing.length; i += CHUNK) {
     const part = missing.slice(i, i + CHUNK);
@@ -84,7 +95,13 @@ export async function measureMissing(lookup: CacheLookup, opts: PoolOptions = {}
       ],
     );
   }
-  return { sources: lookup.sources, cached: lookup.sources - missing.length, computed: missing.length, threads: measured.threads };
+  return {
+    sources: lookup.sources,
+    cached: lookup.sources - missing.length,
+    computed: missing.length,
+    threads: measured.threads,
+    incremental: measured.incremental,
+  };
 }
 
 /** Complexity of every source by complexityCacheKey, reading and filling the cache. */

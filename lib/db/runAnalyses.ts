@@ -12,7 +12,7 @@ import type { AnalysisProgram } from '../analysis/types';
 import { putAnalysis } from './analyses';
 import { pool, prisma } from './client';
 import type { ProgressRecorder } from './analysesProgress';
-import { complexityCacheKey, lookupComplexities, measureMissing, type ComplexityStats } from './complexityCache';
+import { complexityCacheKey, lookupComplexities, measureMissing, type ComplexitySource, type ComplexityStats } from './complexityCache';
 import { refreshGraphCache } from './graph';
 
 const PAGE = 5000;
@@ -74,8 +74,11 @@ export async function runComplexities(loaded: LoadedRun, opts: PoolOptions = {})
   return { known: knownComplexities(loaded, lookup.byKey), stats };
 }
 
-function complexitySources(loaded: LoadedRun) {
-  return loaded.programs.map((p) => ({ sha: loaded.codeSha.get(p.id)!, code: p.code, language: p.language }));
+function complexitySources(loaded: LoadedRun): ComplexitySource[] {
+  return loaded.programs.map((p) => {
+    const parent = p.parentIds.find((id) => loaded.codeSha.has(id));
+    return { sha: loaded.codeSha.get(p.id)!, code: p.code, language: p.language, parentSha: parent ? loaded.codeSha.get(parent) : null };
+  });
 }
 
 function knownComplexities(loaded: LoadedRun, cache: Map<string, Complexity>): KnownComplexities {
@@ -196,5 +199,5 @@ async function storeCyclingReports(runId: string, cycling: RunReports['cycling']
 }
 
 function complexityStep(s: ComplexityStats) {
-  return `complexity: ${s.sources} distinct sources, ${s.cached} cached, ${s.computed} measured (${s.threads ? `${s.threads} worker threads` : 'this thread'})`;
+  return `complexity: ${s.sources} distinct sources, ${s.cached} cached, ${s.computed} measured (${s.incremental} incrementally; ${s.threads ? `${s.threads} worker threads` : 'this thread'})`;
 }
