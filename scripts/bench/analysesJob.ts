@@ -33,13 +33,20 @@ try {
   await migrate(pg.url);
   worker = spawn(process.execPath, ['--import', 'tsx', path.join(codeRoot, 'workers', 'index.ts')], {
     cwd: codeRoot,
-    env: { ...process.env, DATABASE_URL: pg.url, NEXT_TELEMETRY_DISABLED: '1' },
+    // Debug level: the task logs each of its steps, timed here as the lines arrive.
+    env: { ...process.env, DATABASE_URL: pg.url, NEXT_TELEMETRY_DISABLED: '1', GRAPHILE_LOGGER_DEBUG: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   const lines: ((text: string) => void)[] = [];
+  let stepsOf: string | null = null;
+  let enqueuedAt = 0;
+  const steps: { atMs: number; step: string }[] = [];
   const onData = (d: Buffer) => {
     out += d;
+    if (stepsOf)
+      for (const m of String(d).matchAll(new RegExp(`run ${stepsOf}: ([^\\n]*)`, 'g')))
+        steps.push({ atMs: Math.round(performance.now() - enqueuedAt), step: m[1].slice(0, 160) });
     for (const l of lines) l(out);
   };
   worker.stdout!.on('data', onData);
@@ -61,6 +68,8 @@ try {
   log(`stored ${n} programs in ${Math.round(performance.now() - t)} ms`);
   const cpu0 = cpuMs(worker.pid!);
   t = performance.now();
+  stepsOf = runId;
+  enqueuedAt = t;
   await enqueueRunAnalyses(runId);
   const line = await seen(new RegExp(`run ${runId}: analyses stored in [^\\n]*`));
   const wallMs = Math.round(performance.now() - t);
@@ -68,7 +77,7 @@ try {
   await releaseJobClient();
   await disconnect();
   process.stdout.write(
-    `${JSON.stringify({ programs: n, codeRoot, wallMs, workerCpuMs, cpuPerWall: +(workerCpuMs / wallMs).toFixed(2), loadAverage: os.loadavg()[0], line })}\n`,
+    `${JSON.stringify({ programs: n, codeRoot, wallMs, workerCpuMs, cpuPerWall: +(workerCpuMs / wallMs).toFixed(2), loadAverage: os.loadavg()[0], line, steps })}\n`,
   );
 } finally {
   if (worker && worker.exitCode === null) {
