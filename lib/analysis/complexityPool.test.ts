@@ -30,7 +30,7 @@ describe('measureComplexities', () => {
     await initParsers();
     const fresh = family.map((i) => programComplexity(i.code, i.language));
     expect(fresh.some((c) => c.parseErrors)).toBe(true);
-    const pooled = await measureComplexities(family, { threads: 2, batchSize: 50 });
+    const pooled = await measureComplexities(family, { threads: 2, batchSize: 50, window: 2 }); // refills as results come
     expect(pooled.results).toEqual(fresh);
     expect(pooled.incremental).toBeGreaterThan(family.length / 2);
     const here = await measureComplexities(family, { minForThreads: Infinity });

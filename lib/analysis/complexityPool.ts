@@ -1,10 +1,11 @@
 // Complexity of many sources on worker threads. Parsing dominates (complexity.ts: ~2.5 ms per
 // 100-line program, ~4 minutes for a 100k-program run on one thread), and each program is
 // independent, so sources are measured in batches by one worker per core (two here), each with
-// its own tree-sitter parsers. All batches are dealt when the pool starts, in contiguous blocks
-// (analysesProgress.ts dealBatches), so the threads keep measuring while the calling thread
-// computes something else (the run's cycling), and a child is usually measured by the thread that
-// measured its parent, which parses it incrementally from the parent's tree (incrementalMeasure.ts).
+// its own tree-sitter parsers. Batches are dealt when the pool starts, in contiguous blocks
+// (analysesProgress.ts dealBatches), and each thread gets many queued ahead, so the threads keep
+// measuring while the calling thread computes something else (the run's cycling); a child is
+// usually measured by the thread that measured its parent, which parses it incrementally from
+// the parent's tree (incrementalMeasure.ts).
 // The results are exactly programComplexity's (complexityPool.test.ts compares them). Few sources
 // are measured in this thread: starting a worker and loading its parsers costs ~0.2 s.
 import { createRequire } from 'node:module';
@@ -37,6 +38,8 @@ export interface PoolOptions {
   minForThreads?: number;
   /** Sources per message (default 100). */
   batchSize?: number;
+  /** Batches queued per thread ahead of its results (default 50: ~5,000 sources). */
+  window?: number;
   /** Called as results come back (whenever this thread is free to receive them). */
   onProgress?: (measured: number, total: number) => void;
 }
@@ -91,8 +94,14 @@ export async function measureComplexities(items: readonly PoolItem[], opts: Pool
       dealt.map((batches, t) => {
         const worker = startWorker();
         workers.push(worker);
-        // Every batch is posted now: the threads keep working while this thread is busy elsewhere.
-        for (const [from, to] of batches) worker.postMessage({ batch: from, items: items.slice(from, to) } satisfies PoolRequest);
+        // Up to `window` batches wait in each thread's queue: it keeps working while this thread
+        // is busy elsewhere (a cycling pass of a 100k run), without a copy of every source queued.
+        let posted = 0;
+        const post = () => {
+          const [from, to] = batches[posted++];
+          worker.postMessage({ batch: from, items: items.slice(from, to) } satisfies PoolRequest);
+        };
+        while (posted < Math.min(batches.length, opts.window ?? 50)) post();
         let pending = batches.length;
         return new Promise<void>((resolve, reject) => {
           worker.on('message', (msg: PoolResponse) => {
@@ -103,6 +112,7 @@ export async function measureComplexities(items: readonly PoolItem[], opts: Pool
             measured += msg.results.length;
             incremental += msg.incremental ?? 0;
             opts.onProgress?.(measured, items.length);
+            if (posted < batches.length) post();
             if (--pending === 0) resolve();
           });
           worker.on('error', reject);
