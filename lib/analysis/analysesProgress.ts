@@ -62,23 +62,6 @@ export function progressText(p: AnalysesProgress): string {
   return `analyses: ${parts.length ? parts.join(', ') : 'starting'}`;
 }
 
-/**
- * Batches of a pool's work dealt to its threads up front, in contiguous blocks: thread t gets
- * the t-th run of about batches/threads consecutive batches. Dealing everything at once keeps the
- * threads busy while the thread that started them is itself busy (cycling runs there meanwhile
- * and cannot hand out more work); contiguous blocks keep a program and its parent, usually a
- * recent program, in one thread, which parses the child incrementally from the parent's tree.
- * Returns, per thread, the [from, to) item ranges of its batches in order.
- */
-export function dealBatches(items: number, batchSize: number, threads: number): [number, number][][] {
-  if (batchSize < 1 || threads < 1) throw new Error('dealBatches needs a batch size and threads of at least 1');
-  const batches = Math.ceil(items / batchSize);
-  const per = Math.ceil(batches / threads);
-  const out: [number, number][][] = Array.from({ length: threads }, () => []);
-  for (let b = 0; b < batches; b++) out[Math.floor(b / per)].push([b * batchSize, Math.min(items, (b + 1) * batchSize)]);
-  return out;
-}
-
 /** How often the run's pages ask again: often while a job runs, less while one is due, else never. */
 export function pollInterval(status: AnalysesStatus | undefined): number | false {
   if (!status) return false;

@@ -2,7 +2,7 @@
 // 100-line program, ~4 minutes for a 100k-program run on one thread), and each program is
 // independent, so sources are measured in batches by one worker per core (two here), each with
 // its own tree-sitter parsers. Batches are dealt when the pool starts, in contiguous blocks
-// (analysesProgress.ts dealBatches), and each thread gets many queued ahead, so the threads keep
+// (poolSchedule.ts), and each thread gets many queued ahead, so the threads keep
 // measuring while the calling thread computes something else (the run's cycling); a child is
 // usually measured by the thread that measured its parent, which parses it incrementally from
 // the parent's tree (incrementalMeasure.ts).
@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { dealBatches } from './analysesProgress';
+import { dealBatches } from './poolSchedule';
 import { initParsers, type Complexity } from './complexity';
 import { IncrementalMeasurer } from './incrementalMeasure';
 
