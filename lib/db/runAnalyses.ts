@@ -1,6 +1,8 @@
-// Computes and stores every analysis report of a run (worker task run-analyses; also the CLI's
-// `analyze <runId>`). Programs are read page by page in canonical order; the reports are built
-// by the pure functions in lib/analysis and upserted into `analyses`.
+// Computes and stores every analysis report of a run (worker task run-analyses; the CLI's
+// `analyze <runId>` reads the programs through loadAnalysisPrograms). Programs are read page by
+// page in canonical order; the reports are built by the pure functions in lib/analysis and
+// upserted into `analyses`, independent steps side by side (computeRunAnalyses), with progress
+// for the run's pages (lib/db/analysesProgress.ts).
 import { computeRunDuplicates } from './duplicates';
 import { evoreplayRawScore } from '../analysis/fromTrace';
 import { ANALYSIS, cyclingParams, REPORT_VERSION } from '../analysis/reportTypes';
