@@ -112,8 +112,8 @@ export interface RunAnalysesSummary {
 
 /**
  * Computes and stores every report of the run; false when the run does not exist. The steps run
- * side by side where independent: complexity on worker threads (every batch dealt at the start),
- * duplicates on the database, and meanwhile cycling and lineage on this thread, stored (and the
+ * side by side where independent: complexity on worker threads (batches queued ahead, so they
+ * work on while this thread is busy), duplicates on the database, and meanwhile cycling and lineage on this thread, stored (and the
  * lineage graph refreshed) as soon as they are done; the evolution report waits for complexity.
  * The stored reports are exactly buildRunReports' (tests/db/runAnalysesSplit.test.ts).
  */
@@ -168,6 +168,7 @@ export async function computeRunAnalyses(runId: string, options: ComputeOptions 
   step('storing');
   await storeCyclingReports(runId, cycling);
   await putAnalysis(runId, ANALYSIS.lineage, '', lineage, REPORT_VERSION);
+  progress?.finish('storing');
   lap('storing');
   progress?.start('graph');
   step('graph');
@@ -176,12 +177,11 @@ export async function computeRunAnalyses(runId: string, options: ComputeOptions 
   lap('graph');
 
   const stats = await complexity;
-  progress?.finish('complexity');
   step(complexityStep(stats));
   lap('complexityWait');
   const evolution = evolutionReport(loaded.programs, (p) => loaded.effective.get(p.id) ?? 0, lineage, knownComplexities(loaded, lookup.byKey));
   await putAnalysis(runId, ANALYSIS.evolution, '', evolution, REPORT_VERSION);
-  progress?.finish('storing');
+  progress?.finish('complexity'); // its report (evolution) stored
   lap('evolution');
   step('duplicates');
   await duplicates;
