@@ -11,6 +11,8 @@
 //   complexity: program complexity of a stored realistic run as the worker computes it: worker
 //            threads on a first pass, content-hash cache hits on the second, vs one thread
 //            (BENCH_COMPLEXITY_PROGRAMS, default 10,000: one thread needs minutes per 100k)
+//   analyses: the worker's run-analyses job on a stored realistic run (scripts/bench/analysesJob.ts;
+//            BENCH_ANALYSES_PROGRAMS, default 20,000): wall time, the worker's CPU, time per step
 //   lineage: time to the first drawn frame of a 50,000-node lineage page in headless Chromium
 //   sandbox: start-up overhead of the sandbox (lib/sandbox): median/p90 of 50 runs of a trivial
 //            Python program and of a trivial C++ binary (warm cache), bare runs for comparison,
@@ -156,6 +158,12 @@ try {
   if (want('complexity')) {
     const n = Number(process.env.BENCH_COMPLEXITY_PROGRAMS ?? 10_000);
     report(`complexity ${n / 1000}k realistic (worker threads + content-hash cache)`, child(['scripts/bench/complexityOnce.ts', String(n)], env));
+  }
+
+  if (want('analyses')) {
+    // The worker process's whole run-analyses job (its own throw-away PostgreSQL and worker).
+    const n = Number(process.env.BENCH_ANALYSES_PROGRAMS ?? 20_000);
+    report(`run-analyses job ${n / 1000}k realistic (worker process, nothing cached)`, child(['scripts/bench/analysesJob.ts', String(n)], env), '< 60 s at 100k');
   }
 
   if (want('lineage')) {

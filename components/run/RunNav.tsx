@@ -1,8 +1,10 @@
 'use client';
 // The views of one run, under its title. The current view is marked with aria-current="page".
-// One list of links here, so every run page shows the same navigation.
+// One list of links here, so every run page shows the same navigation (and the progress of
+// the run's analyses while they run).
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import { AnalysesProgress } from './AnalysesProgress';
 
 export const RUN_VIEWS = [
   { label: 'Overview', path: '' },
@@ -21,16 +23,19 @@ export function RunNav({ runId }: { runId: string }) {
   const pathname = usePathname();
   const base = `/runs/${runId}`;
   return (
-    <nav className="run-nav" aria-label="Run views">
-      {RUN_VIEWS.map((v) => {
-        const href = `${base}${v.path}`;
-        const current = pathname === href;
-        return (
-          <Link key={v.label} href={href} prefetch={false} aria-current={current ? 'page' : undefined}>
-            {v.label}
-          </Link>
-        );
-      })}
-    </nav>
+    <>
+      <nav className="run-nav" aria-label="Run views">
+        {RUN_VIEWS.map((v) => {
+          const href = `${base}${v.path}`;
+          const current = pathname === href;
+          return (
+            <Link key={v.label} href={href} prefetch={false} aria-current={current ? 'page' : undefined}>
+              {v.label}
+            </Link>
+          );
+        })}
+      </nav>
+      <AnalysesProgress runId={runId} />
+    </>
   );
 }

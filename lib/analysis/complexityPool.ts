@@ -1,19 +1,27 @@
 // Complexity of many sources on worker threads. Parsing dominates (complexity.ts: ~2.5 ms per
 // 100-line program, ~4 minutes for a 100k-program run on one thread), and each program is
 // independent, so sources are measured in batches by one worker per core (two here), each with
-// its own tree-sitter parsers. The results are exactly programComplexity's (the same code runs
-// in each thread; complexityPool.test.ts compares them). Few sources are measured in this thread:
-// starting a worker and loading its parsers costs ~0.2 s.
+// its own tree-sitter parsers. Batches are dealt when the pool starts, in contiguous blocks
+// (poolSchedule.ts), and each thread gets many queued ahead, so the threads keep
+// measuring while the calling thread computes something else (the run's cycling); a child is
+// usually measured by the thread that measured its parent, which parses it incrementally from
+// the parent's tree (incrementalMeasure.ts).
+// The results are exactly programComplexity's (complexityPool.test.ts compares them). Few sources
+// are measured in this thread: starting a worker and loading its parsers costs ~0.2 s.
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { initParsers, programComplexity, type Complexity } from './complexity';
+import { dealBatches } from './poolSchedule';
+import { initParsers, type Complexity } from './complexity';
+import { IncrementalMeasurer } from './incrementalMeasure';
 
 export interface PoolItem {
   code: string;
   language: string | null;
+  /** Index in the items of the source this one derives from (its parent's): parsed incrementally. */
+  base?: number;
 }
 
 export interface PoolRequest {
@@ -21,7 +29,7 @@ export interface PoolRequest {
   items: PoolItem[];
 }
 
-export type PoolResponse = { batch: number; results: Complexity[] } | { batch: number; error: string };
+export type PoolResponse = { batch: number; results: Complexity[]; incremental?: number } | { batch: number; error: string };
 
 export interface PoolOptions {
   /** Worker threads (default: one per core, at most 4). */
@@ -30,6 +38,10 @@ export interface PoolOptions {
   minForThreads?: number;
   /** Sources per message (default 100). */
   batchSize?: number;
+  /** Batches queued per thread ahead of its results (default 50: ~5,000 sources). */
+  window?: number;
+  /** Called as results come back (whenever this thread is free to receive them). */
+  onProgress?: (measured: number, total: number) => void;
 }
 
 export interface PoolResult {
@@ -37,6 +49,8 @@ export interface PoolResult {
   /** Worker threads used (0: measured in this thread), and how many sources each measured. */
   threads: number;
   perThread: number[];
+  /** Sources parsed incrementally from their base's tree. */
+  incremental: number;
 }
 
 /**
@@ -54,36 +68,52 @@ function startWorker(): Worker {
 
 /** programComplexity of every item, in order. */
 export async function measureComplexities(items: readonly PoolItem[], opts: PoolOptions = {}): Promise<PoolResult> {
-  const threads = Math.max(1, Math.min(opts.threads ?? Math.min(4, os.availableParallelism()), Math.ceil(items.length / 50)));
+  const size = opts.batchSize ?? 100;
+  const wanted = Math.max(1, Math.min(opts.threads ?? Math.min(4, os.availableParallelism()), Math.ceil(items.length / size)));
   if (items.length < (opts.minForThreads ?? 200)) {
     await initParsers();
-    return { results: items.map((i) => programComplexity(i.code, i.language)), threads: 0, perThread: [] };
+    const measurer = new IncrementalMeasurer();
+    try {
+      const results = items.map((item, k) => measurer.measure(k, item));
+      opts.onProgress?.(items.length, items.length);
+      return { results, threads: 0, perThread: [], incremental: measurer.incremental };
+    } finally {
+      measurer.close();
+    }
   }
-  const size = opts.batchSize ?? 100;
+  // A thread with no batch is not started (blocks of ceil(batches / threads) can leave one out).
+  const dealt = dealBatches(items.length, size, wanted).filter((b) => b.length > 0);
+  const threads = dealt.length;
   const results = new Array<Complexity>(items.length);
   const perThread = new Array<number>(threads).fill(0);
-  let next = 0; // next batch start
+  let measured = 0;
+  let incremental = 0;
   const workers: Worker[] = [];
   try {
     await Promise.all(
-      Array.from({ length: threads }, (_, t) => {
+      dealt.map((batches, t) => {
         const worker = startWorker();
         workers.push(worker);
+        // Up to `window` batches wait in each thread's queue: it keeps working while this thread
+        // is busy elsewhere (a cycling pass of a 100k run), without a copy of every source queued.
+        let posted = 0;
+        const post = () => {
+          const [from, to] = batches[posted++];
+          worker.postMessage({ batch: from, items: items.slice(from, to) } satisfies PoolRequest);
+        };
+        while (posted < Math.min(batches.length, opts.window ?? 50)) post();
+        let pending = batches.length;
         return new Promise<void>((resolve, reject) => {
-          let from = 0;
-          const send = () => {
-            if (next >= items.length) return resolve();
-            from = next;
-            next = Math.min(items.length, next + size);
-            worker.postMessage({ batch: from, items: items.slice(from, next) } satisfies PoolRequest);
-          };
           worker.on('message', (msg: PoolResponse) => {
             if ('error' in msg) return reject(new Error(`complexity worker failed: ${msg.error}`));
-            if (msg.batch >= 0) {
-              msg.results.forEach((c, k) => (results[from + k] = c));
-              perThread[t] += msg.results.length;
-            }
-            send();
+            if (msg.batch < 0) return; // started
+            msg.results.forEach((c, k) => (results[msg.batch + k] = c));
+            perThread[t] += msg.results.length;
+            measured += msg.results.length;
+            incremental += msg.incremental ?? 0;
+            opts.onProgress?.(measured, items.length);
+            if (posted < batches.length) post();
+            if (--pending === 0) resolve();
           });
           worker.on('error', reject);
           worker.on('exit', (code) => code !== 0 && reject(new Error(`complexity worker exited with code ${code}`)));
@@ -93,5 +123,5 @@ export async function measureComplexities(items: readonly PoolItem[], opts: Pool
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
-  return { results, threads, perThread };
+  return { results, threads, perThread, incremental };
 }

@@ -204,7 +204,37 @@ export interface RunReports {
   evolution: EvolutionReport;
 }
 
-/** Every stored report of a run. `programs` in seq order; parsers must be initialised (initParsers). */
+/** Passes of cyclingPasses: per definition set, its diffs, then one analysis per scope. */
+export const CYCLING_PASSES = 6;
+
+/**
+ * The cycling reports (both definition sets, both scopes) and the lineage report, one pass at a
+ * time: the generator yields the name of each pass before running it, so a caller can let other
+ * work in (the worker writes progress and takes the complexity threads' results between passes).
+ */
+export function* cyclingPasses(
+  programs: readonly AnalysisProgram[],
+  higherIsBetter: boolean,
+): Generator<string, Pick<RunReports, 'cycling' | 'lineage'>, void> {
+  const cycling: RunReports['cycling'] = [];
+  let lineage: LineageReport | null = null;
+  for (const definitions of ['default', 'evoreplay'] as const) {
+    yield `diffs (${definitions} definitions)`;
+    const prepared = prepareRun(programs, definitions);
+    for (const scope of ['lineage', 'run'] as const) {
+      yield `cycling ${definitions}/${scope}`;
+      const a = analyzeRun(prepared, { definitions, scope, higherIsBetter });
+      cycling.push({ definitions, scope, report: cyclingReport(a, definitions, scope), marks: cyclingMarks(a, definitions, scope) });
+      if (definitions === 'default' && scope === 'lineage') lineage = lineageReport(a, programs, higherIsBetter);
+    }
+  }
+  return { cycling, lineage: lineage! };
+}
+
+/**
+ * Every stored report of a run, sequentially on this thread: the reference the worker's split
+ * job (lib/db/runAnalyses.ts) must match. `programs` in seq order; parsers must be initialised.
+ */
 export function buildRunReports(
   programs: readonly AnalysisProgram[],
   opts: {
@@ -215,19 +245,11 @@ export function buildRunReports(
     complexity?: KnownComplexities;
   },
 ): RunReports {
-  const cycling: RunReports['cycling'] = [];
-  let lineage: LineageReport | null = null;
-  for (const definitions of ['default', 'evoreplay'] as const) {
-    opts.onStep?.(`diffs (${definitions} definitions)`);
-    const prepared = prepareRun(programs, definitions);
-    for (const scope of ['lineage', 'run'] as const) {
-      opts.onStep?.(`cycling ${definitions}/${scope}`);
-      const a = analyzeRun(prepared, { definitions, scope, higherIsBetter: opts.higherIsBetter });
-      cycling.push({ definitions, scope, report: cyclingReport(a, definitions, scope), marks: cyclingMarks(a, definitions, scope) });
-      if (definitions === 'default' && scope === 'lineage') lineage = lineageReport(a, programs, opts.higherIsBetter);
-    }
-  }
+  const passes = cyclingPasses(programs, opts.higherIsBetter);
+  let next = passes.next();
+  for (; !next.done; next = passes.next()) opts.onStep?.(next.value);
+  const { cycling, lineage } = next.value;
   opts.onStep?.('complexity');
-  const evolution = evolutionReport(programs, opts.effectiveIteration, lineage!, opts.complexity);
-  return { cycling, lineage: lineage!, evolution };
+  const evolution = evolutionReport(programs, opts.effectiveIteration, lineage, opts.complexity);
+  return { cycling, lineage, evolution };
 }

@@ -12,6 +12,8 @@ export interface ComplexitySource {
   sha: string;
   code: string;
   language: string | null;
+  /** sha256 of the source this one derives from (its parent's): measured incrementally from it. */
+  parentSha?: string | null;
 }
 
 export interface ComplexityStats {
@@ -23,6 +25,8 @@ export interface ComplexityStats {
   computed: number;
   /** Worker threads that measured them (0: this thread, for a few sources). */
   threads: number;
+  /** Of those measured, parsed incrementally from their parent's tree. */
+  incremental: number;
 }
 
 const CHUNK = 5000;
@@ -30,11 +34,19 @@ const CHUNK = 5000;
 /** The key of a source in the returned map: analysis language and blob hash. */
 export const complexityCacheKey = (sha: string, language: string | null) => `${complexityLanguage(language)}:${sha}`;
 
-/** Complexity of every source by complexityCacheKey, reading and filling the cache. */
-export async function cachedComplexities(
-  sources: Iterable<ComplexitySource>,
-  opts: PoolOptions = {},
-): Promise<{ byKey: Map<string, Complexity>; stats: ComplexityStats }> {
+/** The cache's answer for a set of sources: what it knew, and the sources still to measure. */
+export interface CacheLookup {
+  byKey: Map<string, Complexity>;
+  missing: ComplexitySource[];
+  /** Distinct (source, analysis language) pairs asked for. */
+  sources: number;
+}
+
+/**
+ * Reads the cache for every distinct source, CHUNK keys per query (a 100k-program run is 20
+ * queries, not 100k). A source held twice, in one run or by two runs, is one key.
+ */
+export async function lookupComplexities(sources: Iterable<ComplexitySource>): Promise<CacheLookup> {
   const wanted = new Map<string, ComplexitySource>();
   for (const s of sources) wanted.set(complexityCacheKey(s.sha, s.language), s);
   const keys = [...wanted.keys()];
@@ -50,8 +62,23 @@ export async function cachedComplexities(
     );
     for (const r of rows) byKey.set(`${r.language}:${r.blob_sha256.trim()}`, r.result);
   }
-  const missing = keys.filter((k) => !byKey.has(k)).map((k) => wanted.get(k)!);
-  const measured = await measureComplexities(missing, opts);
+  return { byKey, missing: keys.filter((k) => !byKey.has(k)).map((k) => wanted.get(k)!), sources: keys.length };
+}
+
+/**
+ * Measures the sources the cache lacked (worker threads: they start, and get every batch, before
+ * this returns its promise) and stores them; fills lookup.byKey.
+ */
+export async function measureMissing(lookup: CacheLookup, opts: PoolOptions = {}): Promise<ComplexityStats> {
+  const { missing, byKey } = lookup;
+  // Each source measured now names its parent's position among them (when the parent is measured
+  // now too, earlier): the pool parses it incrementally from the parent's tree.
+  const position = new Map(missing.map((s, k) => [complexityCacheKey(s.sha, s.language), k]));
+  const items = missing.map((s, k) => {
+    const base = s.parentSha ? position.get(complexityCacheKey(s.parentSha, s.language)) : undefined;
+    return { code: s.code, language: s.language, base: base !== undefined && base < k ? base : undefined };
+  });
+  const measured = await measureComplexities(items, opts);
   missing.forEach((s, k) => byKey.set(complexityCacheKey(s.sha, s.language), measured.results[k]));
   for (let i = 0; i < missing.length; i += CHUNK) {
     const part = missing.slice(i, i + CHUNK);
@@ -68,5 +95,21 @@ export async function cachedComplexities(
       ],
     );
   }
-  return { byKey, stats: { sources: keys.length, cached: keys.length - missing.length, computed: missing.length, threads: measured.threads } };
+  return {
+    sources: lookup.sources,
+    cached: lookup.sources - missing.length,
+    computed: missing.length,
+    threads: measured.threads,
+    incremental: measured.incremental,
+  };
+}
+
+/** Complexity of every source by complexityCacheKey, reading and filling the cache. */
+export async function cachedComplexities(
+  sources: Iterable<ComplexitySource>,
+  opts: PoolOptions = {},
+): Promise<{ byKey: Map<string, Complexity>; stats: ComplexityStats }> {
+  const lookup = await lookupComplexities(sources);
+  const stats = await measureMissing(lookup, opts);
+  return { byKey: lookup.byKey, stats };
 }

@@ -1,15 +1,20 @@
-// Computes and stores every analysis report of a run (worker task run-analyses; also the CLI's
-// `analyze <runId>`). Programs are read page by page in canonical order; the reports are built
-// by the pure functions in lib/analysis and upserted into `analyses`.
+// Computes and stores every analysis report of a run (worker task run-analyses; the CLI's
+// `analyze <runId>` reads the programs through loadAnalysisPrograms). Programs are read page by
+// page in canonical order; the reports are built by the pure functions in lib/analysis and
+// upserted into `analyses`, independent steps side by side (computeRunAnalyses), with progress
+// for the run's pages (lib/db/analysesProgress.ts).
 import { computeRunDuplicates } from './duplicates';
 import { evoreplayRawScore } from '../analysis/fromTrace';
 import { ANALYSIS, cyclingParams, REPORT_VERSION } from '../analysis/reportTypes';
-import { buildRunReports, type RunReports } from '../analysis/runReport';
+import type { Complexity } from '../analysis/complexity';
+import type { PoolOptions } from '../analysis/complexityPool';
+import { CYCLING_PASSES, cyclingPasses, evolutionReport, type KnownComplexities, type RunReports } from '../analysis/runReport';
 import { initParsers } from '../analysis/treeSitter';
 import type { AnalysisProgram } from '../analysis/types';
 import { putAnalysis } from './analyses';
 import { pool, prisma } from './client';
-import { cachedComplexities, complexityCacheKey, type ComplexityStats } from './complexityCache';
+import type { ProgressRecorder } from './analysesProgress';
+import { complexityCacheKey, lookupComplexities, measureMissing, type ComplexitySource, type ComplexityStats } from './complexityCache';
 import { refreshGraphCache } from './graph';
 
 const PAGE = 5000;
@@ -64,47 +69,137 @@ export async function loadAnalysisPrograms(runId: string): Promise<LoadedRun | n
   return { programs, effective, codeSha, higherIsBetter: run.higherIsBetter };
 }
 
-export async function storeRunReports(runId: string, reports: RunReports) {
-  for (const c of reports.cycling) {
+/** Complexity of the run's sources: from the content-hash cache, the rest on worker threads. */
+export async function runComplexities(loaded: LoadedRun, opts: PoolOptions = {}) {
+  const lookup = await lookupComplexities(complexitySources(loaded));
+  const stats = await measureMissing(lookup, opts);
+  return { known: knownComplexities(loaded, lookup.byKey), stats };
+}
+
+function complexitySources(loaded: LoadedRun): ComplexitySource[] {
+  return loaded.programs.map((p) => {
+    const parent = p.parentIds.find((id) => loaded.codeSha.has(id));
+    return { sha: loaded.codeSha.get(p.id)!, code: p.code, language: p.language, parentSha: parent ? loaded.codeSha.get(parent) : null };
+  });
+}
+
+function knownComplexities(loaded: LoadedRun, cache: Map<string, Complexity>): KnownComplexities {
+  return { cache, keyOf: (p) => complexityCacheKey(loaded.codeSha.get(p.id)!, p.language) };
+}
+
+export interface ComputeOptions {
+  /** Log lines, one per step. */
+  onStep?: (step: string) => void;
+  /** Where the job's progress goes (the worker stores it for the run's pages). */
+  progress?: ProgressRecorder;
+  /** Complexity threads (default: one per core). */
+  pool?: PoolOptions;
+}
+
+/** Lets queued events in (worker-thread results, progress writes) between synchronous passes. */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** What a finished job did: the complexity cache's figures, and wall time per step (ms). */
+export interface RunAnalysesSummary {
+  complexity: ComplexityStats;
+  /**
+   * Wall time of each step on this thread; `complexityWait` and `duplicatesWait` are what was
+   * left to wait for once cycling and storing were done (0: they finished meanwhile). `cpu` is
+   * the process's CPU time over the job, worker threads included.
+   */
+  ms: Record<'loading' | 'cycling' | 'storing' | 'graph' | 'complexityWait' | 'evolution' | 'duplicatesWait' | 'total' | 'cpu', number>;
+}
+
+/**
+ * Computes and stores every report of the run; false when the run does not exist. The steps run
+ * side by side where independent: complexity on worker threads (batches queued ahead, so they
+ * work on while this thread is busy), duplicates on the database, and meanwhile cycling and lineage on this thread, stored (and the
+ * lineage graph refreshed) as soon as they are done; the evolution report waits for complexity.
+ * The stored reports are exactly buildRunReports' (tests/db/runAnalysesSplit.test.ts).
+ */
+export async function computeRunAnalyses(runId: string, options: ComputeOptions | ((step: string) => void) = {}): Promise<RunAnalysesSummary | false> {
+  const opts = typeof options === 'function' ? { onStep: options } : options;
+  const progress = opts.progress;
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  let t = t0;
+  const ms = {} as RunAnalysesSummary['ms'];
+  const lap = (k: keyof RunAnalysesSummary['ms']) => {
+    const now = performance.now();
+    ms[k] = Math.round(now - t);
+    t = now;
+  };
+  const step = (s: string) => opts.onStep?.(s);
+
+  progress?.start('loading');
+  step('loading programs');
+  const loaded = await loadAnalysisPrograms(runId);
+  if (!loaded) return false;
+  progress?.finish('loading');
+  await initParsers();
+
+  // Duplicates read their own columns; they only share the database with the rest.
+  progress?.start('duplicates');
+  const duplicates = computeRunDuplicates(runId).then(() => progress?.finish('duplicates'));
+  duplicates.catch(() => {}); // awaited below; not an unhandled rejection meanwhile
+
+  const lookup = await lookupComplexities(complexitySources(loaded));
+  const cached = lookup.sources - lookup.missing.length;
+  progress?.start('complexity', lookup.sources);
+  progress?.advance('complexity', cached);
+  step(`complexity: ${lookup.sources} distinct sources, ${cached} cached`);
+  const complexity = measureMissing(lookup, { ...opts.pool, onProgress: (measured) => progress?.advance('complexity', cached + measured) });
+  complexity.catch(() => {});
+  lap('loading');
+
+  progress?.start('cycling', CYCLING_PASSES);
+  const passes = cyclingPasses(loaded.programs, loaded.higherIsBetter);
+  let next = passes.next();
+  for (let done = 0; !next.done; next = passes.next()) {
+    step(next.value);
+    progress?.advance('cycling', done++);
+    await breathe();
+  }
+  progress?.finish('cycling');
+  const { cycling, lineage } = next.value;
+  lap('cycling');
+
+  progress?.start('storing');
+  step('storing');
+  await storeCyclingReports(runId, cycling);
+  await putAnalysis(runId, ANALYSIS.lineage, '', lineage, REPORT_VERSION);
+  progress?.finish('storing');
+  lap('storing');
+  progress?.start('graph');
+  step('graph');
+  await refreshGraphCache(runId);
+  progress?.finish('graph');
+  lap('graph');
+
+  const stats = await complexity;
+  step(complexityStep(stats));
+  lap('complexityWait');
+  const evolution = evolutionReport(loaded.programs, (p) => loaded.effective.get(p.id) ?? 0, lineage, knownComplexities(loaded, lookup.byKey));
+  await putAnalysis(runId, ANALYSIS.evolution, '', evolution, REPORT_VERSION);
+  progress?.finish('complexity'); // its report (evolution) stored
+  lap('evolution');
+  step('duplicates');
+  await duplicates;
+  lap('duplicatesWait');
+  ms.total = Math.round(performance.now() - t0);
+  const cpu = process.cpuUsage(cpu0);
+  ms.cpu = Math.round((cpu.user + cpu.system) / 1000);
+  return { complexity: stats, ms };
+}
+
+async function storeCyclingReports(runId: string, cycling: RunReports['cycling']) {
+  for (const c of cycling) {
     const params = cyclingParams(c.definitions, c.scope);
     await putAnalysis(runId, ANALYSIS.cycling, params, c.report, REPORT_VERSION);
     await putAnalysis(runId, ANALYSIS.cyclingMarks, params, c.marks, REPORT_VERSION);
   }
-  await putAnalysis(runId, ANALYSIS.lineage, '', reports.lineage, REPORT_VERSION);
-  await putAnalysis(runId, ANALYSIS.evolution, '', reports.evolution, REPORT_VERSION);
-}
-
-/** Complexity of the run's sources: from the content-hash cache, the rest on worker threads. */
-export async function runComplexities(loaded: LoadedRun) {
-  const shaOf = (p: AnalysisProgram) => loaded.codeSha.get(p.id)!;
-  const { byKey, stats } = await cachedComplexities(loaded.programs.map((p) => ({ sha: shaOf(p), code: p.code, language: p.language })));
-  return { known: { cache: byKey, keyOf: (p: AnalysisProgram) => complexityCacheKey(shaOf(p), p.language) }, stats };
-}
-
-/** Computes and stores every report of the run; false when the run does not exist. */
-export async function computeRunAnalyses(runId: string, onStep?: (step: string) => void): Promise<boolean> {
-  onStep?.('loading programs');
-  const loaded = await loadAnalysisPrograms(runId);
-  if (!loaded) return false;
-  await initParsers();
-  onStep?.('complexity');
-  const complexity = await runComplexities(loaded);
-  onStep?.(complexityStep(complexity.stats));
-  const reports = buildRunReports(loaded.programs, {
-    higherIsBetter: loaded.higherIsBetter,
-    effectiveIteration: (p) => loaded.effective.get(p.id) ?? 0,
-    onStep,
-    complexity: complexity.known,
-  });
-  onStep?.('storing');
-  await storeRunReports(runId, reports);
-  onStep?.('duplicates');
-  await computeRunDuplicates(runId);
-  onStep?.('graph');
-  await refreshGraphCache(runId);
-  return true;
 }
 
 function complexityStep(s: ComplexityStats) {
-  return `complexity: ${s.sources} distinct sources, ${s.cached} cached, ${s.computed} measured (${s.threads ? `${s.threads} worker threads` : 'this thread'})`;
+  return `complexity: ${s.sources} distinct sources, ${s.cached} cached, ${s.computed} measured (${s.incremental} incrementally; ${s.threads ? `${s.threads} worker threads` : 'this thread'})`;
 }

@@ -3,10 +3,11 @@
 import { REALISTIC, syntheticPrograms } from '../../lib/demo/synthetic';
 import { storeImportedRun } from '../../lib/db/importRun';
 
-export function storeSyntheticRun(n: number, name: string) {
+/** `tag`, when given, starts every source (a comment line): sources no other run holds, nothing cached. */
+export function storeSyntheticRun(n: number, name: string, tag?: string) {
   const programs = [...syntheticPrograms(n, 13, 4, REALISTIC)].map((p) => ({
     externalId: p.id,
-    code: p.code,
+    code: tag ? `# ${tag}\n${p.code}` : p.code,
     language: 'python',
     iteration: p.iteration,
     valid: p.score !== null,

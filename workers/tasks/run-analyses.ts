@@ -1,8 +1,10 @@
 // Task `run-analyses`: cycling (both definition sets, both scopes), edit composition, lineage
 // and program complexity of a run, stored for the pages. Runs after every import and, debounced,
 // while a live run streams in. Safe to run twice: every report is upserted. Then queues the
-// offline judging of the run's edits not labelled yet (task judge-run).
+// offline judging of the run's edits not labelled yet (task judge-run). Its progress is stored
+// while it runs (lib/db/analysesProgress.ts) for the run's pages, and removed when it ends.
 import type { Task } from 'graphile-worker';
+import { ProgressRecorder } from '../../lib/db/analysesProgress';
 import { computeRunAnalyses } from '../../lib/db/runAnalyses';
 import { jobPayloads } from '../../lib/jobs/definitions';
 import { queueOfflineJudging } from '../../lib/jobs/judging';
@@ -11,11 +13,15 @@ import { parsePayload } from '../payload';
 const task: Task = async (raw, helpers) => {
   const { runId } = parsePayload(jobPayloads['run-analyses'], raw);
   const started = Date.now();
+  const progress = new ProgressRecorder(runId, { onError: (e) => helpers.logger.debug(`run ${runId}: progress not recorded: ${e.message}`) });
   try {
-    const found = await computeRunAnalyses(runId, (step) => helpers.logger.debug(`run ${runId}: ${step}`));
-    if (!found) helpers.logger.info(`run ${runId} no longer exists; nothing to analyse`);
+    const done = await computeRunAnalyses(runId, { progress, onStep: (step) => helpers.logger.debug(`run ${runId}: ${step}`) });
+    if (!done) helpers.logger.info(`run ${runId} no longer exists; nothing to analyse`);
     else {
-      helpers.logger.info(`run ${runId}: analyses stored in ${Date.now() - started} ms`);
+      const c = done.complexity;
+      helpers.logger.info(
+        `run ${runId}: analyses stored in ${Date.now() - started} ms (complexity: ${c.computed} measured, ${c.cached} cached; ms per step ${JSON.stringify(done.ms)})`,
+      );
       // Every run gets offline edit labels without anyone asking (its own job: seconds for 10k edits).
       const batch = await queueOfflineJudging(runId);
       if (batch) helpers.logger.info(`run ${runId}: offline judging queued (batch ${batch})`);
@@ -24,6 +30,8 @@ const task: Task = async (raw, helpers) => {
     // The run was deleted while we computed: its reports have nowhere to go.
     if ((e as { code?: string }).code === '23503') return helpers.logger.info(`run ${runId} was deleted meanwhile`);
     throw e;
+  } finally {
+    await progress.close();
   }
 };
 

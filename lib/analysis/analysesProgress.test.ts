@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { analysesProgressSchema, pollInterval, progressText, stepPercent } from './analysesProgress';
+
+describe('progressText', () => {
+  it('names finished steps first, then running ones with their percent', () => {
+    expect(
+      progressText({
+        loading: { state: 'done' },
+        complexity: { state: 'running', done: 40_000, total: 100_000 },
+        cycling: { state: 'done', done: 6, total: 6 },
+      }),
+    ).toBe('analyses: reading the run done, cycling done, complexity 40 %');
+  });
+
+  it('names a running step without counts by its name alone, and an empty record as starting', () => {
+    expect(progressText({ storing: { state: 'running' } })).toBe('analyses: storing');
+    expect(progressText({})).toBe('analyses: starting');
+  });
+
+  it('never rounds up to 100 % before the last unit', () => {
+    expect(stepPercent({ state: 'running', done: 999, total: 1000 })).toBe(99);
+    expect(stepPercent({ state: 'running', done: 0, total: 0 })).toBe(100);
+    expect(stepPercent({ state: 'running' })).toBeNull();
+  });
+
+  it('parses what the worker stores and refuses unknown steps', () => {
+    expect(analysesProgressSchema.safeParse({ cycling: { state: 'running', done: 2, total: 6 } }).success).toBe(true);
+    expect(analysesProgressSchema.safeParse({ compiling: { state: 'running' } }).success).toBe(false);
+  });
+});
+
+describe('pollInterval', () => {
+  it('polls while a job runs or is due, and stops once the reports are current', () => {
+    const running = { steps: {}, text: 'analyses: starting', startedAt: '2026-11-25T06:00:00.000Z' };
+    expect(pollInterval({ running, pending: true })).toBe(1500);
+    expect(pollInterval({ running: null, pending: true })).toBe(4000);
+    expect(pollInterval({ running: null, pending: false })).toBe(false);
+    expect(pollInterval(undefined)).toBe(false);
+  });
+});
