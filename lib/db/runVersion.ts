@@ -47,3 +47,20 @@ export async function runGraphVersion(runId: string): Promise<string | null> {
   if (!r) return null;
   return [stamp(r.updated_at, r.program_count), r.lineage_at?.getTime().toString(36) ?? 'none', r.diagnoses, r.diagnosed_at?.getTime().toString(36) ?? '0', REPORT_VERSION].join('.');
 }
+
+/**
+ * The version of what a run's stored analyses say (GET .../cycling, .../evolution, ...): the
+ * run's stamp and the count and latest computed_at of its analyses rows (the worker upserts them,
+ * setting computed_at). Null when there is no such run.
+ */
+export async function runAnalysesVersion(runId: string): Promise<string | null> {
+  const { rows } = await pool().query<{ updated_at: Date; program_count: number; n: number; at: Date | null }>(
+    `SELECT r.updated_at, r.program_count, a.n, a.at
+     FROM runs r, LATERAL (SELECT count(*)::int AS n, max(computed_at) AS at FROM analyses WHERE run_id = r.id) a
+     WHERE r.id = $1`,
+    [runId],
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return [stamp(r.updated_at, r.program_count), r.n, r.at?.getTime().toString(36) ?? '0', REPORT_VERSION].join('.');
+}

@@ -5,6 +5,8 @@
 import zlib from 'node:zlib';
 import { NextRequest } from 'next/server';
 import { expect, it } from 'vitest';
+import { GET as cyclingGET } from '../../app/api/runs/[runId]/cycling/route';
+import { GET as evolutionGET } from '../../app/api/runs/[runId]/evolution/route';
 import { GET as graphGET } from '../../app/api/runs/[runId]/graph/route';
 import { GET as pointsGET } from '../../app/api/runs/[runId]/points/route';
 import { runGraphSchema } from '../../lib/api/graph';
@@ -99,20 +101,35 @@ it('graph: the same body as built, compressed, 304, new version after analyses a
   expect(runGraphSchema.parse(JSON.parse(first.text)).lineage).toBeNull();
   expect((await call(graphGET, runId, '', { 'accept-encoding': 'gzip', 'if-none-match': first.etag! })).status).toBe(304);
 
+  // Stored analyses: pending (202, never cached) until the worker has stored them.
+  expect((await call(evolutionGET, runId, '')).status).toBe(202);
+  expect((await call(cyclingGET, runId, '?definitions=default&scope=lineage')).status).toBe(202);
+
   // The worker stores the lineage report (without touching the run row): a new version.
   await computeRunAnalyses(runId);
+  const evolution = await call(evolutionGET, runId, '', { 'accept-encoding': 'gzip' });
+  expect(evolution.status).toBe(200);
+  expect(JSON.parse(evolution.text)).toHaveProperty('complexity');
+  expect((await call(evolutionGET, runId, '', { 'accept-encoding': 'gzip', 'if-none-match': evolution.etag! })).status).toBe(304);
+  const cycling = await call(cyclingGET, runId, '?definitions=default&scope=lineage');
+  expect(cycling.status).toBe(200);
+  expect(JSON.parse(cycling.text)).toHaveProperty('editCount');
   const analysed = await call(graphGET, runId, '', { 'accept-encoding': 'gzip', 'if-none-match': first.etag! });
   expect(analysed.status).toBe(200);
   const g = runGraphSchema.parse(JSON.parse(analysed.text));
   expect(g.lineage?.complete).toBe(true);
-  expect(g.lineage?.depth).toEqual([0, 1, 2]);
+  expect(g.lineage!.depth).toHaveLength(3);
+  expect(g.lineage!.depth.every((d) => d !== null)).toBe(true);
   expect((await call(graphGET, runId, '', { 'accept-encoding': 'gzip', 'if-none-match': analysed.etag! })).status).toBe(304);
 
   await appendPrograms(runId, [prog('d', 3, 4, ['c'])]);
   const appended = await call(graphGET, runId, '', { 'accept-encoding': 'gzip', 'if-none-match': analysed.etag! });
   expect(appended.status).toBe(200);
   expect(runGraphSchema.parse(JSON.parse(appended.text)).externalIds).toEqual(['a', 'b', 'c', 'd']);
+  expect((await call(evolutionGET, runId, '', { 'accept-encoding': 'gzip', 'if-none-match': evolution.etag! })).status).toBe(200);
 
   const lineageOnly = await call(graphGET, runId, '?only=lineage');
-  expect(JSON.parse(lineageOnly.text).lineage.depth).toEqual([0, 1, 2, null]);
+  const depth = JSON.parse(lineageOnly.text).lineage.depth as (number | null)[];
+  expect(depth.slice(0, 3)).toEqual(g.lineage!.depth);
+  expect(depth[3]).toBeNull();
 });
