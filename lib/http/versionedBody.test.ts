@@ -9,7 +9,7 @@ beforeEach(() => clearVersionedBodies());
 
 it('builds once per version, compresses per Accept-Encoding, and the bodies decode to the same JSON', async () => {
   let builds = 0;
-  const body = (version: string) => ({ key: 'points:r1', version, build: async () => (builds++, json) });
+  const body = (version: string) => ({ key: 'points:r1', version, build: async () => (builds++, json), precompress: true });
   const plain = (await versionedResponse(req(), body('v1')))!;
   expect(plain.headers.get('content-encoding')).toBeNull();
   expect(await plain.text()).toBe(json);
@@ -31,7 +31,7 @@ it('builds once per version, compresses per Accept-Encoding, and the bodies deco
 
 it('answers 304 to the ETag of the version the client holds, without building', async () => {
   let builds = 0;
-  const body = (version: string) => ({ key: 'graph:r2', version, build: async () => (builds++, json) });
+  const body = (version: string) => ({ key: 'graph:r2', version, build: async () => (builds++, json), precompress: true });
   const first = (await versionedResponse(req({ 'accept-encoding': 'gzip' }), body('v1')))!;
   const etag = first.headers.get('etag')!;
   expect(etag).toBeTruthy();
@@ -69,4 +69,10 @@ it('stays within its byte budget, dropping the least recently used body', async 
   } finally {
     delete process.env.EVOSCOPE_BODY_CACHE_MB;
   }
+});
+
+it('serves the identity body by default, whatever the client accepts (Next compresses it)', async () => {
+  const res = (await versionedResponse(req({ 'accept-encoding': 'gzip, br' }), { key: 'plain', version: 'v', build: async () => json }))!;
+  expect(res.headers.get('content-encoding')).toBeNull();
+  expect(await res.text()).toBe(json);
 });

@@ -8,6 +8,12 @@
 // needs ~0.3 s to write and gzip another ~0.1 s to compress; a repeat request must cost neither.
 // The cache is bounded (EVOSCOPE_BODY_CACHE_MB, default 128 MB over raw and encoded copies),
 // least recently used first out. A new version of a key replaces the old one at once.
+//
+// Compression: Next 16's route handlers cannot send a precompressed body. Next drops the
+// handler's Content-Encoding (node_modules/next/dist/server/send-response.js FORBIDDEN_HEADERS)
+// and then gzips the body itself (`next start`'s compress), so a brotli body went out labelled
+// gzip, compressed twice (measured by `npm run bench -- scale`). Routes therefore serve the
+// identity body and leave gzip to Next; `precompress` is for a server that passes the header on.
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { etagOf, noneMatch, pickEncoding, type Encoding } from './conditional';
@@ -93,6 +99,8 @@ export interface VersionedBody {
   /** Builds the body (JSON text); null when there is nothing (the route then answers 404). */
   build: () => Promise<string | null>;
   contentType?: string;
+  /** Encode here (br/gzip as accepted) instead of leaving compression to the server. */
+  precompress?: boolean;
 }
 
 /**
@@ -100,7 +108,7 @@ export interface VersionedBody {
  * the best encoding the client accepts, with its ETag. Null when `build` found nothing.
  */
 export async function versionedResponse(req: Request, body: VersionedBody): Promise<Response | null> {
-  const encoding = pickEncoding(req.headers.get('accept-encoding'));
+  const encoding = body.precompress ? pickEncoding(req.headers.get('accept-encoding')) : 'identity';
   const etag = etagOf(body.version, encoding);
   // The client revalidates every time (no-cache) and gets a 304 while the run is unchanged.
   const headers: Record<string, string> = { etag, vary: 'accept-encoding', 'cache-control': 'private, no-cache' };

@@ -62,12 +62,12 @@ it('points: columnar values as stored, compressed, 304 for the current version, 
   expect(points.valid).toEqual(stored.rows.map((r) => r.valid));
   expect(points.id).toEqual(stored.rows.map((r) => r.id));
 
+  // Identity from the handler whatever the client accepts: Next drops a handler's
+  // Content-Encoding and gzips on its own (lib/http/versionedBody.ts).
   const gz = await call(pointsGET, runId, '', { 'accept-encoding': 'gzip, deflate, br' });
-  expect(gz.encoding).toBe('br');
+  expect(gz.encoding).toBeNull();
   expect(gz.text).toBe(plain.text);
-  expect(gz.wire).toBeLessThan(plain.text.length / 2);
   const aux = await call(pointsGET, runId, '?metric=aux', { 'accept-encoding': 'gzip' });
-  expect(aux.encoding).toBe('gzip');
   expect(pointsSchema.parse(JSON.parse(aux.text)).value).toEqual(stored.rows.map((r) => (r.score === null ? null : r.score * 2)));
 
   const again = await call(pointsGET, runId, '', { 'accept-encoding': 'gzip, deflate, br', 'if-none-match': gz.etag! });
@@ -96,7 +96,6 @@ it('graph: the same body as built, compressed, 304, new version after analyses a
 
   const first = await call(graphGET, runId, '', { 'accept-encoding': 'gzip' });
   expect(first.status).toBe(200);
-  expect(first.encoding).toBe('gzip');
   expect(JSON.parse(first.text)).toEqual(JSON.parse((await getRunGraphJson(runId))!));
   expect(runGraphSchema.parse(JSON.parse(first.text)).lineage).toBeNull();
   expect((await call(graphGET, runId, '', { 'accept-encoding': 'gzip', 'if-none-match': first.etag! })).status).toBe(304);
