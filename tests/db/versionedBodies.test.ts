@@ -1,5 +1,5 @@
-// The scatter points and the lineage graph (issue 14, item 3) travel compressed and are cached per
-// run version: the columnar body decodes to exactly the values stored, a client holding the
+// The scatter points and the lineage graph (issue 14, item 3) are cached per run version (gzip is
+// Next's, on the wire): the columnar body decodes to exactly the values stored, a client holding the
 // current version gets 304, and appending programs (or new analyses, for the graph) gives a new
 // version at once. Renaming does not: neither body shows the name.
 import zlib from 'node:zlib';
@@ -41,7 +41,7 @@ const prog = (id: string, it: number, score: number | null, parents: string[] = 
   parents: parents.map((externalId) => ({ externalId })),
 });
 
-it('points: columnar values as stored, compressed, 304 for the current version, new version after an append', async () => {
+it('points: columnar values as stored, 304 for the current version, new version after an append', async () => {
   const runId = await createLiveRun({ name: `points cache ${Date.now()}`, framework: 'custom', scoreMetric: 'score' });
   runIds.push(runId);
   const many = Array.from({ length: 400 }, (_, i) => prog(`p${i}`, i, i % 9 === 0 ? null : i / 3, i ? [`p${i - 1}`] : []));
@@ -89,7 +89,7 @@ it('points: columnar values as stored, compressed, 304 for the current version, 
   expect((await call(pointsGET, '00000000-0000-4000-8000-000000000000', '')).status).toBe(404);
 });
 
-it('graph: the same body as built, compressed, 304, new version after analyses and after an append', async () => {
+it('graph: the same body as built, 304, new version after analyses and after an append', async () => {
   const runId = await createLiveRun({ name: `graph version ${Date.now()}`, framework: 'custom', scoreMetric: 'score' });
   runIds.push(runId);
   await appendPrograms(runId, [prog('a', 0, 1), prog('b', 1, 2, ['a']), prog('c', 2, 3, ['b'])]);
