@@ -29,6 +29,10 @@
 //   bo:      time per suggestion of the Bayesian optimiser (lib/interventions/bo) in 24-call loops
 //            in 2, 4 and 8 dimensions (scripts/bench/boSuggest.ts; BENCH_BO_SEEDS loops each), and
 //            how often it finds a known optimum vs random search (scripts/bench/boQuality.ts)
+//   scale:   issue 14: a realistic 100,000-program run (`--programs N` for another size) imported
+//            with the CLI into a running app + worker, the worker's analyses awaited, the runs
+//            table filled to 500 runs, then p50/p95 of the JSON routes and the overview, lineage
+//            and cycling pages in headless Chromium (scripts/bench/scale.ts)
 //   interventions: the issue-11 CLI commands as a user runs them (the bundled bin from a shell) on
 //            the demo runs: `tune <run> best-so-far:2 --json` on both, `ablate` on the demo edit
 //            with the most hunks, `replay --n 8` against the scripted OpenAI server answering the
@@ -38,6 +42,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { REALISTIC, writeSyntheticOpenEvolveRun } from '../lib/demo/synthetic';
 import { startEmbeddedPostgres } from '../lib/db/embeddedPostgres';
 import { migrate } from '../lib/db/migrate';
@@ -46,7 +51,13 @@ import { buildIfStale } from './serve';
 
 const root = process.cwd();
 const log = (l: string) => process.stderr.write(`[bench] ${l}\n`);
-const sections = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+// Sections are the positional arguments; options (e.g. `scale --programs 20000`) go to the sections.
+const { values: opts, positionals: sections } = parseArgs({
+  args: process.argv.slice(2),
+  options: { programs: { type: 'string' } },
+  allowPositionals: true,
+  strict: false,
+});
 const want = (s: string) => sections.length === 0 || sections.includes(s);
 const results: Record<string, unknown>[] = [];
 
@@ -244,6 +255,23 @@ try {
     });
     const head = ['command'.padEnd(62), 'wall'.padStart(8), 'calls'.padStart(5), 'per call'.padStart(9), 'sandbox'.padStart(10), 'BO|rate'.padStart(9)].join('  ');
     process.stderr.write(`\n${head}\n${table.join('\n')}\n`);
+  }
+
+  if (want('scale')) {
+    buildIfStale(log);
+    const programs = typeof opts.programs === 'string' ? ['--programs', opts.programs] : [];
+    const scale = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/scale.ts', ...programs], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let rest = '';
+    scale.stdout.on('data', (d: Buffer) => {
+      const lines = (rest + d.toString()).split('\n');
+      rest = lines.pop()!;
+      for (const line of lines.filter(Boolean)) {
+        const { bench, target, ...figures } = JSON.parse(line) as { bench: string; target?: string };
+        report(bench, figures, target);
+      }
+    });
+    const code = await new Promise<number | null>((r) => scale.once('close', r));
+    if (code !== 0) throw new Error(`the scale benchmark failed (exit ${code})`);
   }
 
   if (want('ingest')) {

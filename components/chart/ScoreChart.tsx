@@ -6,9 +6,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useId, useMemo, useState } from 'react';
 import { plateausResponseSchema } from '@/lib/api/plateaus';
-import { bestSoFarResponseSchema, pointsSchema } from '@/lib/api/points';
+import { bestSoFarResponseSchema, initialChartMetric, pointsSchema, pointsUrl } from '@/lib/api/points';
 import { DEFAULT_PLATEAU_K } from '@/lib/diagnosis/types';
-import { fetchJson } from '../ui/fetchJson';
+import { fetchJson, HttpError } from '../ui/fetchJson';
 import { formatScore } from '../ui/format';
 import { ChartLegend } from './ChartLegend';
 import { PlateauPanel } from './PlateauPanel';
@@ -18,6 +18,17 @@ import { ScoreChartView } from './ScoreChartView';
 import { useElementWidth } from './useElementWidth';
 
 const HEIGHT = 380;
+
+/**
+ * The points, validated. A plain GET (no extra headers) so that the browser answers it from the
+ * preload the overview page starts with its HTML (pointsUrl in app/runs/[runId]/page.tsx).
+ */
+async function loadPoints(runId: string, metric: string, signal: AbortSignal) {
+  const res = await fetch(pointsUrl(runId, metric), { signal });
+  const body: unknown = await res.json().catch(() => null);
+  if (!res.ok) throw new HttpError(res.status, body && typeof body === 'object' && 'error' in body ? String(body.error) : `${res.status} ${res.statusText}`);
+  return pointsSchema.parse(body);
+}
 
 export function ScoreChart({
   runId,
@@ -37,9 +48,7 @@ export function ScoreChart({
   const router = useRouter();
   const selectId = useId();
   const options = metricKeys.length ? metricKeys : defaultMetric ? [defaultMetric] : [];
-  const [metric, setMetricState] = useState(
-    initialMetric && options.includes(initialMetric) ? initialMetric : (defaultMetric ?? options[0] ?? ''),
-  );
+  const [metric, setMetricState] = useState(initialChartMetric(metricKeys, defaultMetric, initialMetric));
   // The choice goes into the URL (replaceState: no history entry, no server round trip), so a
   // link or a reload shows the same metric.
   const setParam = (name: string, value: string | null) => {
@@ -72,7 +81,7 @@ export function ScoreChart({
 
   const points = useQuery({
     queryKey: ['points', runId, metric],
-    queryFn: ({ signal }) => fetchJson(`/api/runs/${runId}/points?${q}`, pointsSchema, signal),
+    queryFn: ({ signal }) => loadPoints(runId, metric, signal),
     enabled: metric !== '',
     staleTime: Infinity,
   });

@@ -3,6 +3,15 @@
 import { z } from 'zod';
 import { metricNameSchema } from './params';
 
+/** The points of one metric: the overview page preloads exactly this URL and the chart fetches it. */
+export const pointsUrl = (runId: string, metric: string) => `/api/runs/${runId}/points?metric=${encodeURIComponent(metric)}`;
+
+/** The metric the overview chart opens on: ?metric= when the run has it, else the score metric. */
+export function initialChartMetric(metricKeys: readonly string[], scoreMetric: string | null, requested: string | undefined): string {
+  const options = metricKeys.length ? metricKeys : scoreMetric ? [scoreMetric] : [];
+  return requested && options.includes(requested) ? requested : (scoreMetric ?? options[0] ?? '');
+}
+
 export const metricQuerySchema = z.object({ metric: metricNameSchema.optional() });
 
 export const pointsSchema = z.object({

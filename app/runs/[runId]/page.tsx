@@ -10,6 +10,7 @@ import { RunHeadline } from '@/components/run/RunHeadline';
 import { RunNav } from '@/components/run/RunNav';
 import { formatDate } from '@/components/ui/format';
 import { plateauKSchema } from '@/lib/api/plateaus';
+import { initialChartMetric, pointsUrl } from '@/lib/api/points';
 import { pool } from '@/lib/db/client';
 import { chainRerunState } from '@/lib/db/evaluationBatches';
 import { listEvaluators } from '@/lib/db/evaluators';
@@ -33,8 +34,11 @@ export default async function RunPage({ params, searchParams }: Props) {
   if (!run) notFound();
   const chain = await chainRerunState(run.id);
   const actor = await pageActor();
+  const chartMetric = initialChartMetric(run.metricKeys, run.scoreMetric, typeof metric === 'string' ? metric : undefined);
   return (
     <>
+      {/* The scatter's points are the page's big download: start it with the HTML, not after hydration. */}
+      {chartMetric && <link rel="preload" href={pointsUrl(run.id, chartMetric)} as="fetch" crossOrigin="anonymous" />}
       <div className="crumbs">
         <Link href="/">Runs</Link> /
       </div>

@@ -1,4 +1,5 @@
 // GET /api/runs/[runId]/best-so-far?metric= - the stored best-so-far analysis; 202 {pending:true} until the worker has computed it
+import { analysisResponse } from '@/lib/api/analysisResponse';
 import { ApiError, found, handle, queryOf } from '@/lib/api/handler';
 import { runParamsSchema } from '@/lib/api/params';
 import { metricQuerySchema, resolveMetric } from '@/lib/api/points';
@@ -13,6 +14,6 @@ export const GET = handle<{ runId: string }>(async (req, params) => {
   const query = metricQuerySchema.parse(queryOf(req));
   const picked = resolveMetric(found(await getRunMetricInfo(runId), 'run'), query.metric);
   if ('error' in picked) throw new ApiError(400, picked.error);
-  const result = await getBestSoFar(runId, picked.metric);
-  return result ?? Response.json({ pending: true, metric: picked.metric }, { status: 202 });
+  const res = await analysisResponse(req, runId, `best-so-far:${picked.metric}`, () => getBestSoFar(runId, picked.metric));
+  return res ?? Response.json({ pending: true, metric: picked.metric }, { status: 202 });
 }, { permission: 'read' });

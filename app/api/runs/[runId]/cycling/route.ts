@@ -1,8 +1,9 @@
 // GET /api/runs/[runId]/cycling?definitions=default|evoreplay&scope=lineage|run - the stored cycling report without its edits (paged at ./edits); 202 {pending:true} until computed
-import { found, handle, queryOf } from '@/lib/api/handler';
+import { analysisResponse } from '@/lib/api/analysisResponse';
+import { handle, queryOf } from '@/lib/api/handler';
 import { cyclingQuerySchema, type CyclingResponse } from '@/lib/api/analyses';
 import { runParamsSchema } from '@/lib/api/params';
-import { getCyclingReportHead, programIdsByExternal, runExists } from '@/lib/db/cyclingReports';
+import { getCyclingReportHead, programIdsByExternal } from '@/lib/db/cyclingReports';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -10,12 +11,12 @@ export const dynamic = 'force-dynamic';
 export const GET = handle<{ runId: string }>(async (req, params) => {
   const { runId } = runParamsSchema.parse(params);
   const { definitions, scope } = cyclingQuerySchema.parse(queryOf(req));
-  const report = await getCyclingReportHead(runId, definitions, scope);
-  if (!report) {
-    found((await runExists(runId)) || null, 'run');
-    return Response.json({ pending: true }, { status: 202 });
-  }
-  const named = report.topLines.flatMap((l) => l.history.map((h) => h.childId));
-  const body: CyclingResponse = { ...report, programIds: await programIdsByExternal(runId, named) };
-  return body;
+  const res = await analysisResponse(req, runId, `cycling:${definitions}:${scope}`, async () => {
+    const report = await getCyclingReportHead(runId, definitions, scope);
+    if (!report) return null;
+    const named = report.topLines.flatMap((l) => l.history.map((h) => h.childId));
+    const body: CyclingResponse = { ...report, programIds: await programIdsByExternal(runId, named) };
+    return body;
+  });
+  return res ?? Response.json({ pending: true }, { status: 202 });
 }, { permission: 'read' });

@@ -1,5 +1,7 @@
 // GET /api/runs/[runId]/duplicates - programs that behave alike (same output hash, per-test
-// outputs or scores_per_test) though their code differs, and the budget behavioural and textual duplicates took
+// outputs or scores_per_test) though their code differs, and the budget behavioural and textual
+// duplicates took; cached per version of the run's analyses (ETag)
+import { analysisResponse } from '@/lib/api/analysisResponse';
 import { found, handle } from '@/lib/api/handler';
 import { runParamsSchema } from '@/lib/api/params';
 import { getRunDuplicates } from '@/lib/db/duplicates';
@@ -7,7 +9,7 @@ import { getRunDuplicates } from '@/lib/db/duplicates';
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-export const GET = handle<{ runId: string }>(async (_req, params) => {
+export const GET = handle<{ runId: string }>(async (req, params) => {
   const { runId } = runParamsSchema.parse(params);
-  return found(await getRunDuplicates(runId), 'run');
+  return found(await analysisResponse(req, runId, 'duplicates', () => getRunDuplicates(runId)), 'run');
 }, { permission: 'read' });

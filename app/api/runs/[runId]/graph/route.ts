@@ -1,8 +1,10 @@
-// GET /api/runs/[runId]/graph - the whole parent -> child graph as columns (+ stored lineage facts); ?only=lineage for just those
+// GET /api/runs/[runId]/graph - the whole parent -> child graph as columns (+ stored lineage facts), gzip/br, ETag per run version (304); ?only=lineage for just those
 import { graphQuerySchema } from '@/lib/api/graph';
 import { found, handle, queryOf } from '@/lib/api/handler';
 import { runParamsSchema } from '@/lib/api/params';
 import { getRunGraphJson, getRunGraphLineageJson } from '@/lib/db/graph';
+import { runGraphVersion } from '@/lib/db/runVersion';
+import { versionedResponse } from '@/lib/http/versionedBody';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -10,6 +12,14 @@ export const dynamic = 'force-dynamic';
 export const GET = handle<{ runId: string }>(async (req, params) => {
   const { runId } = runParamsSchema.parse(params);
   const { only } = graphQuerySchema.parse(queryOf(req));
-  const json = found(only === 'lineage' ? await getRunGraphLineageJson(runId) : await getRunGraphJson(runId), 'run');
-  return new Response(json, { headers: { 'content-type': 'application/json' } });
+  const version = found(await runGraphVersion(runId), 'run');
+  const lineage = only === 'lineage';
+  return found(
+    await versionedResponse(req, {
+      key: `graph:${runId}${lineage ? ':lineage' : ''}`,
+      version,
+      build: () => (lineage ? getRunGraphLineageJson(runId) : getRunGraphJson(runId)),
+    }),
+    'run',
+  );
 }, { permission: 'read' });

@@ -1,8 +1,9 @@
 // GET /api/runs/[runId]/cycling/edits?definitions&scope&offset&limit - one page (limit <= 500) of the cycling report's edits, in processing order; 202 {pending:true} until computed
-import { found, handle, queryOf } from '@/lib/api/handler';
+import { analysisResponse } from '@/lib/api/analysisResponse';
+import { handle, queryOf } from '@/lib/api/handler';
 import { cyclingEditsQuerySchema, type EditsPage } from '@/lib/api/analyses';
 import { runParamsSchema } from '@/lib/api/params';
-import { getCyclingEditsPage, programIdsByExternal, runExists } from '@/lib/db/cyclingReports';
+import { getCyclingEditsPage, programIdsByExternal } from '@/lib/db/cyclingReports';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -10,19 +11,19 @@ export const dynamic = 'force-dynamic';
 export const GET = handle<{ runId: string }>(async (req, params) => {
   const { runId } = runParamsSchema.parse(params);
   const { definitions, scope, offset, limit } = cyclingEditsQuerySchema.parse(queryOf(req));
-  const page = await getCyclingEditsPage(runId, definitions, scope, offset, limit);
-  if (!page) {
-    found((await runExists(runId)) || null, 'run');
-    return Response.json({ pending: true }, { status: 202 });
-  }
-  const ids = await programIdsByExternal(runId, page.edits.flatMap((e) => [e.parentId, e.childId]));
-  const body: EditsPage = {
-    total: page.total,
-    offset,
-    limit,
-    nextOffset: offset + limit < page.total ? offset + limit : null,
-    edits: page.edits,
-    programIds: ids,
-  };
-  return body;
+  const res = await analysisResponse(req, runId, `cycling-edits:${definitions}:${scope}:${offset}:${limit}`, async () => {
+    const page = await getCyclingEditsPage(runId, definitions, scope, offset, limit);
+    if (!page) return null;
+    const ids = await programIdsByExternal(runId, page.edits.flatMap((e) => [e.parentId, e.childId]));
+    const body: EditsPage = {
+      total: page.total,
+      offset,
+      limit,
+      nextOffset: offset + limit < page.total ? offset + limit : null,
+      edits: page.edits,
+      programIds: ids,
+    };
+    return body;
+  });
+  return res ?? Response.json({ pending: true }, { status: 202 });
 }, { permission: 'read' });
