@@ -6,7 +6,8 @@
 // guard. Renaming and tagging leave updated_at alone on purpose (lib/db/runEdit.ts): the points
 // and the graph do not show the name. The graph also embeds the stored lineage report and the
 // diagnoses' agent candidates, which the worker writes without touching the run: their stamps are
-// part of the graph's version.
+// part of the graph's version, and so is the worker's cached graph (graph_cache) the body is read
+// from: written, rewritten or dropped, the body is rebuilt.
 import { ANALYSIS, REPORT_VERSION } from '../analysis/reportTypes';
 import { pool } from './client';
 
@@ -34,10 +35,11 @@ export async function runPointsInfo(runId: string): Promise<RunPointsInfo | null
 
 /** The version of a run's lineage graph (GET .../graph); null when there is no such run. */
 export async function runGraphVersion(runId: string): Promise<string | null> {
-  const { rows } = await pool().query<{ updated_at: Date; program_count: number; lineage_at: Date | null; diagnoses: number; diagnosed_at: Date | null }>(
+  const { rows } = await pool().query<{ updated_at: Date; program_count: number; lineage_at: Date | null; diagnoses: number; diagnosed_at: Date | null; cached_at: Date | null }>(
     `SELECT r.updated_at, r.program_count,
             (SELECT max(computed_at) FROM analyses a WHERE a.run_id = r.id AND a.kind = $2 AND a.params = '' AND a.version = $3) AS lineage_at,
-            d.n AS diagnoses, d.at AS diagnosed_at
+            d.n AS diagnoses, d.at AS diagnosed_at,
+            (SELECT computed_at FROM graph_cache g WHERE g.run_id = r.id) AS cached_at
      FROM runs r,
           LATERAL (SELECT count(*)::int AS n, max(created_at) AS at FROM diagnoses WHERE run_id = r.id AND agent_candidate_program_id IS NOT NULL) d
      WHERE r.id = $1`,
@@ -45,7 +47,7 @@ export async function runGraphVersion(runId: string): Promise<string | null> {
   );
   const r = rows[0];
   if (!r) return null;
-  return [stamp(r.updated_at, r.program_count), r.lineage_at?.getTime().toString(36) ?? 'none', r.diagnoses, r.diagnosed_at?.getTime().toString(36) ?? '0', REPORT_VERSION].join('.');
+  return [stamp(r.updated_at, r.program_count), r.lineage_at?.getTime().toString(36) ?? 'none', r.diagnoses, r.diagnosed_at?.getTime().toString(36) ?? '0', r.cached_at?.getTime().toString(36) ?? 'live', REPORT_VERSION].join('.');
 }
 
 /**
