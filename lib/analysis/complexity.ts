@@ -481,6 +481,9 @@ interface StatementMeasures {
  */
 const statementCaches = new Map<ParsedLanguage, Map<string, StatementMeasures>>();
 const STATEMENT_CACHE_ENTRIES = 20_000;
+/** And at most this many characters of statement text (whole functions are statements too). */
+const STATEMENT_CACHE_CHARS = 8_000_000;
+let statementCacheChars = 0;
 /** Shorter statements are walked: a lookup costs about as much as walking a handful of nodes. */
 const MIN_CACHED_STATEMENT = 24;
 let statementCacheOn = true;
@@ -491,6 +494,7 @@ export const statementCacheStats = { hits: 0, stored: 0 };
 export function useStatementCache(on: boolean) {
   statementCacheOn = on;
   statementCaches.clear();
+  statementCacheChars = 0;
   statementCacheStats.hits = 0;
   statementCacheStats.stored = 0;
 }
@@ -515,7 +519,10 @@ function measureTree(tree: Tree, lang: ParsedLanguage, code: string): Complexity
   if (statementCacheOn && !tree.rootNode.hasError) {
     cache = statementCaches.get(lang) ?? new Map();
     statementCaches.set(lang, cache);
-    if (cache.size >= STATEMENT_CACHE_ENTRIES) cache.clear();
+    if (cache.size >= STATEMENT_CACHE_ENTRIES || statementCacheChars >= STATEMENT_CACHE_CHARS) {
+      for (const c of statementCaches.values()) c.clear();
+      statementCacheChars = 0;
+    }
   }
   let key: string | null = null;
   let keyStart = 0;
@@ -643,8 +650,9 @@ function measureTree(tree: Tree, lang: ParsedLanguage, code: string): Complexity
           const own: number[] = [];
           for (let i = c0; i < comments.length; i++) own.push(comments[i] - start);
           cache.set(done.cacheKey, { numeric: numeric - n0, tunable: tunable - t0, functions: functions - f0, depth: done.maxCtl - up.ctl, comments: own });
-          done.cacheKey = null;
           statementCacheStats.stored++;
+          statementCacheChars += done.cacheKey.length;
+          done.cacheKey = null;
         }
         top--;
       }
