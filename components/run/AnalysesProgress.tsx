@@ -5,7 +5,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef } from 'react';
-import { analysesStatusSchema, pollInterval } from '@/lib/analysis/analysesProgress';
+import { analysesStatusSchema, pollInterval, statusLine } from '@/lib/analysis/analysesProgress';
 import { fetchJson } from '../ui/fetchJson';
 
 export function AnalysesProgress({ runId }: { runId: string }) {
@@ -28,8 +28,8 @@ export function AnalysesProgress({ runId }: { runId: string }) {
   }, [busy, data, router, client]);
   if (!data || !busy) return null;
   return (
-    <p className="muted analyses-progress" role="status" data-testid="analyses-progress">
-      {data.running ? data.running.text : 'analyses: queued'}
+    <p className="muted analyses-progress" role="status" data-testid="analyses-progress" data-state={data.failed && !data.running ? 'failed' : 'busy'}>
+      {statusLine(data)}
     </p>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analysesProgressSchema, pollInterval, progressText, stepPercent } from './analysesProgress';
+import { analysesProgressSchema, failureText, pollInterval, progressText, statusLine, stepPercent } from './analysesProgress';
 
 describe('progressText', () => {
   it('names finished steps first, then running ones with their percent', () => {
@@ -36,5 +36,24 @@ describe('pollInterval', () => {
     expect(pollInterval({ running: null, pending: true })).toBe(4000);
     expect(pollInterval({ running: null, pending: false })).toBe(false);
     expect(pollInterval(undefined)).toBe(false);
+  });
+});
+
+describe('a job that failed for good', () => {
+  it('keeps the first line of the error, without host paths or an Error: prefix, and short', () => {
+    expect(failureText('Error: could not read /work/app/lib/db/runAnalyses.ts:120:7 (blob missing)\n    at load (/srv/x.js:1:2)')).toBe(
+      'could not read runAnalyses.ts:120:7 (blob missing)',
+    );
+    expect(failureText('TypeError: ' + 'x'.repeat(300)).length).toBeLessThanOrEqual(120);
+    expect(failureText(null)).toBe('unknown error');
+  });
+
+  it('is said on the line instead of "queued", and polled slowly', () => {
+    const failed = { running: null, pending: true, failed: { error: 'out of memory', at: '2026-11-25T08:00:00.000Z' } };
+    expect(statusLine(failed)).toBe('analyses: failed (out of memory)');
+    expect(statusLine({ running: null, pending: true })).toBe('analyses: queued');
+    expect(statusLine({ running: { steps: {}, text: 'analyses: starting', startedAt: '' }, pending: true })).toBe('analyses: starting');
+    expect(statusLine({ running: null, pending: false })).toBeNull();
+    expect(pollInterval(failed)).toBe(15_000);
   });
 });

@@ -32,6 +32,8 @@ export const analysesStatusSchema = z.object({
   running: z.object({ steps: analysesProgressSchema, text: z.string(), startedAt: z.string() }).nullable(),
   /** The stored reports are missing or older than the run: a job is queued (or failed). */
   pending: z.boolean(),
+  /** Present when the run's job failed for good (its attempts spent): the error's first line. */
+  failed: z.object({ error: z.string(), at: z.string() }).optional(),
 });
 export type AnalysesStatus = z.infer<typeof analysesStatusSchema>;
 
@@ -62,9 +64,35 @@ export function progressText(p: AnalysesProgress): string {
   return `analyses: ${parts.length ? parts.join(', ') : 'starting'}`;
 }
 
-/** How often the run's pages ask again: often while a job runs, less while one is due, else never. */
+/**
+ * How often the run's pages ask again: often while a job runs, less while one is due, rarely
+ * after it failed for good (only a new import or batch queues it again), else never.
+ */
 export function pollInterval(status: AnalysesStatus | undefined): number | false {
   if (!status) return false;
   if (status.running) return 1500;
+  if (status.failed) return 15_000;
   return status.pending ? 4000 : false;
+}
+
+/** The line under the run's navigation, null when the reports are current. */
+export function statusLine(status: AnalysesStatus): string | null {
+  if (status.running) return status.running.text;
+  if (status.failed) return `analyses: failed (${status.failed.error})`;
+  return status.pending ? 'analyses: queued' : null;
+}
+
+const FAILURE_CHARS = 120;
+
+/**
+ * What a user sees of a job's stored error: its first line, without the `Error:` prefix and with
+ * host paths reduced to file names (they are the server's business), cut to FAILURE_CHARS.
+ */
+export function failureText(lastError: string | null): string {
+  const first = (lastError ?? '').split('\n', 1)[0].trim();
+  const text = first
+    .replace(/^[A-Za-z]*Error:\s*/, '')
+    .replace(/(?:file:\/\/)?(?:\/[^\s/:()'"]+)+\/([^\s/:()'"]+)/g, '$1');
+  if (!text) return 'unknown error';
+  return text.length > FAILURE_CHARS ? `${text.slice(0, FAILURE_CHARS - 1)}…` : text;
 }

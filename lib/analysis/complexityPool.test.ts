@@ -65,3 +65,35 @@ describe('measureComplexities', () => {
     expect(r.results).toEqual(few.map((i) => programComplexity(i.code, i.language)));
   });
 });
+
+describe('measureComplexities when its caller gives up', () => {
+  it('stops its threads as soon as the signal aborts: no batch is measured after', async () => {
+    const many = Array.from({ length: 6 }, () => items).flat(); // ~4,800 sources: seconds of work
+    const controller = new AbortController();
+    let measured = 0;
+    let afterAbort = 0;
+    const job = measureComplexities(many, {
+      threads: 2,
+      batchSize: 20,
+      signal: controller.signal,
+      onProgress: (done) => {
+        if (controller.signal.aborted) afterAbort++;
+        measured = done;
+        if (done >= 200) controller.abort(new Error('the job failed'));
+      },
+    });
+    await expect(job).rejects.toThrow('the job failed');
+    const atAbort = measured;
+    // The threads are gone: nothing more comes back, however long one waits.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(measured).toBe(atAbort);
+    expect(afterAbort).toBe(0);
+    expect(measured).toBeLessThan(many.length);
+  });
+
+  it('rejects at once when the signal has already aborted', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('cancelled'));
+    await expect(measureComplexities(items, { threads: 2, signal: controller.signal })).rejects.toThrow('cancelled');
+  });
+});

@@ -42,6 +42,11 @@ export interface PoolOptions {
   window?: number;
   /** Called as results come back (whenever this thread is free to receive them). */
   onProgress?: (measured: number, total: number) => void;
+  /**
+   * The caller gave up (its job failed or was cancelled): the threads are terminated at once and
+   * the promise rejects with the signal's reason, rather than measuring on for nobody.
+   */
+  signal?: AbortSignal;
 }
 
 export interface PoolResult {
@@ -68,6 +73,8 @@ function startWorker(): Worker {
 
 /** programComplexity of every item, in order. */
 export async function measureComplexities(items: readonly PoolItem[], opts: PoolOptions = {}): Promise<PoolResult> {
+  const signal = opts.signal;
+  signal?.throwIfAborted();
   const size = opts.batchSize ?? 100;
   const wanted = Math.max(1, Math.min(opts.threads ?? Math.min(4, os.availableParallelism()), Math.ceil(items.length / size)));
   if (items.length < (opts.minForThreads ?? 200)) {
@@ -89,8 +96,14 @@ export async function measureComplexities(items: readonly PoolItem[], opts: Pool
   let measured = 0;
   let incremental = 0;
   const workers: Worker[] = [];
+  let onAbort: (() => void) | null = null;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal!.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  aborted.catch(() => {}); // raced below; not an unhandled rejection when nobody aborts
   try {
-    await Promise.all(
+    const all = Promise.all(
       dealt.map((batches, t) => {
         const worker = startWorker();
         workers.push(worker);
@@ -105,6 +118,7 @@ export async function measureComplexities(items: readonly PoolItem[], opts: Pool
         let pending = batches.length;
         return new Promise<void>((resolve, reject) => {
           worker.on('message', (msg: PoolResponse) => {
+            if (signal?.aborted) return; // terminating: results nobody waits for
             if ('error' in msg) return reject(new Error(`complexity worker failed: ${msg.error}`));
             if (msg.batch < 0) return; // started
             msg.results.forEach((c, k) => (results[msg.batch + k] = c));
@@ -120,7 +134,9 @@ export async function measureComplexities(items: readonly PoolItem[], opts: Pool
         });
       }),
     );
+    await Promise.race([all, aborted]);
   } finally {
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
     await Promise.all(workers.map((w) => w.terminate()));
   }
   return { results, threads, perThread, incremental };

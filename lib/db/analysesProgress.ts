@@ -2,8 +2,9 @@
 // written by the worker task run-analyses and read by the run's pages (GET
 // /api/runs/[runId]/analyses-progress). Writes are throttled and chained (never two in flight),
 // and a failed write is only logged: progress is advisory and must not fail the analyses.
-import { analysesProgressSchema, progressText, type AnalysesProgress, type AnalysesStatus, type AnalysesStep } from '../analysis/analysesProgress';
+import { analysesProgressSchema, failureText, progressText, type AnalysesProgress, type AnalysesStatus, type AnalysesStep } from '../analysis/analysesProgress';
 import { ANALYSIS, REPORT_VERSION } from '../analysis/reportTypes';
+import { jobKeyOf } from '../jobs/definitions';
 import { pool } from './client';
 
 /** A row not updated for this long belongs to a job that died: the pages stop showing it. */
@@ -113,8 +114,25 @@ export async function getAnalysesProgress(runId: string): Promise<AnalysesStatus
   if (!rows.length) return null;
   const r = rows[0];
   const steps = r.fresh ? analysesProgressSchema.safeParse(r.steps) : null;
-  return {
-    running: steps?.success ? { steps: steps.data, text: progressText(steps.data), startedAt: r.started_at!.toISOString() } : null,
-    pending: r.pending,
-  };
+  const running = steps?.success ? { steps: steps.data, text: progressText(steps.data), startedAt: r.started_at!.toISOString() } : null;
+  const failed = !running && r.pending ? await failedJob(runId) : null;
+  return { running, pending: r.pending, ...(failed ? { failed } : {}) };
+}
+
+/**
+ * The run's analyses job when graphile-worker gave up on it (attempts spent; it keeps such jobs
+ * until the key is queued again, which resets them): its error's first line. null when it is
+ * queued or retrying, and when the worker's schema does not exist yet (no job was ever queued).
+ */
+async function failedJob(runId: string): Promise<{ error: string; at: string } | null> {
+  try {
+    const { rows } = await pool().query<{ last_error: string | null; updated_at: Date }>(
+      `SELECT last_error, updated_at FROM graphile_worker.jobs WHERE key = $1 AND attempts >= max_attempts`,
+      [jobKeyOf('run-analyses', { runId })],
+    );
+    return rows.length ? { error: failureText(rows[0].last_error), at: rows[0].updated_at.toISOString() } : null;
+  } catch (e) {
+    if ((e as { code?: string }).code === '3F000' || (e as { code?: string }).code === '42P01') return null; // no schema / view
+    throw e;
+  }
 }

@@ -14,7 +14,7 @@ import type { AnalysisProgram } from '../analysis/types';
 import { putAnalysis } from './analyses';
 import { pool, prisma } from './client';
 import type { ProgressRecorder } from './analysesProgress';
-import { complexityCacheKey, lookupComplexities, measureMissing, type ComplexitySource, type ComplexityStats } from './complexityCache';
+import { complexityCacheKey, lookupComplexities, measureMissing, type CacheLookup, type ComplexitySource, type ComplexityStats } from './complexityCache';
 import { refreshGraphCache } from './graph';
 
 const PAGE = 5000;
@@ -94,6 +94,8 @@ export interface ComputeOptions {
   progress?: ProgressRecorder;
   /** Complexity threads (default: one per core). */
   pool?: PoolOptions;
+  /** The job is cancelled (worker shutting down): the complexity threads stop, the job rejects. */
+  signal?: AbortSignal;
 }
 
 /** Lets queued events in (worker-thread results, progress writes) between synchronous passes. */
@@ -148,10 +150,49 @@ export async function computeRunAnalyses(runId: string, options: ComputeOptions 
   progress?.start('complexity', lookup.sources);
   progress?.advance('complexity', cached);
   step(`complexity: ${lookup.sources} distinct sources, ${cached} cached`);
-  const complexity = measureMissing(lookup, { ...opts.pool, onProgress: (measured) => progress?.advance('complexity', cached + measured) });
+  // Whatever fails from here on (a step, or the caller cancelling) stops the complexity threads:
+  // they would otherwise measure on for a job that is over, holding both cores.
+  const stop = new AbortController();
+  const cancel = () => stop.abort(opts.signal?.reason ?? new Error('run-analyses cancelled'));
+  if (opts.signal?.aborted) cancel();
+  opts.signal?.addEventListener('abort', cancel, { once: true });
+  const complexity = measureMissing(lookup, {
+    ...opts.pool,
+    signal: stop.signal,
+    onProgress: (measured) => progress?.advance('complexity', cached + measured),
+  });
   complexity.catch(() => {});
-  lap('loading');
+  try {
+    lap('loading');
+    return await afterComplexityStarted(runId, loaded, lookup, complexity, duplicates, { progress, step, lap, ms, t0, cpu0, signal: stop.signal });
+  } catch (e) {
+    stop.abort(e);
+    throw e;
+  } finally {
+    opts.signal?.removeEventListener('abort', cancel);
+  }
+}
 
+interface JobState {
+  progress: ProgressRecorder | undefined;
+  step: (s: string) => void;
+  lap: (k: keyof RunAnalysesSummary['ms']) => void;
+  ms: RunAnalysesSummary['ms'];
+  t0: number;
+  cpu0: NodeJS.CpuUsage;
+  /** Aborts when the job is cancelled: checked between cycling passes. */
+  signal: AbortSignal;
+}
+
+/** The steps on this thread while complexity is measured on the pool's: cycling, storing, the evolution report. */
+async function afterComplexityStarted(
+  runId: string,
+  loaded: LoadedRun,
+  lookup: CacheLookup,
+  complexity: Promise<ComplexityStats>,
+  duplicates: Promise<void>,
+  { progress, step, lap, ms, t0, cpu0, signal }: JobState,
+): Promise<RunAnalysesSummary> {
   progress?.start('cycling', CYCLING_PASSES);
   const passes = cyclingPasses(loaded.programs, loaded.higherIsBetter);
   let next = passes.next();
@@ -159,6 +200,7 @@ export async function computeRunAnalyses(runId: string, options: ComputeOptions 
     step(next.value);
     progress?.advance('cycling', done++);
     await breathe();
+    signal.throwIfAborted();
   }
   progress?.finish('cycling');
   const { cycling, lineage } = next.value;

@@ -19,6 +19,9 @@ export const jobPayloads = {
 export type JobName = keyof typeof jobPayloads;
 export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloads)[N]>;
 
+/** The graphile-worker job key of a job by default: what it works on (enqueue.ts; read by the run's pages). */
+export const jobKeyOf = <N extends JobName>(name: N, parsed: JobPayload<N>) => `${name}:${JSON.stringify(parsed)}`;
+
 /** A failure that retrying cannot fix (bad input): the task fails once with a clear message. */
 export class PermanentJobError extends Error {
   constructor(message: string) {

@@ -2,7 +2,7 @@
 // what they work on, so enqueueing twice replaces the pending job instead of doubling work.
 import { makeWorkerUtils, type WorkerUtils } from 'graphile-worker';
 import { databaseUrl } from '../env';
-import { jobPayloads, type JobName, type JobPayload } from './definitions';
+import { jobKeyOf, jobPayloads, type JobName, type JobPayload } from './definitions';
 
 let utils: Promise<WorkerUtils> | null = null;
 
@@ -22,10 +22,10 @@ export async function enqueue<N extends JobName>(
   payload: JobPayload<N>,
   opts: { jobKey?: string; maxAttempts?: number; delayMs?: number } = {},
 ) {
-  const parsed: unknown = jobPayloads[name].parse(payload);
+  const parsed = jobPayloads[name].parse(payload) as JobPayload<N>;
   const u = await workerUtils();
   await u.addJob(name as string, parsed as never, {
-    jobKey: opts.jobKey ?? `${name}:${JSON.stringify(parsed)}`,
+    jobKey: opts.jobKey ?? jobKeyOf(name, parsed),
     maxAttempts: opts.maxAttempts ?? 5,
     ...(opts.delayMs ? { runAt: new Date(Date.now() + opts.delayMs) } : {}),
   });

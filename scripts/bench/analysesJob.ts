@@ -76,6 +76,8 @@ try {
   const workerCpuMs = cpuMs(worker.pid!) - cpu0;
   await releaseJobClient();
   await disconnect();
+  // A failed attempt (retried by graphile-worker) would otherwise only show as a second "loading".
+  for (const l of out.split('\n')) if (/failed|error/i.test(l) && !/progress not recorded/.test(l)) log(`worker: ${l.slice(0, 400)}`);
   process.stdout.write(
     `${JSON.stringify({ programs: n, codeRoot, wallMs, workerCpuMs, cpuPerWall: +(workerCpuMs / wallMs).toFixed(2), loadAverage: os.loadavg()[0], line, steps })}\n`,
   );

@@ -121,3 +121,43 @@ it('shows no progress of a job that died (no write for ten minutes)', async () =
   expect((await status(runId)).running.text).toBe('analyses: cycling');
   await pool().query('DELETE FROM analyses_progress WHERE run_id = $1', [runId]);
 });
+
+it('stops the complexity threads when the job fails: no source is measured after the failure', async () => {
+  const fresh = crypto.randomUUID(); // nothing cached: every source is measured by the threads
+  const run: ImportedRun = {
+    run: { name: `failing analyses ${fresh}`, framework: 'openevolve', scoreMetric: 'combined_score', language: 'python', sourceKind: 'generated' },
+    programs: programs.flatMap((p) => [0, 1, 2].map((c) => ({ ...p, externalId: `${p.externalId}-${c}`, code: `# ${fresh} ${c}\n${p.code}`, parents: p.parents.map((q) => ({ externalId: `${q.externalId}-${c}` })) }))),
+    warnings: [],
+    stats: {},
+  };
+  const { runId } = await storeImportedRun(run);
+  runIds.push(runId);
+  let measured = 0;
+  const progress = new ProgressRecorder(runId, {
+    throttleMs: 0,
+    observe: (p) => {
+      if (p.complexity?.state !== 'running') return;
+      measured = p.complexity.done ?? 0; // other steps may still write (duplicates end on the database)
+    },
+  });
+  // The first cycling pass fails (as a database error storing a report would): the job rejects.
+  const job = computeRunAnalyses(runId, {
+    progress,
+    pool: { threads: 2, batchSize: 10, window: 1 },
+    onStep: (s) => {
+      if (s.startsWith('diffs')) throw new Error('cycling failed');
+    },
+  });
+  await expect(job).rejects.toThrow('cycling failed');
+  const atFailure = measured;
+  await new Promise((r) => setTimeout(r, 2000));
+  expect(measured).toBe(atFailure);
+  expect(measured).toBeLessThan(1620);
+  await progress.close();
+});
+
+it('stops when the worker cancels the job (its abort signal)', async () => {
+  const controller = new AbortController();
+  controller.abort(new Error('worker shutting down'));
+  await expect(computeRunAnalyses(runIds[0], { signal: controller.signal })).rejects.toThrow('worker shutting down');
+});

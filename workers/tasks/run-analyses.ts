@@ -15,7 +15,7 @@ const task: Task = async (raw, helpers) => {
   const started = Date.now();
   const progress = new ProgressRecorder(runId, { onError: (e) => helpers.logger.debug(`run ${runId}: progress not recorded: ${e.message}`) });
   try {
-    const done = await computeRunAnalyses(runId, { progress, onStep: (step) => helpers.logger.debug(`run ${runId}: ${step}`) });
+    const done = await computeRunAnalyses(runId, { progress, signal: helpers.abortSignal, onStep: (step) => helpers.logger.debug(`run ${runId}: ${step}`) });
     if (!done) helpers.logger.info(`run ${runId} no longer exists; nothing to analyse`);
     else {
       const c = done.complexity;
