@@ -5,8 +5,12 @@ import type pg from 'pg';
 import type { z } from 'zod';
 import type { programRecordSchema } from '../trace/schema';
 import { pool } from './client';
+import { copyRows } from './copyRows';
 
 const BATCH_ROWS = 1000;
+/** From this many rows a table is written with COPY (copyRows.ts); fewer go through one unnest()
+ *  statement (a live batch of a few programs: no COPY round trips, no staging table). */
+export const COPY_AFTER = 64;
 const BATCH_BYTES = 16 << 20; // keeps one statement's parameters well under memory limits
 
 /** PostgreSQL text and jsonb cannot hold U+0000; it becomes U+FFFD before hashing or storing. */
@@ -74,6 +78,11 @@ export async function insertRows(
   rows: unknown[][],
   opts: { suffix?: string; sizeOf?: (row: unknown[]) => number; afterBatch?: (n: number) => void } = {},
 ) {
+  if (!opts.suffix && rows.length >= COPY_AFTER && !columns.some((c) => c[1].endsWith('[]'))) {
+    await copyRows(client, table, columns, rows);
+    opts.afterBatch?.(rows.length);
+    return;
+  }
   const names = columns.map((c) => c[0]).join(', ');
   const params = columns.map((c, i) => `$${i + 1}::${c[1]}[]`).join(', ');
   const sql = `INSERT INTO ${table} (${names}) SELECT * FROM unnest(${params}) ${opts.suffix ?? ''}`;
@@ -179,17 +188,33 @@ export class RowSets {
  */
 export const BLOB_GC_LOCK = 727_012;
 
+const BLOB_COLUMNS: Column[] = [['sha256', 'text'], ['content', 'text'], ['bytes', 'int'], ['lines', 'int']];
+
 /** Sorted by hash: concurrent writers then lock shared blob keys in the same order (no deadlock).
- *  Must run inside the transaction that writes the references (it holds BLOB_GC_LOCK until then). */
+ *  Must run inside the transaction that writes the references (it holds BLOB_GC_LOCK until then).
+ *  Many blobs go through COPY into a temporary table, then into blobs with ON CONFLICT DO NOTHING
+ *  (COPY itself cannot skip a blob another import stored already). */
 export async function writeBlobs(client: pg.PoolClient, blobs: BlobSet) {
   await client.query('SELECT pg_advisory_xact_lock_shared($1)', [BLOB_GC_LOCK]);
   const rows = [...blobs.byHash]
     .sort((a, b) => (a[0] < b[0] ? -1 : 1))
     .map(([sha, content]) => [sha, content, Buffer.byteLength(content, 'utf8'), lineCount(content)]);
-  await insertRows(client, 'blobs', [['sha256', 'text'], ['content', 'text'], ['bytes', 'int'], ['lines', 'int']], rows, {
-    suffix: 'ON CONFLICT (sha256) DO NOTHING',
-    sizeOf: (r) => r[2] as number,
-  });
+  if (rows.length < COPY_AFTER) {
+    await insertRows(client, 'blobs', BLOB_COLUMNS, rows, { suffix: 'ON CONFLICT (sha256) DO NOTHING', sizeOf: (r) => r[2] as number });
+    return;
+  }
+  // Dropped at the end of the transaction; emptied after each use. Its content is stored as is
+  // (STORAGE EXTERNAL: no compression of a value that only passes through).
+  await client.query(
+    `CREATE TEMP TABLE IF NOT EXISTS blobs_incoming (sha256 text, content text, bytes int, lines int) ON COMMIT DROP;
+     ALTER TABLE blobs_incoming ALTER COLUMN content SET STORAGE EXTERNAL`,
+  );
+  await copyRows(client, 'blobs_incoming', BLOB_COLUMNS, rows);
+  await client.query(
+    `INSERT INTO blobs (sha256, content, bytes, lines) SELECT sha256, content, bytes, lines FROM blobs_incoming ORDER BY sha256
+     ON CONFLICT (sha256) DO NOTHING`,
+  );
+  await client.query('TRUNCATE blobs_incoming');
 }
 
 /** Runs `fn` in a transaction on one pooled client: it commits whole or rolls back whole. */
