@@ -22,7 +22,19 @@ export function copyField(v: unknown): string {
   }
   if (typeof v === 'boolean') return v ? 't' : 'f';
   if (typeof v === 'number') return String(v); // NaN, Infinity and -Infinity are float8's own spellings
+  if (Array.isArray(v)) return copyField(arrayLiteral(v));
   throw new Error(`copyField: unsupported value of type ${typeof v}`);
+}
+
+/** A one-dimensional array literal of strings or numbers ({"a","b\\"c"}), nulls as NULL. */
+export function arrayLiteral(items: unknown[]): string {
+  const parts = items.map((x) => {
+    if (x === null || x === undefined) return 'NULL';
+    if (typeof x === 'number') return String(x);
+    if (typeof x === 'string') return `"${x.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+    throw new Error(`copyField: unsupported array item of type ${typeof x}`);
+  });
+  return `{${parts.join(',')}}`;
 }
 
 /** Rows as COPY text lines (one value per column, in column order). */

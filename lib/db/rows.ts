@@ -3,9 +3,10 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
 import type { z } from 'zod';
+import { splitCodeCopies } from '../trace/codeCopies';
 import type { programRecordSchema } from '../trace/schema';
 import { pool } from './client';
-import { copyRows } from './copyRows';
+import { arrayLiteral, copyRows } from './copyRows';
 
 const BATCH_ROWS = 1000;
 /** From this many rows a table is written with COPY (copyRows.ts); fewer go through one unnest()
@@ -78,14 +79,19 @@ export async function insertRows(
   rows: unknown[][],
   opts: { suffix?: string; sizeOf?: (row: unknown[]) => number; afterBatch?: (n: number) => void } = {},
 ) {
-  if (!opts.suffix && rows.length >= COPY_AFTER && !columns.some((c) => c[1].endsWith('[]'))) {
+  if (!opts.suffix && rows.length >= COPY_AFTER) {
     await copyRows(client, table, columns, rows);
     opts.afterBatch?.(rows.length);
     return;
   }
   const names = columns.map((c) => c[0]).join(', ');
-  const params = columns.map((c, i) => `$${i + 1}::${c[1]}[]`).join(', ');
-  const sql = `INSERT INTO ${table} (${names}) SELECT * FROM unnest(${params}) ${opts.suffix ?? ''}`;
+  // unnest() flattens arrays of arrays: an array column travels as its literal text, cast back.
+  const isArray = columns.map((c) => c[1].endsWith('[]'));
+  const params = columns.map((c, i) => (isArray[i] ? `$${i + 1}::text[]` : `$${i + 1}::${c[1]}[]`)).join(', ');
+  const select = columns.map((c, i) => (isArray[i] ? `u.c${i}::${c[1]}` : `u.c${i}`)).join(', ');
+  const alias = columns.map((_, i) => `c${i}`).join(', ');
+  const sql = `INSERT INTO ${table} (${names}) SELECT ${select} FROM unnest(${params}) AS u(${alias}) ${opts.suffix ?? ''}`;
+  const value = (r: unknown[], i: number) => (isArray[i] && Array.isArray(r[i]) ? arrayLiteral(r[i] as unknown[]) : r[i]);
   let start = 0;
   while (start < rows.length) {
     let end = start;
@@ -95,7 +101,7 @@ export async function insertRows(
       end++;
     }
     const batch = rows.slice(start, end);
-    await client.query(sql, columns.map((_, i) => batch.map((r) => r[i])));
+    await client.query(sql, columns.map((_, i) => batch.map((r) => value(r, i))));
     start = end;
     opts.afterBatch?.(end);
   }
@@ -107,7 +113,7 @@ export const PROGRAM_COLUMNS: Column[] = [
   ['iteration', 'int'], ['raw_iteration', 'int'], ['generation', 'int'], ['timestamp', 'float8'], ['seq', 'int'], ['island', 'int'],
   ['valid', 'bool'], ['invalid_reason', 'text'], ['score', 'float8'], ['metrics', 'jsonb'], ['metadata', 'jsonb'],
   ['lines', 'int'], ['is_migrant', 'bool'], ['parent_count', 'int'], ['evaluated', 'bool'],
-  ['scores_per_test', 'jsonb'], ['output_hash', 'text'],
+  ['scores_per_test', 'jsonb'], ['output_hash', 'text'], ['metadata_code_keys', 'text[]'],
 ];
 export const EDGE_COLUMNS: Column[] = [
   ['run_id', 'uuid'], ['parent_id', 'uuid'], ['parent_external_id', 'text'], ['child_id', 'uuid'], ['operator', 'text'], ['ordinal', 'int'],
@@ -143,12 +149,14 @@ export class RowSets {
     parents.forEach((pa, ordinal) =>
       this.edges.push([runId, parentId(pa.externalId), clean(pa.externalId), id, cleanOpt(pa.operator), ordinal]),
     );
+    // A metadata value repeating the source (`solution`) is stored once, as the code blob.
+    const meta = splitCodeCopies(p.metadata, p.code);
     this.programs.push([
       id, runId, clean(p.externalId), blobs.add(p.code), cleanOpt(p.language), at.iteration, p.iteration ?? null,
       p.generation ?? null, p.timestamp ?? null, at.seq, p.island ?? null, p.valid && p.evaluated, cleanOpt(p.invalidReason),
-      p.score ?? null, jsonb(p.metrics), jsonb(p.metadata), lineCount(p.code), p.isMigrant, parents.length,
+      p.score ?? null, jsonb(p.metrics), jsonb(meta.metadata), lineCount(p.code), p.isMigrant, parents.length,
       // Never evaluated implies not valid, whatever the source said: valid-only measures rely on it.
-      p.evaluated, jsonb(p.scoresPerTest), cleanOpt(p.outputHash),
+      p.evaluated, jsonb(p.scoresPerTest), cleanOpt(p.outputHash), meta.keys?.map(clean) ?? null,
     ]);
     const e = p.evaluation;
     if (e) {
