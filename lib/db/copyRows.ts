@@ -6,6 +6,7 @@
 // failure aborts it whole (the import's all-or-nothing guarantee is unchanged).
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { addTime } from './importTimings';
 import type { Column } from './rows';
 
 const CHUNK_BYTES = 1 << 20; // text handed to the socket at a time (backpressure is respected)
@@ -47,6 +48,7 @@ export function copyLine(row: readonly unknown[]): string {
 /** COPY `rows` into `table` (its `columns`) on the client's connection, in its transaction. */
 export async function copyRows(client: pg.PoolClient, table: string, columns: Column[], rows: readonly (readonly unknown[])[]): Promise<void> {
   if (!rows.length) return;
+  const started = performance.now();
   const stream = client.query(copyFrom(`COPY ${table} (${columns.map((c) => c[0]).join(', ')}) FROM STDIN`));
   const done = new Promise<void>((resolve, reject) => {
     stream.on('finish', resolve);
@@ -64,4 +66,5 @@ export async function copyRows(client: pg.PoolClient, table: string, columns: Co
   }
   stream.end(chunk);
   await done;
+  addTime(`copy ${table}`, started);
 }

@@ -7,6 +7,7 @@ import { splitCodeCopies } from '../trace/codeCopies';
 import type { programRecordSchema } from '../trace/schema';
 import { pool } from './client';
 import { arrayLiteral, copyRows } from './copyRows';
+import { addTime, TIMINGS_ON, timed } from './importTimings';
 
 const BATCH_ROWS = 1000;
 /** From this many rows a table is written with COPY (copyRows.ts); fewer go through one unnest()
@@ -62,8 +63,10 @@ export class BlobSet {
   add(text: string | null | undefined): string | null;
   add(text: string | null | undefined): string | null {
     if (text == null) return null;
+    const t = TIMINGS_ON ? performance.now() : 0;
     const content = clean(text);
     const sha = crypto.createHash('sha256').update(content, 'utf8').digest('hex');
+    if (TIMINGS_ON) addTime('hash', t);
     this.byHash.set(sha, content);
     return sha;
   }
@@ -211,18 +214,18 @@ export async function writeBlobs(client: pg.PoolClient, blobs: BlobSet) {
     await insertRows(client, 'blobs', BLOB_COLUMNS, rows, { suffix: 'ON CONFLICT (sha256) DO NOTHING', sizeOf: (r) => r[2] as number });
     return;
   }
-  // Dropped at the end of the transaction; emptied after each use. Its content is stored as is
-  // (STORAGE EXTERNAL: no compression of a value that only passes through).
-  await client.query(
-    `CREATE TEMP TABLE IF NOT EXISTS blobs_incoming (sha256 text, content text, bytes int, lines int) ON COMMIT DROP;
-     ALTER TABLE blobs_incoming ALTER COLUMN content SET STORAGE EXTERNAL`,
-  );
+  // Dropped at the end of the transaction; emptied after each use. Its content column compresses
+  // as blobs.content does (lz4 where the server has it): a compressed value moves into blobs as
+  // it is, so each source is compressed once, by the COPY.
+  await client.query(`CREATE TEMP TABLE IF NOT EXISTS blobs_incoming (LIKE blobs INCLUDING COMPRESSION) ON COMMIT DROP`);
   await copyRows(client, 'blobs_incoming', BLOB_COLUMNS, rows);
-  await client.query(
-    `INSERT INTO blobs (sha256, content, bytes, lines) SELECT sha256, content, bytes, lines FROM blobs_incoming ORDER BY sha256
-     ON CONFLICT (sha256) DO NOTHING`,
-  );
-  await client.query('TRUNCATE blobs_incoming');
+  await timed('blobs staged into blobs', async () => {
+    await client.query(
+      `INSERT INTO blobs (sha256, content, bytes, lines) SELECT sha256, content, bytes, lines FROM blobs_incoming ORDER BY sha256
+       ON CONFLICT (sha256) DO NOTHING`,
+    );
+    await client.query('TRUNCATE blobs_incoming');
+  });
 }
 
 /** Runs `fn` in a transaction on one pooled client: it commits whole or rolls back whole. */
