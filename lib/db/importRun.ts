@@ -185,7 +185,7 @@ const PROGRAM_BATCH = 1000;
 
 /**
  * Programs (with their blobs, evaluations and contexts) a batch at a time in canonical order,
- * then the edges (they reference programs of any batch). The next batch's records are read
+ * each batch's edges once their parents are written (those to a later parent after the last). The next batch's records are read
  * while the current one is written, so the files and the database work at once. Returns the
  * number of programs with prompts.
  */
@@ -210,7 +210,11 @@ async function writeProgramBatches(
     addTime('validate full records', t);
     return out;
   };
-  const edges: unknown[][] = [];
+  // An edge goes in with its child's batch when its parent is already written (the parent comes
+  // first in canonical order, nearly always), so edges are written while the next batch is read;
+  // the others wait for the last batch.
+  const position = new Map(ordered.map((o, k) => [o.item.externalId, k]));
+  const deferred: unknown[][] = [];
   let withPrompts = 0;
   let next = fullOf(0);
   let writing: Promise<void> = Promise.resolve();
@@ -230,7 +234,12 @@ async function writeProgramBatches(
       rows.add(p, { id: parentId(p.externalId)!, runId, seq: start + k, iteration: o.effectiveIteration }, parentId, blobs);
       if (p.contexts.length) withPrompts++;
     }
-    edges.push(...rows.edges);
+    const end = start + full.length;
+    const ready: unknown[][] = [];
+    for (const e of rows.edges) {
+      const at = e[1] === null ? -1 : position.get(e[2] as string); // no parent id: a parent not in the run
+      (at !== undefined && at < end ? ready : deferred).push(e);
+    }
     addTime('build rows (hash, jsonb)', t);
     // The database writes one batch while the next one's rows are built here: wait for the
     // batch before (at most one behind), then hand this one over without waiting for it.
@@ -238,11 +247,14 @@ async function writeProgramBatches(
     await writing;
     addTime('wait for the database', t);
     const stored = start + full.length;
-    writing = rows.write(client, blobs, { edges: false }).then(() => onPrograms(stored));
+    writing = rows
+      .write(client, blobs, { edges: false })
+      .then(() => insertRows(client, 'edges', EDGE_COLUMNS, ready))
+      .then(() => onPrograms(stored));
     writing.catch(() => {}); // awaited on the next turn or after the loop
   }
   await writing;
-  await timed('edges (after the last batch)', () => insertRows(client, 'edges', EDGE_COLUMNS, edges));
+  await timed('edges (after the last batch)', () => insertRows(client, 'edges', EDGE_COLUMNS, deferred));
   return withPrompts;
 }
 
