@@ -98,7 +98,8 @@ try {
     const t2 = Date.now();
     writeSyntheticOpenEvolveRun(big, 100_000, 11, REALISTIC);
     log(`wrote a realistic 100,000-program run in ${Date.now() - t2} ms`);
-    const f = await measureCommand(`npm run -s evoscope -- import ${big} --json`, { cwd: root, env });
+    // EVOSCOPE_IMPORT_TIMINGS: the import's own line of where the time went, on stderr.
+    const f = await measureCommand(`npm run -s evoscope -- import ${big} --json`, { cwd: root, env: { ...env, EVOSCOPE_IMPORT_TIMINGS: '1' } });
     if (f.exitCode !== 0) throw new Error(`import failed (exit ${f.exitCode})`);
     report(
       'import 100k realistic (4.5 KB, code + solution; npm run evoscope -- import --json)',

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { DirectoryNotEmptyError, writeEvoTrace, type EvoTraceExportSummary } from '../export/evotrace';
 import type { EvaluationRecord, ProgramRecord, RunRecord } from '../trace/schema';
 import { pool } from './client';
+import { withCodeCopies } from '../trace/codeCopies';
 
 const PAGE = 2000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -56,7 +57,7 @@ const groupBy = <T extends Row>(rows: T[], key: string) => {
 async function programPage(runId: string, afterSeq: number, useEffectiveIteration: boolean) {
   const rows = await q(
     `SELECT p.id, p.seq, p.external_id, p.language, p.iteration, p.raw_iteration, p.generation, p.timestamp, p.island,
-            p.valid, p.evaluated, p.invalid_reason, p.score, p.metrics, p.metadata, p.is_migrant, b.content AS code
+            p.valid, p.evaluated, p.invalid_reason, p.score, p.metrics, p.metadata, p.metadata_code_keys, p.is_migrant, b.content AS code
        FROM programs p JOIN blobs b ON b.sha256 = p.code_sha
       WHERE p.run_id = $1 AND p.seq > $2 ORDER BY p.seq LIMIT ${PAGE}`,
     [runId, afterSeq],
@@ -104,7 +105,7 @@ async function programPage(runId: string, afterSeq: number, useEffectiveIteratio
       invalidReason: r.invalid_reason as string | null,
       score: r.score as number | null,
       metrics: (r.metrics ?? {}) as Record<string, unknown>,
-      metadata: r.metadata ?? undefined,
+      metadata: withCodeCopies(r.metadata, r.metadata_code_keys as string[] | null, r.code as string) ?? undefined,
       isMigrant: r.is_migrant as boolean,
       parents: (edgesOf.get(r.id as string) ?? []).map((x) => ({ externalId: x.parent_external_id as string, operator: x.operator as string | null })),
       evaluation,

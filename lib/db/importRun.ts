@@ -12,6 +12,7 @@ import { insertDiagnosis, upsertAuxValues } from './diagnoses';
 import { pool } from './client';
 import { attachEvaluator, DEFAULT_EVALUATOR_MEMORY_MB } from './evaluators';
 import { BlobSet, clean, cleanOpt, EDGE_COLUMNS, inTransaction, insertRows, jsonb, RowSets, writeBlobs } from './rows';
+import { addTime, reportTimings, timed } from './importTimings';
 import { refreshRunCost } from './runCost';
 import { parseSearchState, writeSearchState } from './searchStateRows';
 
@@ -184,7 +185,7 @@ const PROGRAM_BATCH = 1000;
 
 /**
  * Programs (with their blobs, evaluations and contexts) a batch at a time in canonical order,
- * then the edges (they reference programs of any batch). The next batch's records are read
+ * each batch's edges once their parents are written (those to a later parent after the last). The next batch's records are read
  * while the current one is written, so the files and the database work at once. Returns the
  * number of programs with prompts.
  */
@@ -199,23 +200,33 @@ async function writeProgramBatches(
   const fullOf = async (start: number) => {
     const slice = ordered.slice(start, start + PROGRAM_BATCH);
     if (!load) return slice.map((o) => o.item);
-    const got = await load(slice.map((o) => o.item.externalId));
-    return got.map((p, k) => {
+    const got = await timed('read full records (files, parse, toProgramRecord)', () => load(slice.map((o) => o.item.externalId)));
+    const t = performance.now();
+    const out = got.map((p, k) => {
       const r = validProgram(p, start + k);
       if (r.externalId !== slice[k].item.externalId) throw new Error(`loadPrograms returned ${r.externalId} for ${slice[k].item.externalId}`);
       return r;
     });
+    addTime('validate full records', t);
+    return out;
   };
-  const edges: unknown[][] = [];
+  // An edge goes in with its child's batch when its parent is already written (the parent comes
+  // first in canonical order, nearly always), so edges are written while the next batch is read;
+  // the others wait for the last batch.
+  const position = new Map(ordered.map((o, k) => [o.item.externalId, k]));
+  const deferred: unknown[][] = [];
   let withPrompts = 0;
   let next = fullOf(0);
   let writing: Promise<void> = Promise.resolve();
   for (let start = 0; start < ordered.length; start += PROGRAM_BATCH) {
+    let t = performance.now();
     const full = await next;
+    addTime('wait for records', t);
     if (start + PROGRAM_BATCH < ordered.length) {
       next = fullOf(start + PROGRAM_BATCH);
       next.catch(() => {}); // awaited on the next turn; a failure of this batch's write must not leave it unhandled
     }
+    t = performance.now();
     const rows = new RowSets();
     const blobs = new BlobSet();
     for (const [k, p] of full.entries()) {
@@ -223,16 +234,27 @@ async function writeProgramBatches(
       rows.add(p, { id: parentId(p.externalId)!, runId, seq: start + k, iteration: o.effectiveIteration }, parentId, blobs);
       if (p.contexts.length) withPrompts++;
     }
-    edges.push(...rows.edges);
+    const end = start + full.length;
+    const ready: unknown[][] = [];
+    for (const e of rows.edges) {
+      const at = e[1] === null ? -1 : position.get(e[2] as string); // no parent id: a parent not in the run
+      (at !== undefined && at < end ? ready : deferred).push(e);
+    }
+    addTime('build rows (hash, jsonb)', t);
     // The database writes one batch while the next one's rows are built here: wait for the
     // batch before (at most one behind), then hand this one over without waiting for it.
+    t = performance.now();
     await writing;
+    addTime('wait for the database', t);
     const stored = start + full.length;
-    writing = rows.write(client, blobs, { edges: false }).then(() => onPrograms(stored));
+    writing = rows
+      .write(client, blobs, { edges: false })
+      .then(() => insertRows(client, 'edges', EDGE_COLUMNS, ready))
+      .then(() => onPrograms(stored));
     writing.catch(() => {}); // awaited on the next turn or after the loop
   }
   await writing;
-  await insertRows(client, 'edges', EDGE_COLUMNS, edges);
+  await timed('edges (after the last batch)', () => insertRows(client, 'edges', EDGE_COLUMNS, deferred));
   return withPrompts;
 }
 
@@ -303,11 +325,13 @@ async function retriedOnDeadlock<T>(attempt: () => Promise<T>): Promise<T> {
 /** Stores several runs in one transaction: all of them land, or none does. */
 export async function storeImportedRuns(imported: ImportedRun[], opts: StoreOptions = {}): Promise<StoredRunSummary[]> {
   const importJobId = opts.importJobId ?? crypto.randomUUID();
+  const t = performance.now();
   const prepared = imported.map((r) =>
     prepare(r, { name: imported.length === 1 ? opts.name : undefined, format: opts.format, importJobId }),
   );
+  addTime('prepare (validate light records, order)', t);
   const total = prepared.reduce((s, p) => s + p.summary.programs, 0);
-  const storedBefore = await retriedOnDeadlock(() => inTransaction(async (client) => {
+  const storedBefore = await timed('transaction (all writes, commit)', () => retriedOnDeadlock(() => inTransaction(async (client) => {
     if (opts.importJobId) {
       // Serialises two attempts of one import, then lets only the first store. An advisory lock,
       // not the import_jobs row: the progress updates write that row while the runs are stored.
@@ -328,12 +352,13 @@ export async function storeImportedRuns(imported: ImportedRun[], opts: StoreOpti
       before += p.summary.programs;
     }
     return false;
-  }));
+  })));
   if (storedBefore) return storedRunsOfImport(opts.importJobId!);
   // A large import changes the tables' shape more than autovacuum notices in time: without
   // fresh statistics the first queries on the run (the lineage graph's joins) can pick plans
   // that take minutes instead of milliseconds.
-  if (total >= ANALYZE_AFTER) await pool().query('ANALYZE programs, edges, blobs, contexts');
+  if (total >= ANALYZE_AFTER) await timed('ANALYZE', () => pool().query('ANALYZE programs, edges, blobs, contexts'));
+  reportTimings(`${total} programs stored`);
   return prepared.map((p) => p.summary);
 }
 

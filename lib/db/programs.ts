@@ -2,6 +2,7 @@
 // that explains it (code, evaluation, prompts, lineage), and sources for the diff view.
 import type { Prisma } from './generated/client';
 import { pool, prisma } from './client';
+import { withCodeCopies } from '../trace/codeCopies';
 import type { ProgramDetail, ProgramRelative, ProgramSource, ProgramsPage, ProgramsQuery } from '../api/programs';
 
 const CHILDREN_SHOWN = 200;
@@ -97,7 +98,7 @@ export async function getProgramDetail(runId: string, programId: string): Promis
     invalidReason: p.invalidReason,
     score: p.score,
     metrics: p.metrics && typeof p.metrics === 'object' && !Array.isArray(p.metrics) ? (p.metrics as Record<string, unknown>) : {},
-    metadata: p.metadata,
+    metadata: withCodeCopies(p.metadata, p.metadataCodeKeys, p.code.content),
     lines: p.lines,
     isMigrant: p.isMigrant,
     codeSha: p.codeSha,

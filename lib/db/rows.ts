@@ -3,10 +3,16 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
 import type { z } from 'zod';
+import { splitCodeCopies } from '../trace/codeCopies';
 import type { programRecordSchema } from '../trace/schema';
 import { pool } from './client';
+import { arrayLiteral, copyRows } from './copyRows';
+import { addTime, TIMINGS_ON, timed } from './importTimings';
 
 const BATCH_ROWS = 1000;
+/** From this many rows a table is written with COPY (copyRows.ts); fewer go through one unnest()
+ *  statement (a live batch of a few programs: no COPY round trips, no staging table). */
+export const COPY_AFTER = 64;
 const BATCH_BYTES = 16 << 20; // keeps one statement's parameters well under memory limits
 
 /** PostgreSQL text and jsonb cannot hold U+0000; it becomes U+FFFD before hashing or storing. */
@@ -57,8 +63,10 @@ export class BlobSet {
   add(text: string | null | undefined): string | null;
   add(text: string | null | undefined): string | null {
     if (text == null) return null;
+    const t = TIMINGS_ON ? performance.now() : 0;
     const content = clean(text);
     const sha = crypto.createHash('sha256').update(content, 'utf8').digest('hex');
+    if (TIMINGS_ON) addTime('hash', t);
     this.byHash.set(sha, content);
     return sha;
   }
@@ -74,9 +82,19 @@ export async function insertRows(
   rows: unknown[][],
   opts: { suffix?: string; sizeOf?: (row: unknown[]) => number; afterBatch?: (n: number) => void } = {},
 ) {
+  if (!opts.suffix && rows.length >= COPY_AFTER) {
+    await copyRows(client, table, columns, rows);
+    opts.afterBatch?.(rows.length);
+    return;
+  }
   const names = columns.map((c) => c[0]).join(', ');
-  const params = columns.map((c, i) => `$${i + 1}::${c[1]}[]`).join(', ');
-  const sql = `INSERT INTO ${table} (${names}) SELECT * FROM unnest(${params}) ${opts.suffix ?? ''}`;
+  // unnest() flattens arrays of arrays: an array column travels as its literal text, cast back.
+  const isArray = columns.map((c) => c[1].endsWith('[]'));
+  const params = columns.map((c, i) => (isArray[i] ? `$${i + 1}::text[]` : `$${i + 1}::${c[1]}[]`)).join(', ');
+  const select = columns.map((c, i) => (isArray[i] ? `u.c${i}::${c[1]}` : `u.c${i}`)).join(', ');
+  const alias = columns.map((_, i) => `c${i}`).join(', ');
+  const sql = `INSERT INTO ${table} (${names}) SELECT ${select} FROM unnest(${params}) AS u(${alias}) ${opts.suffix ?? ''}`;
+  const value = (r: unknown[], i: number) => (isArray[i] && Array.isArray(r[i]) ? arrayLiteral(r[i] as unknown[]) : r[i]);
   let start = 0;
   while (start < rows.length) {
     let end = start;
@@ -86,7 +104,7 @@ export async function insertRows(
       end++;
     }
     const batch = rows.slice(start, end);
-    await client.query(sql, columns.map((_, i) => batch.map((r) => r[i])));
+    await client.query(sql, columns.map((_, i) => batch.map((r) => value(r, i))));
     start = end;
     opts.afterBatch?.(end);
   }
@@ -98,7 +116,7 @@ export const PROGRAM_COLUMNS: Column[] = [
   ['iteration', 'int'], ['raw_iteration', 'int'], ['generation', 'int'], ['timestamp', 'float8'], ['seq', 'int'], ['island', 'int'],
   ['valid', 'bool'], ['invalid_reason', 'text'], ['score', 'float8'], ['metrics', 'jsonb'], ['metadata', 'jsonb'],
   ['lines', 'int'], ['is_migrant', 'bool'], ['parent_count', 'int'], ['evaluated', 'bool'],
-  ['scores_per_test', 'jsonb'], ['output_hash', 'text'],
+  ['scores_per_test', 'jsonb'], ['output_hash', 'text'], ['metadata_code_keys', 'text[]'],
 ];
 export const EDGE_COLUMNS: Column[] = [
   ['run_id', 'uuid'], ['parent_id', 'uuid'], ['parent_external_id', 'text'], ['child_id', 'uuid'], ['operator', 'text'], ['ordinal', 'int'],
@@ -134,12 +152,14 @@ export class RowSets {
     parents.forEach((pa, ordinal) =>
       this.edges.push([runId, parentId(pa.externalId), clean(pa.externalId), id, cleanOpt(pa.operator), ordinal]),
     );
+    // A metadata value repeating the source (`solution`) is stored once, as the code blob.
+    const meta = splitCodeCopies(p.metadata, p.code);
     this.programs.push([
       id, runId, clean(p.externalId), blobs.add(p.code), cleanOpt(p.language), at.iteration, p.iteration ?? null,
       p.generation ?? null, p.timestamp ?? null, at.seq, p.island ?? null, p.valid && p.evaluated, cleanOpt(p.invalidReason),
-      p.score ?? null, jsonb(p.metrics), jsonb(p.metadata), lineCount(p.code), p.isMigrant, parents.length,
+      p.score ?? null, jsonb(p.metrics), jsonb(meta.metadata), lineCount(p.code), p.isMigrant, parents.length,
       // Never evaluated implies not valid, whatever the source said: valid-only measures rely on it.
-      p.evaluated, jsonb(p.scoresPerTest), cleanOpt(p.outputHash),
+      p.evaluated, jsonb(p.scoresPerTest), cleanOpt(p.outputHash), meta.keys?.map(clean) ?? null,
     ]);
     const e = p.evaluation;
     if (e) {
@@ -179,16 +199,32 @@ export class RowSets {
  */
 export const BLOB_GC_LOCK = 727_012;
 
+const BLOB_COLUMNS: Column[] = [['sha256', 'text'], ['content', 'text'], ['bytes', 'int'], ['lines', 'int']];
+
 /** Sorted by hash: concurrent writers then lock shared blob keys in the same order (no deadlock).
- *  Must run inside the transaction that writes the references (it holds BLOB_GC_LOCK until then). */
+ *  Must run inside the transaction that writes the references (it holds BLOB_GC_LOCK until then).
+ *  Many blobs go through COPY into a temporary table, then into blobs with ON CONFLICT DO NOTHING
+ *  (COPY itself cannot skip a blob another import stored already). */
 export async function writeBlobs(client: pg.PoolClient, blobs: BlobSet) {
   await client.query('SELECT pg_advisory_xact_lock_shared($1)', [BLOB_GC_LOCK]);
   const rows = [...blobs.byHash]
     .sort((a, b) => (a[0] < b[0] ? -1 : 1))
     .map(([sha, content]) => [sha, content, Buffer.byteLength(content, 'utf8'), lineCount(content)]);
-  await insertRows(client, 'blobs', [['sha256', 'text'], ['content', 'text'], ['bytes', 'int'], ['lines', 'int']], rows, {
-    suffix: 'ON CONFLICT (sha256) DO NOTHING',
-    sizeOf: (r) => r[2] as number,
+  if (rows.length < COPY_AFTER) {
+    await insertRows(client, 'blobs', BLOB_COLUMNS, rows, { suffix: 'ON CONFLICT (sha256) DO NOTHING', sizeOf: (r) => r[2] as number });
+    return;
+  }
+  // Dropped at the end of the transaction; emptied after each use. Its content column compresses
+  // as blobs.content does (lz4 where the server has it): a compressed value moves into blobs as
+  // it is, so each source is compressed once, by the COPY.
+  await client.query(`CREATE TEMP TABLE IF NOT EXISTS blobs_incoming (LIKE blobs INCLUDING COMPRESSION) ON COMMIT DROP`);
+  await copyRows(client, 'blobs_incoming', BLOB_COLUMNS, rows);
+  await timed('blobs staged into blobs', async () => {
+    await client.query(
+      `INSERT INTO blobs (sha256, content, bytes, lines) SELECT sha256, content, bytes, lines FROM blobs_incoming ORDER BY sha256
+       ON CONFLICT (sha256) DO NOTHING`,
+    );
+    await client.query('TRUNCATE blobs_incoming');
   });
 }
 

@@ -49,3 +49,14 @@ it('reads on worker threads exactly as on the main thread, errors included', asy
   expect(() => unwrap(pooled[4])).toThrow(/programs\/e\.json/);
   expect(() => unwrap(pooled[5])).toThrow(/ENOENT/);
 });
+
+it('a field repeating the code whole does not travel from the worker, and is read back as the code', async () => {
+  const code = 'def solve(state):\n' + '    x = step(state, 0.37)\n'.repeat(10);
+  const file = path.join(tmp, 's.json');
+  fs.writeFileSync(file, JSON.stringify({ id: 's', code, solution: code, other: `${code}#`, metrics: {} }));
+  const [raw] = await pool.read([{ abs: file, rel: 'programs/s.json' }], []);
+  // What crossed from the worker: no second copy of the source, the key that held one named.
+  expect('obj' in raw && raw.obj.solution).toBe(undefined);
+  expect('obj' in raw && raw.codeCopies).toEqual(['solution']);
+  expect(unwrap(raw).obj).toEqual({ id: 's', code, solution: code, other: `${code}#`, metrics: {} });
+});

@@ -28,7 +28,7 @@ export interface ReadRequest {
   drop: string[];
 }
 export type ReadResult =
-  | { obj: Json; hasCode: boolean; hasPrompts: boolean }
+  | { obj: Json; hasCode: boolean; hasPrompts: boolean; codeCopies?: string[] }
   | { inputError: { code: InputErrorCode; detail: string; file?: string; line?: number } }
   | { error: { message: string; code?: string } };
 export interface ReadResponse {
@@ -45,16 +45,31 @@ export async function readProgramFile(abs: string, rel: string, drop: ReadonlySe
     const hasCode = typeof obj.code === 'string';
     const hasPrompts = isObj(obj.prompts) && Object.values(obj.prompts).some(isObj);
     for (const k of drop) delete obj[k];
-    return { obj, hasCode, hasPrompts };
+    return { obj, hasCode, hasPrompts, ...takeCodeCopies(obj) };
   } catch (e) {
     if (isInputError(e)) return { inputError: { code: e.code, detail: e.detail, file: e.file, line: e.line } };
     return { error: { message: (e as Error).message ?? String(e), code: (e as NodeJS.ErrnoException).code } };
   }
 }
 
+/** Top-level fields repeating `code` whole (EvoTrace-converted runs: `solution`), taken out of
+ *  the object: a copy of the source then never crosses from a worker to the main thread, where
+ *  unwrap puts the same string back. Short sources are left alone (not worth it). */
+function takeCodeCopies(obj: Json): { codeCopies?: string[] } {
+  const code = obj.code;
+  if (typeof code !== 'string' || code.length < 64) return {};
+  let keys: string[] | undefined;
+  for (const k in obj) if (k !== 'code' && obj[k] === code) (keys ??= []).push(k);
+  if (keys) for (const k of keys) delete obj[k];
+  return keys ? { codeCopies: keys } : {};
+}
+
 /** The object of a result, or its error thrown as the main thread's read would have thrown it. */
 export function unwrap(r: ReadResult): { obj: Json; hasCode: boolean; hasPrompts: boolean } {
-  if ('obj' in r) return r;
+  if ('obj' in r) {
+    if (r.codeCopies) for (const k of r.codeCopies) r.obj[k] = r.obj.code; // the same string, not a copy
+    return r;
+  }
   if ('inputError' in r) throw new InputError(r.inputError.code, r.inputError.detail, { file: r.inputError.file, line: r.inputError.line });
   throw Object.assign(new Error(r.error.message), r.error.code ? { code: r.error.code } : {});
 }

@@ -5,6 +5,7 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { storeImportedRuns, type StoredRunSummary } from '../db/importRun';
+import { timed } from '../db/importTimings';
 import { detectArchive, extractArchive, type ArchiveLimits } from '../files/extractArchive';
 import { claimedArchiveFormat, notAnArchiveError } from '../files/archiveName';
 import { InputError } from '../files/errors';
@@ -134,14 +135,14 @@ async function withRunsFromInput<T>(
       });
     }
     req.onProgress?.({ phase: 'reading', filesRead: 0 });
-    const runs = await readRunsFromPath(root, {
+    const runs = await timed('first pass (read light records)', () => readRunsFromPath(root, {
       label: shownAs,
       format: req.format,
       name: req.name,
       forAnalysis: req.forAnalysis,
       streamPrograms: req.streamPrograms,
       onFileRead: (filesRead) => req.onProgress?.({ phase: 'reading', filesRead }),
-    });
+    }));
     if (!req.forAnalysis) attachFoundEvaluators(runs, root);
     const sourceOf = req.sourceLabel ?? (tmp ? (rel: string) => (rel ? `${path.resolve(input)}/${rel}` : path.resolve(input)) : null);
     for (const r of runs) {
