@@ -11,6 +11,7 @@ import { RunNav } from '@/components/run/RunNav';
 import { formatDate } from '@/components/ui/format';
 import { plateauKSchema } from '@/lib/api/plateaus';
 import { initialChartMetric, pointsUrl } from '@/lib/api/points';
+import { packedUrl } from '@/lib/http/packedBody';
 import { pool } from '@/lib/db/client';
 import { chainRerunState } from '@/lib/db/evaluationBatches';
 import { listEvaluators } from '@/lib/db/evaluators';
@@ -38,7 +39,7 @@ export default async function RunPage({ params, searchParams }: Props) {
   return (
     <>
       {/* The scatter's points are the page's big download: start it with the HTML, not after hydration. */}
-      {chartMetric && <link rel="preload" href={pointsUrl(run.id, chartMetric)} as="fetch" crossOrigin="anonymous" />}
+      {chartMetric && <link rel="preload" href={packedUrl(pointsUrl(run.id, chartMetric))} as="fetch" crossOrigin="anonymous" />}
       <div className="crumbs">
         <Link href="/">Runs</Link> /
       </div>
