@@ -5,8 +5,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useId, useMemo, useState } from 'react';
-import { plateausResponseSchema } from '@/lib/api/plateaus';
-import { bestSoFarResponseSchema, initialChartMetric, pointsSchema, pointsUrl } from '@/lib/api/points';
+import { plateausResponseSchema, plateausUrl } from '@/lib/api/plateaus';
+import { bestSoFarResponseSchema, bestSoFarUrl, initialChartMetric, pointsSchema, pointsUrl } from '@/lib/api/points';
 import { DEFAULT_PLATEAU_K } from '@/lib/diagnosis/types';
 import { fetchPacked } from '@/lib/http/fetchPacked';
 import { formatScore } from '../ui/format';
@@ -67,7 +67,6 @@ export function ScoreChart({
   const setFocusBand = (band: number | null) =>
     setActive((a) => (band !== null ? { band, by: 'keyboard' } : a?.by === 'keyboard' ? null : a));
   const [ref, width] = useElementWidth<HTMLDivElement>();
-  const q = `metric=${encodeURIComponent(metric)}`;
 
   const points = useQuery({
     queryKey: ['points', runId, metric],
@@ -78,13 +77,13 @@ export function ScoreChart({
   });
   const best = useQuery({
     queryKey: ['best-so-far', runId, metric],
-    queryFn: ({ signal }) => fetchPacked(`/api/runs/${runId}/best-so-far?${q}`, bestSoFarResponseSchema, signal),
+    queryFn: ({ signal }) => fetchPacked(bestSoFarUrl(runId, metric), bestSoFarResponseSchema, signal),
     enabled: metric !== '',
     refetchInterval: (query) => (query.state.data && 'pending' in query.state.data ? 2000 : false),
   });
   const plateaus = useQuery({
     queryKey: ['plateaus', runId, metric, k],
-    queryFn: ({ signal }) => fetchPacked(`/api/runs/${runId}/plateaus?${q}&k=${k}`, plateausResponseSchema, signal),
+    queryFn: ({ signal }) => fetchPacked(plateausUrl(runId, metric, k), plateausResponseSchema, signal),
     enabled: metric !== '',
     placeholderData: (prev) => prev,
   });
