@@ -48,13 +48,18 @@ async function waitForHealth() {
   throw new Error(`the server on port ${PORT} did not answer /api/health within 2 minutes`);
 }
 
-/** The worker's last step of run-analyses is the cached graph (lib/db/runAnalyses.ts): done when it is there for all N programs. */
+/**
+ * Done when the worker's run-analyses job is: the cached graph is there for all N programs, the
+ * evolution report (stored last, after complexity) too, and the job's progress row is gone.
+ */
 async function waitForAnalyses(runId: string, timeoutS: number): Promise<number> {
   const t = performance.now();
   let last = '';
   while (performance.now() - t < timeoutS * 1000) {
     const { rows } = await pool().query<{ done: boolean; kinds: string[] | null }>(
-      `SELECT EXISTS (SELECT 1 FROM graph_cache WHERE run_id = $1 AND program_count = $2) AS done,
+      `SELECT EXISTS (SELECT 1 FROM graph_cache WHERE run_id = $1 AND program_count = $2)
+              AND EXISTS (SELECT 1 FROM analyses WHERE run_id = $1 AND kind = 'evolution')
+              AND NOT EXISTS (SELECT 1 FROM analyses_progress WHERE run_id = $1) AS done,
               (SELECT array_agg(kind ORDER BY kind) FROM analyses WHERE run_id = $1) AS kinds`,
       [runId, N],
     );
@@ -116,7 +121,7 @@ try {
 
   t = performance.now();
   const analysesMs = await waitForAnalyses(runId, Number(values['analyses-timeout']));
-  emit("scale: the worker's run-analyses, import end to the cached graph", { wallMs: Math.round(analysesMs) }, '< 60 s');
+  emit("scale: the worker's run-analyses, import end to its last report stored", { wallMs: Math.round(analysesMs) }, '< 60 s');
 
   const added = await fillRuns(Number(values.runs));
   log(`runs table filled to ${values.runs} runs (${added} rows added)`);
