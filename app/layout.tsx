@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { MentionsNavLink } from '@/components/mentions/MentionsNavLink';
 import type { ReactNode } from 'react';
 import { AccountMenu } from '@/components/auth/AccountMenu';
+import { SESSION_URL, UNREAD_MENTIONS_URL } from '@/lib/api/headerUrls';
 import { Providers } from './providers';
 import './globals.css';
 
@@ -17,6 +18,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body>
+        {/* The header's two requests start with the HTML, not after hydration, where they were the last a page waited for. */}
+        <link rel="preload" href={SESSION_URL} as="fetch" crossOrigin="anonymous" />
+        <link rel="preload" href={UNREAD_MENTIONS_URL} as="fetch" crossOrigin="anonymous" />
         <header className="site-header">
           <nav aria-label="Main">
             <Link href="/" className="brand" prefetch={false}>

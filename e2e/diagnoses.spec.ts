@@ -16,6 +16,7 @@ test.afterAll(async () => {
   if (flagged) {
     await pool().query('UPDATE programs SET metadata = $2::jsonb WHERE id = $1', [flagged.programId, JSON.stringify(flagged.metadata)]);
     await pool().query('DELETE FROM graph_cache WHERE run_id = $1', [flagged.runId]);
+    await pool().query('UPDATE runs SET updated_at = now() WHERE id = $1', [flagged.runId]); // the restored graph is a new version too
   }
   if (fx) {
     await pool().query('DELETE FROM diagnoses WHERE id = $1', [fx.diagnosisId]);
@@ -135,6 +136,9 @@ test('the lineage marks the eval agent’s candidates with their own legend entr
   );
   flagged = { runId, programId: rows[0].id, metadata: rows[0].metadata };
   await pool().query(`UPDATE programs SET metadata = coalesce(metadata, '{}'::jsonb) || '{"agentCandidate": true}' WHERE id = $1`, [rows[0].id]);
+  // Every writer of a run's programs bumps its updated_at (lib/db/runVersion.ts): the web
+  // process's cached graph is keyed by it.
+  await pool().query('UPDATE runs SET updated_at = now() WHERE id = $1', [runId]);
   await pool().query('DELETE FROM graph_cache WHERE run_id = $1', [runId]);
   await page.goto(`/runs/${runId}/lineage`);
   await expect(page.getByTestId('lineage-canvas')).toHaveAttribute('data-state', 'ready');

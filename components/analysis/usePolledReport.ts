@@ -4,6 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { isPending, pendingOr } from '@/lib/api/analyses';
+import { fetchPacked } from '@/lib/http/fetchPacked';
 import { fetchJson } from '../ui/fetchJson';
 
 export type ReportState<T> =
@@ -12,10 +13,12 @@ export type ReportState<T> =
   | { status: 'error'; message: string }
   | { status: 'ready'; data: T };
 
-export function usePolledReport<S extends z.ZodType>(url: string | null, schema: S, everyMs = 2000): ReportState<z.infer<S>> {
+/** `packed`: the route serves a versioned body (lib/http/versionedBody.ts); fetch its packed form. */
+export function usePolledReport<S extends z.ZodType>(url: string | null, schema: S, opts: { everyMs?: number; packed?: boolean } = {}): ReportState<z.infer<S>> {
+  const { everyMs = 2000, packed = false } = opts;
   const q = useQuery({
     queryKey: ['report', url],
-    queryFn: ({ signal }) => fetchJson(url!, pendingOr(schema), signal),
+    queryFn: ({ signal }) => (packed ? fetchPacked : fetchJson)(url!, pendingOr(schema), signal),
     enabled: url !== null,
     refetchInterval: (query) => (isPending(query.state.data) ? everyMs : false),
   });

@@ -3,6 +3,7 @@
 // link, Sign out. Nothing in single-user mode (no session exists there).
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
+import { SESSION_URL } from '@/lib/api/headerUrls';
 
 interface SessionUser {
   email: string;
@@ -12,7 +13,8 @@ interface SessionUser {
 export function AccountMenu() {
   const [user, setUser] = useState<SessionUser | null>(null);
   useEffect(() => {
-    fetch('/api/auth/get-session', { headers: { accept: 'application/json' } })
+    // No request headers: the layout's preload of the same URL serves it.
+    fetch(SESSION_URL)
       .then((r) => (r.ok ? r.json() : null))
       .then((s: { user?: SessionUser } | null) => setUser(s?.user ?? null))
       .catch(() => setUser(null));

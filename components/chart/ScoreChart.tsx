@@ -5,10 +5,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useId, useMemo, useState } from 'react';
-import { plateausResponseSchema } from '@/lib/api/plateaus';
-import { bestSoFarResponseSchema, initialChartMetric, pointsSchema, pointsUrl } from '@/lib/api/points';
+import { plateausResponseSchema, plateausUrl } from '@/lib/api/plateaus';
+import { bestSoFarResponseSchema, bestSoFarUrl, initialChartMetric, pointsSchema, pointsUrl } from '@/lib/api/points';
 import { DEFAULT_PLATEAU_K } from '@/lib/diagnosis/types';
-import { fetchJson, HttpError } from '../ui/fetchJson';
+import { fetchPacked } from '@/lib/http/fetchPacked';
 import { formatScore } from '../ui/format';
 import { ChartLegend } from './ChartLegend';
 import { PlateauPanel } from './PlateauPanel';
@@ -19,16 +19,6 @@ import { useElementWidth } from './useElementWidth';
 
 const HEIGHT = 380;
 
-/**
- * The points, validated. A plain GET (no extra headers) so that the browser answers it from the
- * preload the overview page starts with its HTML (pointsUrl in app/runs/[runId]/page.tsx).
- */
-async function loadPoints(runId: string, metric: string, signal: AbortSignal) {
-  const res = await fetch(pointsUrl(runId, metric), { signal });
-  const body: unknown = await res.json().catch(() => null);
-  if (!res.ok) throw new HttpError(res.status, body && typeof body === 'object' && 'error' in body ? String(body.error) : `${res.status} ${res.statusText}`);
-  return pointsSchema.parse(body);
-}
 
 export function ScoreChart({
   runId,
@@ -77,23 +67,23 @@ export function ScoreChart({
   const setFocusBand = (band: number | null) =>
     setActive((a) => (band !== null ? { band, by: 'keyboard' } : a?.by === 'keyboard' ? null : a));
   const [ref, width] = useElementWidth<HTMLDivElement>();
-  const q = `metric=${encodeURIComponent(metric)}`;
 
   const points = useQuery({
     queryKey: ['points', runId, metric],
-    queryFn: ({ signal }) => loadPoints(runId, metric, signal),
+    // Packed (lib/http/fetchPacked.ts): the browser answers it from the page's preload of the same URL.
+    queryFn: ({ signal }) => fetchPacked(pointsUrl(runId, metric), pointsSchema, signal),
     enabled: metric !== '',
     staleTime: Infinity,
   });
   const best = useQuery({
     queryKey: ['best-so-far', runId, metric],
-    queryFn: ({ signal }) => fetchJson(`/api/runs/${runId}/best-so-far?${q}`, bestSoFarResponseSchema, signal),
+    queryFn: ({ signal }) => fetchPacked(bestSoFarUrl(runId, metric), bestSoFarResponseSchema, signal),
     enabled: metric !== '',
     refetchInterval: (query) => (query.state.data && 'pending' in query.state.data ? 2000 : false),
   });
   const plateaus = useQuery({
     queryKey: ['plateaus', runId, metric, k],
-    queryFn: ({ signal }) => fetchJson(`/api/runs/${runId}/plateaus?${q}&k=${k}`, plateausResponseSchema, signal),
+    queryFn: ({ signal }) => fetchPacked(plateausUrl(runId, metric, k), plateausResponseSchema, signal),
     enabled: metric !== '',
     placeholderData: (prev) => prev,
   });

@@ -10,7 +10,7 @@ import { DEFAULT_PLATEAU_K } from '@/lib/diagnosis/types';
 import { PlateauKInput } from '../chart/PlateauKInput';
 import { describePlateau } from '../chart/plateauModel';
 import { formatCost } from '../run/costFormat';
-import { fetchJson } from '../ui/fetchJson';
+import { fetchPacked } from '@/lib/http/fetchPacked';
 import { formatShare } from '../ui/format';
 
 export function ComparePlateaus({ runs, initialK }: { runs: { runId: string; name: string; metric: string }[]; initialK?: number }) {
@@ -26,7 +26,7 @@ export function ComparePlateaus({ runs, initialK }: { runs: { runId: string; nam
     queries: runs.map((r) => ({
       queryKey: ['plateaus', r.runId, r.metric, k],
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        fetchJson(`/api/runs/${r.runId}/plateaus?k=${k}&metric=${encodeURIComponent(r.metric)}`, plateausResponseSchema, signal),
+        fetchPacked(`/api/runs/${r.runId}/plateaus?k=${k}&metric=${encodeURIComponent(r.metric)}`, plateausResponseSchema, signal),
       placeholderData: <T,>(prev: T) => prev,
     })),
   });

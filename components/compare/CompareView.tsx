@@ -10,6 +10,7 @@ import { runDetailSchema, type RunDetail } from '@/lib/api/runs';
 import { costAt, curveTotal, type CostCurve } from '@/lib/analysis/costCurve';
 import type { CyclingScope } from '@/lib/analysis/types';
 import { costCurveSchema } from '@/lib/api/costCurve';
+import { fetchPacked } from '@/lib/http/fetchPacked';
 import { fetchJson } from '../ui/fetchJson';
 import { formatCount, formatScore, formatShare } from '../ui/format';
 import { CompareBars } from './CompareBars';
@@ -34,7 +35,7 @@ export function CompareView({ runIds, scope, initialK }: { runIds: string[]; sco
       return {
         queryKey: ['best-so-far', id, metric ?? '(primary)'],
         queryFn: ({ signal }: { signal: AbortSignal }) =>
-          fetchJson(`/api/runs/${id}/best-so-far${metric ? `?metric=${encodeURIComponent(metric)}` : ''}`, bestSoFarResponseSchema, signal),
+          fetchPacked(`/api/runs/${id}/best-so-far${metric ? `?metric=${encodeURIComponent(metric)}` : ''}`, bestSoFarResponseSchema, signal),
         refetchInterval: (q: { state: { data: unknown } }) => poll(q.state.data),
       };
     }),
@@ -44,7 +45,7 @@ export function CompareView({ runIds, scope, initialK }: { runIds: string[]; sco
   const costs = useQueries({
     queries: runIds.map((id) => ({
       queryKey: ['cost-curve', id],
-      queryFn: ({ signal }: { signal: AbortSignal }) => fetchJson(`/api/runs/${id}/cost-curve`, costCurveSchema, signal),
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchPacked(`/api/runs/${id}/cost-curve`, costCurveSchema, signal),
     })),
   });
   const cycs = useQueries({
@@ -52,7 +53,7 @@ export function CompareView({ runIds, scope, initialK }: { runIds: string[]; sco
       const url = `/api/runs/${id}/cycling?definitions=default&scope=${scope}`;
       return {
         queryKey: ['report', url],
-        queryFn: ({ signal }: { signal: AbortSignal }) => fetchJson(url, pendingOr(cyclingResponseSchema), signal),
+        queryFn: ({ signal }: { signal: AbortSignal }) => fetchPacked(url, pendingOr(cyclingResponseSchema), signal),
         refetchInterval: (q: { state: { data: unknown } }) => poll(q.state.data),
       };
     }),

@@ -16,7 +16,7 @@ import { TopLinesTable } from './TopLinesTable';
 import { TrendChart } from './TrendChart';
 
 export function CyclingView({ runId, definitions, scope }: { runId: string; definitions: Definitions; scope: CyclingScope }) {
-  const state = usePolledReport(`/api/runs/${runId}/cycling?definitions=${definitions}&scope=${scope}`, cyclingResponseSchema);
+  const state = usePolledReport(`/api/runs/${runId}/cycling?definitions=${definitions}&scope=${scope}`, cyclingResponseSchema, { packed: true });
   const report = state.status === 'ready' ? state.data : null;
   const domain = useMemo((): [number, number] => {
     const pts = report?.trend.points ?? [];

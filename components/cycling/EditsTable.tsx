@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { editsPageSchema, isPending, pendingOr } from '@/lib/api/analyses';
 import type { CyclingScope, Definitions } from '@/lib/analysis/types';
 import { COMPOSITION_LABELS } from '../analysis/colours';
-import { fetchJson } from '../ui/fetchJson';
+import { fetchPacked } from '@/lib/http/fetchPacked';
 import { formatCount, shortId } from '../ui/format';
 import { SortableHeader } from '../ui/SortableHeader';
 import { editDiffHref } from './diffHref';
@@ -21,7 +21,7 @@ export function EditsTable({ runId, definitions, scope }: { runId: string; defin
   const q = useQuery({
     queryKey: ['cycling-edits', runId, definitions, scope, offset],
     queryFn: ({ signal }) =>
-      fetchJson(
+      fetchPacked(
         `/api/runs/${runId}/cycling/edits?definitions=${definitions}&scope=${scope}&offset=${offset}&limit=${EDITS_PAGE_SIZE}`,
         pendingOr(editsPageSchema),
         signal,

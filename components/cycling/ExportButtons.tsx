@@ -5,14 +5,14 @@ import { useState } from 'react';
 import { editsPageSchema, isPending, pendingOr, type CyclingResponse, type EditRow, type EditsPage } from '@/lib/api/analyses';
 import type { CyclingScope, Definitions } from '@/lib/analysis/types';
 import { downloadText } from '../analysis/download';
-import { fetchJson } from '../ui/fetchJson';
+import { fetchPacked } from '@/lib/http/fetchPacked';
 import { editsCsv } from './editsTableModel';
 
 async function fetchAllEdits(runId: string, definitions: Definitions, scope: CyclingScope): Promise<EditRow[]> {
   const out: EditRow[] = [];
   let offset: number | null = 0;
   while (offset !== null) {
-    const page: EditsPage | { pending: true } = await fetchJson(
+    const page: EditsPage | { pending: true } = await fetchPacked(
       `/api/runs/${runId}/cycling/edits?definitions=${definitions}&scope=${scope}&offset=${offset}&limit=500`,
       pendingOr(editsPageSchema),
     );

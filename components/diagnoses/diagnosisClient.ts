@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { DiagnosisView } from '@/lib/diagnosis/types';
 import type { ExperimentView } from '@/lib/interventions/types';
+import { fetchPacked } from '@/lib/http/fetchPacked';
 import { fetchJson, postJson } from '../ui/fetchJson';
 
 const diagnosisSchema = z
@@ -35,4 +36,4 @@ export const startAuxRun = async (runId: string, diagnosisId: string) => experim
 
 const plateausSchema = z.object({ k: z.number(), plateaus: z.array(z.object({ startGeneration: z.number(), endGeneration: z.number(), open: z.boolean() }).passthrough()) });
 /** GET /api/runs/:runId/plateaus?k= (the plateaus of the best-so-far curve). */
-export const getPlateaus = (runId: string, k: number, signal?: AbortSignal) => fetchJson(`/api/runs/${runId}/plateaus?k=${k}`, plateausSchema, signal);
+export const getPlateaus = (runId: string, k: number, signal?: AbortSignal) => fetchPacked(`/api/runs/${runId}/plateaus?k=${k}`, plateausSchema, signal);

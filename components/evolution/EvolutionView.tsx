@@ -19,8 +19,8 @@ export const COMPLEXITY_DEFINITION =
   'Line: median per bucket; dashed: mean.';
 
 export function EvolutionView({ runId, scope }: { runId: string; scope: CyclingScope }) {
-  const evo = usePolledReport(`/api/runs/${runId}/evolution`, evolutionResponseSchema);
-  const cyc = usePolledReport(`/api/runs/${runId}/cycling?definitions=default&scope=${scope}`, cyclingResponseSchema);
+  const evo = usePolledReport(`/api/runs/${runId}/evolution`, evolutionResponseSchema, { packed: true });
+  const cyc = usePolledReport(`/api/runs/${runId}/cycling?definitions=default&scope=${scope}`, cyclingResponseSchema, { packed: true });
   const report = evo.status === 'ready' ? evo.data : null;
   return (
     <section data-testid="evolution-view" data-state={evo.status} aria-busy={evo.status !== 'ready'}>

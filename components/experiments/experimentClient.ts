@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { ExperimentView, KnobProposal, ReplayParams, TuneParams, AblateParams } from '@/lib/interventions/types';
 import { EXPERIMENT_KINDS, knobSchema } from '@/lib/interventions/types';
 import { bestSoFarResponseSchema } from '@/lib/api/points';
+import { fetchPacked } from '@/lib/http/fetchPacked';
 import { fetchJson, HttpError, postJson } from '../ui/fetchJson';
 
 export { postJson };
@@ -67,7 +68,7 @@ export const getExperimentSource = (runId: string, id: string, sha: string) =>
   fetchJson(`${base(runId)}/${id}/source?sha=${encodeURIComponent(sha)}`, sourceSchema);
 
 /** The run's best-so-far events (the curve the tuning ceilings are compared with); { pending } while computed. */
-export const getBestSoFar = (runId: string, signal?: AbortSignal) => fetchJson(`/api/runs/${runId}/best-so-far`, bestSoFarResponseSchema, signal);
+export const getBestSoFar = (runId: string, signal?: AbortSignal) => fetchPacked(`/api/runs/${runId}/best-so-far`, bestSoFarResponseSchema, signal);
 
 /**
  * Polls an experiment until it is no longer queued or running, calling `onUpdate` with each

@@ -6,11 +6,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LayoutMode } from '@/lib/analysis/lineageLayout';
 import { graphLineageResponseSchema, graphUrl, runGraphSchema, type GraphLineage, type RunGraph } from '@/lib/api/graph';
-import { pointsSchema } from '@/lib/api/points';
+import { pointsSchema, pointsUrl } from '@/lib/api/points';
 import { isEditLabel, type EditLabel } from '@/lib/analysis/taxonomy/labels';
 import { OFFLINE_JUDGE_KEY } from '@/lib/analysis/taxonomy/types';
 import { programLabelsSchema } from '@/lib/api/taxonomySchemas';
 import { judgementsUrl } from '../taxonomy/taxonomyUrls';
+import { fetchPacked } from '@/lib/http/fetchPacked';
 import { fetchJson } from '../ui/fetchJson';
 import { formatCount } from '../ui/format';
 import type { Emphasis } from './LineageCanvas';
@@ -36,16 +37,10 @@ function Placeholder({ state, text }: { state: string; text: string }) {
 
 type CanvasComponent = typeof import('./LineageCanvas').default;
 
-/**
- * The graph, validated. A plain GET (no extra headers) so that the browser can answer it from
- * the preload the page starts before any script runs (graphUrl in the page).
- */
+/** The graph, validated, packed: the browser answers it from the preload the page starts before any script runs. */
 async function loadGraph(runId: string, signal: AbortSignal) {
   const started = performance.now();
-  const res = await fetch(graphUrl(runId), { signal });
-  const body: unknown = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(body && typeof body === 'object' && 'error' in body ? String(body.error) : `${res.status} ${res.statusText}`);
-  const graph = runGraphSchema.parse(body);
+  const graph = await fetchPacked(graphUrl(runId), runGraphSchema, signal);
   performance.measure('lineage:fetch', { start: started, end: performance.now() });
   return graph;
 }
@@ -79,7 +74,7 @@ export function LineageExplorer({ runId, initial, metricKeys }: { runId: string;
   // Lineage facts come from the worker after import; until then, ask for just them now and then.
   const lineagePoll = useQuery({
     queryKey: ['graph-lineage', runId],
-    queryFn: ({ signal }) => fetchJson(`/api/runs/${runId}/graph?only=lineage`, graphLineageResponseSchema, signal),
+    queryFn: ({ signal }) => fetchPacked(`/api/runs/${runId}/graph?only=lineage`, graphLineageResponseSchema, signal),
     enabled: graph !== undefined && graph.lineage === null,
     refetchInterval: (q) => (q.state.data?.lineage ? false : 4000),
   });
@@ -87,7 +82,7 @@ export function LineageExplorer({ runId, initial, metricKeys }: { runId: string;
   // Colour by any metric: its values per program (the overview chart's /points column).
   const metricPoints = useQuery({
     queryKey: ['points', runId, metric],
-    queryFn: ({ signal }) => fetchJson(`/api/runs/${runId}/points?metric=${encodeURIComponent(metric!)}`, pointsSchema, signal),
+    queryFn: ({ signal }) => fetchPacked(pointsUrl(runId, metric!), pointsSchema, signal),
     enabled: color === 'metric' && metric !== null,
     staleTime: Infinity,
   });

@@ -4,12 +4,14 @@
 // and when the window regains focus.
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
+import { UNREAD_MENTIONS_URL } from '@/lib/api/headerUrls';
 
 export function MentionsNavLink() {
   const [unread, setUnread] = useState<number | null>(null);
   useEffect(() => {
     const load = () =>
-      fetch('/api/mentions?unread=1', { headers: { accept: 'application/json' } })
+      // No request headers: the layout's preload of the same URL serves the first one.
+      fetch(UNREAD_MENTIONS_URL)
         .then(async (r) => {
           const body = r.ok ? ((await r.json()) as { singleUser: boolean; unread: number }) : null;
           setUnread(body && !body.singleUser ? body.unread : null);

@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useId, useState } from 'react';
-import { programsPageSchema, type ProgramSort, type ProgramSortKey } from '@/lib/api/programs';
+import { PROGRAMS_FIRST_PAGE, programsPageSchema, programsUrl, type ProgramSort, type ProgramSortKey } from '@/lib/api/programs';
 import { fetchJson } from '../ui/fetchJson';
 import { formatCount, formatScore, shortId } from '../ui/format';
 import { ProgramStatusTag } from '../ui/ProgramStatusTag';
@@ -19,14 +19,15 @@ function nextSort(current: ProgramSort, key: ProgramSortKey, higherIsBetter: boo
 }
 
 export function ProgramsTable({ runId, scoreMetric, higherIsBetter }: { runId: string; scoreMetric: string | null; higherIsBetter: boolean }) {
-  const [sort, setSort] = useState<ProgramSort>('seq');
-  const [offset, setOffset] = useState(0);
-  const [limit, setLimit] = useState(100);
+  // The first page is the one the overview preloads with its HTML (app/runs/[runId]/page.tsx).
+  const [sort, setSort] = useState<ProgramSort>(PROGRAMS_FIRST_PAGE.sort);
+  const [offset, setOffset] = useState<number>(PROGRAMS_FIRST_PAGE.offset);
+  const [limit, setLimit] = useState<number>(PROGRAMS_FIRST_PAGE.limit);
   const sizeId = useId();
   const query = useQuery({
     queryKey: ['programs', runId, sort, offset, limit],
     queryFn: ({ signal }) =>
-      fetchJson(`/api/runs/${runId}/programs?sort=${sort}&offset=${offset}&limit=${limit}`, programsPageSchema, signal),
+      fetchJson(programsUrl(runId, { sort, offset, limit }), programsPageSchema, signal),
     placeholderData: keepPreviousData,
   });
   const header = (key: ProgramSortKey, label: string, numeric = false) => (
@@ -67,7 +68,7 @@ export function ProgramsTable({ runId, scoreMetric, higherIsBetter }: { runId: s
                 <td className="num">{p.seq}</td>
                 <td className="num">{p.iteration ?? '—'}</td>
                 <td className="mono">
-                  <Link href={`${base}/${p.id}`} title={p.externalId} data-testid="program-link">
+                  <Link href={`${base}/${p.id}`} prefetch={false} title={p.externalId} data-testid="program-link">
                     {shortId(p.externalId, 18)}
                   </Link>
                   {p.isMigrant && <span className="tag" title="island-migrant copy"> migrant</span>}
@@ -81,7 +82,7 @@ export function ProgramsTable({ runId, scoreMetric, higherIsBetter }: { runId: s
                   {!p.parent ? (
                     <span className="muted">seed</span>
                   ) : p.parent.id ? (
-                    <Link href={`${base}/${p.parent.id}`} title={p.parent.externalId} data-testid="parent-link">
+                    <Link href={`${base}/${p.parent.id}`} prefetch={false} title={p.parent.externalId} data-testid="parent-link">
                       {shortId(p.parent.externalId, 18)}
                     </Link>
                   ) : (

@@ -5,13 +5,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef } from 'react';
-import { analysesStatusSchema, pollInterval, statusLine } from '@/lib/analysis/analysesProgress';
+import { analysesProgressUrl, analysesStatusSchema, pollInterval, statusLine } from '@/lib/analysis/analysesProgress';
 import { fetchJson } from '../ui/fetchJson';
 
 export function AnalysesProgress({ runId }: { runId: string }) {
   const { data } = useQuery({
     queryKey: ['analyses-progress', runId],
-    queryFn: ({ signal }) => fetchJson(`/api/runs/${runId}/analyses-progress`, analysesStatusSchema, signal),
+    queryFn: ({ signal }) => fetchJson(analysesProgressUrl(runId), analysesStatusSchema, signal),
     refetchInterval: (q) => pollInterval(q.state.data),
   });
   const router = useRouter();

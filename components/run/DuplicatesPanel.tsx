@@ -4,8 +4,8 @@
 // the largest groups of programs that behave alike with differing code, linked to the programs.
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { duplicatesResponseSchema, type DuplicatesResponse } from '@/lib/api/duplicates';
-import { fetchJson } from '../ui/fetchJson';
+import { duplicatesResponseSchema, duplicatesUrl, type DuplicatesResponse } from '@/lib/api/duplicates';
+import { fetchPacked } from '@/lib/http/fetchPacked';
 import { formatCount, formatShare } from '../ui/format';
 import { formatCost } from './costFormat';
 
@@ -19,7 +19,7 @@ function budget(d: DuplicatesResponse, v: number) {
 export function DuplicatesPanel({ runId }: { runId: string }) {
   const q = useQuery({
     queryKey: ['duplicates', runId],
-    queryFn: ({ signal }) => fetchJson(`/api/runs/${runId}/duplicates`, duplicatesResponseSchema, signal),
+    queryFn: ({ signal }) => fetchPacked(duplicatesUrl(runId), duplicatesResponseSchema, signal),
   });
   if (q.isPending) return <p className="muted" role="status">Looking for duplicates…</p>;
   if (q.isError) return <p className="error" role="alert">Could not load duplicates: {q.error.message}</p>;

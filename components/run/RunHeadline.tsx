@@ -31,7 +31,7 @@ export function RunHeadline({ run }: { run: RunDetail }) {
           </Stat>
         )}
         <Stat label={`Best ${run.scoreMetric ?? 'score'}${run.higherIsBetter ? '' : ' (min)'}`}>
-          {run.bestProgramId ? <Link href={`/runs/${run.id}/programs/${run.bestProgramId}`}>{formatScore(run.bestScore)}</Link> : formatScore(run.bestScore)}
+          {run.bestProgramId ? <Link href={`/runs/${run.id}/programs/${run.bestProgramId}`} prefetch={false}>{formatScore(run.bestScore)}</Link> : formatScore(run.bestScore)}
         </Stat>
         <Stat label="Iteration of best">
           {run.bestIteration ?? '—'}

@@ -4,6 +4,9 @@
 import { z } from 'zod';
 
 /** The job's steps, in the order the page names them. Complexity and cycling run side by side. */
+/** GET .../analyses-progress, as the run pages poll it (the overview preloads it with its HTML). */
+export const analysesProgressUrl = (runId: string) => `/api/runs/${runId}/analyses-progress`;
+
 export const ANALYSES_STEPS = ['loading', 'duplicates', 'complexity', 'cycling', 'storing', 'graph'] as const;
 export type AnalysesStep = (typeof ANALYSES_STEPS)[number];
 

@@ -1,6 +1,8 @@
 // GET /api/runs/[runId]/duplicates: the response schema (lib/analysis/duplicatesReport.ts).
 import { z } from 'zod';
 
+export const duplicatesUrl = (runId: string) => `/api/runs/${runId}/duplicates`;
+
 const spent = z.object({ count: z.number(), budget: z.number() });
 const basis = z.enum(['outputHash', 'outputs', 'scoresPerTest']);
 

@@ -9,6 +9,10 @@ export const plateauKSchema = z.coerce
   .min(1, 'k must be at least 1')
   .max(1000, 'k must be at most 1000');
 
+/** The plateaus of one metric's curve, as the overview chart fetches them (and the page preloads them). */
+export const plateausUrl = (runId: string, metric: string, k: number) =>
+  `/api/runs/${runId}/plateaus?metric=${encodeURIComponent(metric)}&k=${k}`;
+
 export const plateausQuerySchema = z.object({
   k: plateauKSchema.default(DEFAULT_PLATEAU_K),
   metric: metricNameSchema.optional(),

@@ -6,6 +6,9 @@ import { metricNameSchema } from './params';
 /** The points of one metric: the overview page preloads exactly this URL and the chart fetches it. */
 export const pointsUrl = (runId: string, metric: string) => `/api/runs/${runId}/points?metric=${encodeURIComponent(metric)}`;
 
+/** The best-so-far curve of one metric, as the overview chart fetches it (and the page preloads it). */
+export const bestSoFarUrl = (runId: string, metric: string) => `/api/runs/${runId}/best-so-far?metric=${encodeURIComponent(metric)}`;
+
 /** The metric the overview chart opens on: ?metric= when the run has it, else the score metric. */
 export function initialChartMetric(metricKeys: readonly string[], scoreMetric: string | null, requested: string | undefined): string {
   const options = metricKeys.length ? metricKeys : scoreMetric ? [scoreMetric] : [];

@@ -12,6 +12,13 @@ export const programSortSchema = z
   .default('seq');
 export type ProgramSort = z.infer<typeof programSortSchema>;
 
+/** The programs table's first page as the overview shows it (and preloads it). */
+export const PROGRAMS_FIRST_PAGE = { sort: 'seq', offset: 0, limit: 100 } as const;
+
+/** One page of a run's programs. */
+export const programsUrl = (runId: string, q: { sort: ProgramSort; offset: number; limit: number }) =>
+  `/api/runs/${runId}/programs?sort=${q.sort}&offset=${q.offset}&limit=${q.limit}`;
+
 /** Offset pagination: the table sorts by any column, which a keyset cursor would make awkward. */
 export const programsQuerySchema = z.object({
   limit: limitSchema(100),

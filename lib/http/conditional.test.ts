@@ -1,20 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { etagOf, noneMatch, pickEncoding } from './conditional';
-
-describe('pickEncoding', () => {
-  it('prefers brotli, then gzip, and honours q=0 and *', () => {
-    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
-    expect(pickEncoding('gzip, deflate')).toBe('gzip');
-    expect(pickEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
-    expect(pickEncoding('br;q=0, gzip;q=0')).toBe('identity');
-    expect(pickEncoding('*')).toBe('br');
-    expect(pickEncoding('*;q=0, gzip')).toBe('gzip');
-    expect(pickEncoding('identity')).toBe('identity');
-    expect(pickEncoding('')).toBe('identity');
-    expect(pickEncoding(null)).toBe('identity');
-    expect(pickEncoding('x-gzip')).toBe('gzip');
-  });
-});
+import { etagOf, noneMatch } from './conditional';
 
 describe('etags', () => {
   it('differ per encoding and match If-None-Match lists, weak or strong', () => {

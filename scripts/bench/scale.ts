@@ -3,9 +3,10 @@
 // size (lib/demo/synthetic.ts REALISTIC: ~4.5 KB of source, written as `code` and `solution`),
 // starts the app and the worker as `npm start` does (scripts/serve.ts) on the throw-away database
 // of DATABASE_URL, imports the run with the bundled CLI from a shell, waits for the worker's
-// analyses, fills the runs table to 500 runs, then measures the JSON routes the run's pages use
-// (p50/p95 over 50 requests each) and the overview, lineage and cycling pages in headless
-// Chromium. Prints one JSON line per figure on stdout; progress goes to stderr.
+// analyses, fills the runs table to 500 runs, then measures the JSON routes the run's pages use,
+// at the URLs the pages fetch (versioned bodies packed, `?enc=gzip`; p50/p95 over 50 requests
+// each), the JSON form of points and graph, and the overview, lineage and cycling pages in
+// headless Chromium. Prints one JSON line per figure on stdout; progress goes to stderr.
 //
 //   DATABASE_URL=... npx tsx scripts/bench/scale.ts   (scripts/bench.ts runs it with a fresh database)
 import { spawn, spawnSync } from 'node:child_process';
@@ -15,6 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { disconnect, pool } from '../../lib/db/client';
 import { REALISTIC, writeSyntheticOpenEvolveRun } from '../../lib/demo/synthetic';
+import { packedUrl } from '../../lib/http/packedBody';
 import { measureCommand } from './measureCommand';
 import { measureRoute, timedGet } from './scaleApi';
 import { launch, measurePage } from './scalePages';
@@ -46,13 +48,18 @@ async function waitForHealth() {
   throw new Error(`the server on port ${PORT} did not answer /api/health within 2 minutes`);
 }
 
-/** The worker's last step of run-analyses is the cached graph (lib/db/runAnalyses.ts): done when it is there for all N programs. */
+/**
+ * Done when the worker's run-analyses job is: the cached graph is there for all N programs, the
+ * evolution report (stored last, after complexity) too, and the job's progress row is gone.
+ */
 async function waitForAnalyses(runId: string, timeoutS: number): Promise<number> {
   const t = performance.now();
   let last = '';
   while (performance.now() - t < timeoutS * 1000) {
     const { rows } = await pool().query<{ done: boolean; kinds: string[] | null }>(
-      `SELECT EXISTS (SELECT 1 FROM graph_cache WHERE run_id = $1 AND program_count = $2) AS done,
+      `SELECT EXISTS (SELECT 1 FROM graph_cache WHERE run_id = $1 AND program_count = $2)
+              AND EXISTS (SELECT 1 FROM analyses WHERE run_id = $1 AND kind = 'evolution')
+              AND NOT EXISTS (SELECT 1 FROM analyses_progress WHERE run_id = $1) AS done,
               (SELECT array_agg(kind ORDER BY kind) FROM analyses WHERE run_id = $1) AS kinds`,
       [runId, N],
     );
@@ -102,8 +109,11 @@ try {
 
   const imported = await measureCommand(`node bin/evoscope.mjs import ${JSON.stringify(dir)} --json`, { cwd: root, env: process.env });
   if (imported.exitCode !== 0) throw new Error(`import failed (exit ${imported.exitCode})`);
-  const run = await pool().query<{ id: string; program_count: number }>('SELECT id, program_count FROM runs ORDER BY imported_at DESC LIMIT 1');
+  const run = await pool().query<{ id: string; program_count: number; score_metric: string }>(
+    'SELECT id, program_count, score_metric FROM runs ORDER BY imported_at DESC LIMIT 1',
+  );
   const runId = run.rows[0].id;
+  const metric = encodeURIComponent(run.rows[0].score_metric);
   emit('scale: import (node bin/evoscope.mjs import DIR --json)', {
     diskMB: du, wallMs: imported.wallMs, programsPerSecond: Math.round(N / (imported.wallMs / 1000)),
     peakTreeRssMB: imported.peakTreeRssMB, cpuMs: imported.cpuMs, stored: run.rows[0].program_count,
@@ -111,25 +121,34 @@ try {
 
   t = performance.now();
   const analysesMs = await waitForAnalyses(runId, Number(values['analyses-timeout']));
-  emit("scale: the worker's run-analyses, import end to the cached graph", { wallMs: Math.round(analysesMs) }, '< 60 s');
+  emit("scale: the worker's run-analyses, import end to its last report stored", { wallMs: Math.round(analysesMs) }, '< 60 s');
 
   const added = await fillRuns(Number(values.runs));
   log(`runs table filled to ${values.runs} runs (${added} rows added)`);
   await disconnect();
 
+  // The URLs as the run's pages fetch them: versioned bodies in their packed form (?enc=gzip,
+  // lib/http/fetchPacked.ts), the rest as JSON.
+  const p = (route: string) => packedUrl(`/api/runs/${runId}/${route}`);
   const routes = [
-    '/api/runs', '/api/runs/facets', `/api/runs/${runId}`, `/api/runs/${runId}/points`, `/api/runs/${runId}/best-so-far`,
-    `/api/runs/${runId}/plateaus`, `/api/runs/${runId}/duplicates`, `/api/runs/${runId}/programs?sort=seq&offset=0&limit=50`,
-    `/api/runs/${runId}/programs?sort=-score&offset=0&limit=50`, `/api/runs/${runId}/graph`, `/api/runs/${runId}/graph?only=lineage`,
-    `/api/runs/${runId}/cycling?definitions=default&scope=lineage`, `/api/runs/${runId}/cycling/edits?definitions=default&scope=lineage&offset=0&limit=50`,
-    `/api/runs/${runId}/evolution`, `/api/runs/${runId}/cost-curve`, `/api/runs/${runId}/search-state`,
+    '/api/runs', '/api/runs/facets', `/api/runs/${runId}`, p(`points?metric=${metric}`), p(`best-so-far?metric=${metric}`),
+    p(`plateaus?metric=${metric}&k=5`), p('duplicates'), `/api/runs/${runId}/programs?sort=seq&offset=0&limit=100`,
+    `/api/runs/${runId}/programs?sort=-score&offset=0&limit=100`, p('graph'), p('graph?only=lineage'),
+    p('cycling?definitions=default&scope=lineage'), p('cycling/edits?definitions=default&scope=lineage&offset=0&limit=50'),
+    p('evolution'), p('cost-curve'), `/api/runs/${runId}/search-state`,
   ];
   for (const route of routes) {
     const f = await measureRoute(base, route, { requests: REQUESTS });
     emit(`scale: GET ${route.replace(runId, '<id>')}`, { ...f, route: undefined }, route === '/api/runs' ? `p95 < 50 ms with ${values.runs} runs` : 'p95 < 150 ms');
   }
+  // The JSON form of the two largest bodies, as curl or a script that accepts gzip gets it: Next
+  // gzips it on every request.
+  for (const route of [`/api/runs/${runId}/points?metric=${metric}`, `/api/runs/${runId}/graph`]) {
+    const f = await measureRoute(base, route, { requests: REQUESTS });
+    emit(`scale: GET ${route.replace(runId, '<id>')} (JSON form, gzipped by Next)`, { ...f, route: undefined });
+  }
   // A browser that holds the current version revalidates: 304, no body.
-  for (const route of [`/api/runs/${runId}/points`, `/api/runs/${runId}/graph`]) {
+  for (const route of [p(`points?metric=${metric}`), p('graph')]) {
     const { etag } = await timedGet(`${base}${route}`);
     const f = await measureRoute(base, route, { requests: REQUESTS, headers: etag ? { 'if-none-match': etag } : {} });
     emit(`scale: GET ${route.replace(runId, '<id>')} revalidated (If-None-Match)`, { ...f, route: undefined });

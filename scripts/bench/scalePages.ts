@@ -14,6 +14,8 @@ export interface PageFigures {
   requests: number;
   transferKB: number;
   each: { networkIdleMs: number; readyMs: number | null; wallMs: number }[];
+  /** The last load's requests that ended latest: what the page waited for (ms since navigation start). */
+  lastToEnd: { url: string; startMs: number; endMs: number; kB: number }[];
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -33,6 +35,7 @@ export async function measurePage(browser: Browser, name: string, url: string, r
   const each: PageFigures['each'] = [];
   let requests = 0;
   let transfer = 0;
+  let lastToEnd: PageFigures['lastToEnd'] = [];
   for (let k = 0; k < loads; k++) {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
@@ -55,11 +58,15 @@ export async function measurePage(browser: Browser, name: string, url: string, r
         networkIdleMs: Math.max(0, ...ends),
         requests: res.length + 1,
         transfer: res.reduce((s, r) => s + (r.transferSize || 0), nav ? nav.transferSize : 0),
+        lastToEnd: res.concat(nav ? [nav] : []).sort((a, b) => b.responseEnd - a.responseEnd).slice(0, 6).map((r) => ({
+          url: r.name.replace(location.origin, ''), startMs: Math.round(r.startTime), endMs: Math.round(r.responseEnd), kB: Math.round((r.transferSize || 0) / 1024),
+        })),
       };
-    })()`)) as { networkIdleMs: number; requests: number; transfer: number };
+    })()`)) as { networkIdleMs: number; requests: number; transfer: number; lastToEnd: PageFigures['lastToEnd'] };
     each.push({ networkIdleMs: Math.round(m.networkIdleMs), readyMs, wallMs: Math.round(wallMs) });
     requests = m.requests;
     transfer = m.transfer;
+    lastToEnd = m.lastToEnd;
     await context.close();
   }
   return {
@@ -70,5 +77,6 @@ export async function measurePage(browser: Browser, name: string, url: string, r
     requests,
     transferKB: Math.round(transfer / 1024),
     each,
+    lastToEnd,
   };
 }

@@ -1,10 +1,12 @@
-// The scatter points and the lineage graph (issue 14, item 3) are cached per run version (gzip is
-// Next's, on the wire): the columnar body decodes to exactly the values stored, a client holding the
-// current version gets 304, and appending programs (or new analyses, for the graph) gives a new
-// version at once. Renaming does not: neither body shows the name.
+// The scatter points, the lineage graph and the other versioned bodies (issue 14, item 3) are
+// cached per run version: the columnar body decodes to exactly the values stored, its packed form
+// (?enc=gzip, an octet-stream of the gzipped JSON) decodes to the same JSON, a client holding the
+// current version gets 304 for either form, and appending programs (or new analyses, for the
+// graph) gives a new version at once. Renaming does not: neither body shows the name.
 import zlib from 'node:zlib';
 import { NextRequest } from 'next/server';
 import { expect, it } from 'vitest';
+import { GET as costCurveGET } from '../../app/api/runs/[runId]/cost-curve/route';
 import { GET as cyclingGET } from '../../app/api/runs/[runId]/cycling/route';
 import { GET as evolutionGET } from '../../app/api/runs/[runId]/evolution/route';
 import { GET as graphGET } from '../../app/api/runs/[runId]/graph/route';
@@ -27,8 +29,26 @@ async function call(handler: Handler, runId: string, query: string, headers: Rec
   const res = await handler(req, { params: Promise.resolve({ runId }) });
   const bytes = Buffer.from(await res.arrayBuffer());
   const enc = res.headers.get('content-encoding');
-  const text = enc === 'gzip' ? zlib.gunzipSync(bytes).toString() : enc === 'br' ? zlib.brotliDecompressSync(bytes).toString() : bytes.toString();
-  return { status: res.status, etag: res.headers.get('etag'), encoding: enc, text, wire: bytes.length };
+  const type = res.headers.get('content-type');
+  const text = type === 'application/octet-stream' ? zlib.gunzipSync(bytes).toString() : bytes.toString();
+  return { status: res.status, etag: res.headers.get('etag'), encoding: enc, type, text, wire: bytes.length };
+}
+
+/** The JSON form and the packed form of one body: same JSON, packed smaller; each revalidates to 304. */
+async function bothForms(handler: Handler, runId: string, query: string) {
+  const json = await call(handler, runId, query, { 'accept-encoding': 'gzip, deflate, br' });
+  const packed = await call(handler, runId, `${query}${query ? '&' : '?'}enc=gzip`, { 'accept-encoding': 'gzip, deflate, br' });
+  expect(json.status).toBe(200);
+  expect(json.type).toBe('application/json');
+  expect(packed.status).toBe(200);
+  expect(packed.type).toBe('application/octet-stream');
+  expect(packed.encoding).toBeNull();
+  expect(packed.text).toBe(json.text);
+  expect(packed.etag).not.toBe(json.etag);
+  const q = `${query}${query ? '&' : '?'}enc=gzip`;
+  expect((await call(handler, runId, q, { 'if-none-match': packed.etag! })).status).toBe(304);
+  expect((await call(handler, runId, query, { 'if-none-match': json.etag! })).status).toBe(304);
+  return { json, packed };
 }
 
 const prog = (id: string, it: number, score: number | null, parents: string[] = []) => ({
@@ -86,7 +106,13 @@ it('points: columnar values as stored, 304 for the current version, new version 
   expect(grown.count).toBe(401);
   expect(grown.value[400]).toBe(1000);
 
+  // The packed form: the same JSON, smaller on the wire; its own ETag and 304.
+  const forms = await bothForms(pointsGET, runId, '?metric=aux');
+  expect(forms.packed.wire).toBeLessThan(forms.json.wire / 2);
+  expect((await call(pointsGET, runId, '?enc=br')).status).toBe(400);
+
   expect((await call(pointsGET, '00000000-0000-4000-8000-000000000000', '')).status).toBe(404);
+  expect((await call(pointsGET, '00000000-0000-4000-8000-000000000000', '?enc=gzip')).status).toBe(404);
 });
 
 it('graph: the same body as built, 304, new version after analyses and after an append', async () => {
@@ -137,4 +163,15 @@ it('graph: the same body as built, 304, new version after analyses and after an 
   const depth = JSON.parse(lineageOnly.text).lineage.depth as (number | null)[];
   expect(depth.slice(0, 3)).toEqual(g.lineage!.depth);
   expect(depth[3]).toBeNull();
+
+  // Every versioned route a page fetches packed gives the same JSON in both forms.
+  await bothForms(graphGET, runId, '');
+  await bothForms(graphGET, runId, '?only=lineage');
+  await computeRunAnalyses(runId);
+  await bothForms(evolutionGET, runId, '');
+  await bothForms(cyclingGET, runId, '?definitions=default&scope=lineage');
+  const cost = await bothForms(costCurveGET, runId, '');
+  expect(JSON.parse(cost.json.text)).toHaveProperty('cost');
+  await appendPrograms(runId, [prog('e', 4, 5, ['d'])]);
+  expect((await call(costCurveGET, runId, '?enc=gzip', { 'if-none-match': cost.packed.etag! })).status).toBe(200);
 });

@@ -9,8 +9,13 @@ import { LiveRefresh } from '@/components/run/LiveRefresh';
 import { RunHeadline } from '@/components/run/RunHeadline';
 import { RunNav } from '@/components/run/RunNav';
 import { formatDate } from '@/components/ui/format';
-import { plateauKSchema } from '@/lib/api/plateaus';
-import { initialChartMetric, pointsUrl } from '@/lib/api/points';
+import { analysesProgressUrl } from '@/lib/analysis/analysesProgress';
+import { duplicatesUrl } from '@/lib/api/duplicates';
+import { plateauKSchema, plateausUrl } from '@/lib/api/plateaus';
+import { bestSoFarUrl, initialChartMetric, pointsUrl } from '@/lib/api/points';
+import { PROGRAMS_FIRST_PAGE, programsUrl } from '@/lib/api/programs';
+import { DEFAULT_PLATEAU_K } from '@/lib/diagnosis/types';
+import { packedUrl } from '@/lib/http/packedBody';
 import { pool } from '@/lib/db/client';
 import { chainRerunState } from '@/lib/db/evaluationBatches';
 import { listEvaluators } from '@/lib/db/evaluators';
@@ -27,20 +32,31 @@ type Props = { params: Promise<{ runId: string }>; searchParams: Promise<Record<
 
 export const generateMetadata = runViewMetadata(null);
 
+/**
+ * What the page's components fetch first, preloaded with the HTML so that it downloads while the
+ * scripts do instead of after hydration (the URLs are the components' own, fetched with no extra
+ * headers, so the browser answers them from these preloads). The points are the big one.
+ */
+function preloads(runId: string, chartMetric: string, k: number): string[] {
+  const chart = chartMetric
+    ? [packedUrl(pointsUrl(runId, chartMetric)), packedUrl(bestSoFarUrl(runId, chartMetric)), packedUrl(plateausUrl(runId, chartMetric, k))]
+    : [];
+  return [...chart, packedUrl(duplicatesUrl(runId)), programsUrl(runId, PROGRAMS_FIRST_PAGE), analysesProgressUrl(runId)];
+}
+
 export default async function RunPage({ params, searchParams }: Props) {
   const run = await loadRun((await params).runId);
-  const { metric, k } = await searchParams;
-  const plateauK = plateauKSchema.safeParse(k);
   if (!run) notFound();
-  const chain = await chainRerunState(run.id);
-  const actor = await pageActor();
+  const [{ metric, k }, chain, actor, evaluators] = await Promise.all([searchParams, chainRerunState(run.id), pageActor(), listEvaluators(pool(), run.id)]);
+  const plateauK = plateauKSchema.safeParse(k);
   const chartMetric = initialChartMetric(run.metricKeys, run.scoreMetric, typeof metric === 'string' ? metric : undefined);
   return (
     <>
-      {/* The scatter's points are the page's big download: start it with the HTML, not after hydration. */}
-      {chartMetric && <link rel="preload" href={pointsUrl(run.id, chartMetric)} as="fetch" crossOrigin="anonymous" />}
+      {preloads(run.id, chartMetric, plateauK.success ? plateauK.data : DEFAULT_PLATEAU_K).map((href) => (
+        <link key={href} rel="preload" href={href} as="fetch" crossOrigin="anonymous" />
+      ))}
       <div className="crumbs">
-        <Link href="/">Runs</Link> /
+        <Link href="/" prefetch={false}>Runs</Link> /
       </div>
       <h1>
         {run.name} <LiveRefresh live={run.status === 'live'} />
@@ -55,7 +71,7 @@ export default async function RunPage({ params, searchParams }: Props) {
             {' '}· <span className="mono">{run.sourcePath}</span>
           </>
         )}{' '}
-        · <Link href={`/review?run=${run.id}`}>Review edits</Link>
+        · <Link href={`/review?run=${run.id}`} prefetch={false}>Review edits</Link>
       </p>
       <RunHeadline run={run} />
       <h2>Score over iterations</h2>
@@ -73,7 +89,7 @@ export default async function RunPage({ params, searchParams }: Props) {
       <h2>Programs</h2>
       <ProgramsTable runId={run.id} scoreMetric={run.scoreMetric} higherIsBetter={run.higherIsBetter} />
       <h2>Evaluator</h2>
-      <EvaluatorPanel runId={run.id} initial={await listEvaluators(pool(), run.id)} />
+      <EvaluatorPanel runId={run.id} initial={evaluators} />
       {actor && actor.kind !== 'local' && can(actor, 'share', run.id) && (
         <>
           <h2>Share</h2>

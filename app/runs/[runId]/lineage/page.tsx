@@ -5,6 +5,7 @@ import { LineageExplorer } from '@/components/lineage/LineageExplorer';
 import { parseLineageView } from '@/components/lineage/viewState';
 import { RunNav } from '@/components/run/RunNav';
 import { graphUrl } from '@/lib/api/graph';
+import { packedUrl } from '@/lib/http/packedBody';
 import { loadRun, runViewMetadata } from '../loadRun';
 
 export const runtime = 'nodejs';
@@ -24,7 +25,7 @@ export default async function LineagePage({ params, searchParams }: Props) {
   return (
     <>
       {/* The graph is the big download: start it with the HTML, not after hydration. */}
-      <link rel="preload" href={graphUrl(run.id)} as="fetch" crossOrigin="anonymous" />
+      <link rel="preload" href={packedUrl(graphUrl(run.id))} as="fetch" crossOrigin="anonymous" />
       <div className="crumbs">
         <Link href="/" prefetch={false}>Runs</Link> / <Link href={`/runs/${run.id}`} prefetch={false}>{run.name}</Link> /
       </div>

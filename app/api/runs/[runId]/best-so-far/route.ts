@@ -1,4 +1,4 @@
-// GET /api/runs/[runId]/best-so-far?metric= - the stored best-so-far analysis; 202 {pending:true} until the worker has computed it
+// GET /api/runs/[runId]/best-so-far?metric= - the stored best-so-far analysis; 202 {pending:true} until the worker has computed it; cached per version (ETag, 304), packed with &enc=gzip
 import { analysisResponse } from '@/lib/api/analysisResponse';
 import { ApiError, found, handle, queryOf } from '@/lib/api/handler';
 import { runParamsSchema } from '@/lib/api/params';

@@ -1,4 +1,4 @@
-// GET /api/runs/[runId]/cycling?definitions=default|evoreplay&scope=lineage|run - the stored cycling report without its edits (paged at ./edits); 202 {pending:true} until computed
+// GET /api/runs/[runId]/cycling?definitions=default|evoreplay&scope=lineage|run - the stored cycling report without its edits (paged at ./edits); 202 {pending:true} until computed; cached per version (ETag, 304), packed with &enc=gzip
 import { analysisResponse } from '@/lib/api/analysisResponse';
 import { handle, queryOf } from '@/lib/api/handler';
 import { cyclingQuerySchema, type CyclingResponse } from '@/lib/api/analyses';

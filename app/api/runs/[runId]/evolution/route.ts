@@ -1,4 +1,4 @@
-// GET /api/runs/[runId]/evolution - the stored evolution report (complexity over iterations, lineage shape); 202 {pending:true} until computed
+// GET /api/runs/[runId]/evolution - the stored evolution report (complexity over iterations, lineage shape); 202 {pending:true} until computed; cached per version (ETag, 304), packed with ?enc=gzip
 import { analysisResponse } from '@/lib/api/analysisResponse';
 import { handle } from '@/lib/api/handler';
 import { runParamsSchema } from '@/lib/api/params';

@@ -1,4 +1,4 @@
-// GET /api/runs/[runId]/graph - the whole parent -> child graph as columns (+ stored lineage facts), gzip/br, ETag per run version (304); ?only=lineage for just those
+// GET /api/runs/[runId]/graph[?only=lineage][&enc=gzip] - the whole parent -> child graph as columns (+ stored lineage facts), or just those facts; cached per run version (ETag, 304), packed with ?enc=gzip
 import { graphQuerySchema } from '@/lib/api/graph';
 import { found, handle, queryOf } from '@/lib/api/handler';
 import { runParamsSchema } from '@/lib/api/params';

@@ -1,4 +1,4 @@
-// GET /api/runs/[runId]/plateaus?k=5&metric= - stretches of >= k generations without a best-so-far improvement, with their budget; cached per run version (ETag)
+// GET /api/runs/[runId]/plateaus?k=5&metric= - stretches of >= k generations without a best-so-far improvement, with their budget; cached per run version (ETag, 304), packed with &enc=gzip
 import { ApiError, found, handle, queryOf } from '@/lib/api/handler';
 import { runParamsSchema } from '@/lib/api/params';
 import { plateausQuerySchema, type PlateausResponse } from '@/lib/api/plateaus';

@@ -1,4 +1,4 @@
-// GET /api/runs/[runId]/points?metric= - every program's value of a metric as columns {seq, iteration, value, valid, id}; gzip/br, ETag per run version (304)
+// GET /api/runs/[runId]/points?metric=[&enc=gzip] - every program's value of a metric as columns {seq, iteration, value, valid, id}; cached per run version (ETag, 304), packed with ?enc=gzip
 import { ApiError, found, handle, queryOf } from '@/lib/api/handler';
 import { runParamsSchema } from '@/lib/api/params';
 import { metricQuerySchema, resolveMetric } from '@/lib/api/points';
