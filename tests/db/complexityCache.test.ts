@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 import { ANALYSIS } from '../../lib/analysis/reportTypes';
 import { initParsers } from '../../lib/analysis/complexity';
 import { buildRunReports } from '../../lib/analysis/runReport';
-import { syntheticPrograms } from '../../lib/demo/synthetic';
+import { syntheticImportedRun } from '../../lib/demo/syntheticRun';
 import { getAnalysis } from '../../lib/db/analyses';
 import { pool } from '../../lib/db/client';
 import { storeImportedRun } from '../../lib/db/importRun';
@@ -20,25 +20,10 @@ const { runIds } = useTestDatabase();
 // Sources no other test stores (the cache is shared by every run in the database): 400
 // programs, 360 distinct sources (every tenth program repeats the one before it).
 const tag = crypto.randomUUID();
-const programs = [...syntheticPrograms(400, 9)].map((p, i, all) => ({
-  externalId: p.id,
-  code: `# ${tag}\n${(i % 10 === 9 ? all[i - 1] : p).code}`,
-  language: 'python',
-  iteration: p.iteration,
-  valid: p.score !== null,
-  score: p.score,
-  metrics: p.score === null ? { error: 1 } : { combined_score: p.score },
-  parents: p.parentId ? [{ externalId: p.parentId }] : [],
-}));
+const run = (name: string) => syntheticImportedRun(name, 400, { seed: 9, tag, repeatEvery: 10 });
 
 async function store(name: string): Promise<string> {
-  const run: ImportedRun = {
-    run: { name, framework: 'openevolve', scoreMetric: 'combined_score', language: 'python', sourceKind: 'generated' },
-    programs,
-    warnings: [],
-    stats: {},
-  };
-  const { runId } = await storeImportedRun(run);
+  const { runId } = await storeImportedRun(run(name));
   runIds.push(runId);
   return runId;
 }

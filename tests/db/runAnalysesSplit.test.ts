@@ -9,7 +9,7 @@ import type { AnalysesProgress } from '../../lib/analysis/analysesProgress';
 import { initParsers } from '../../lib/analysis/complexity';
 import { ANALYSIS, cyclingParams, REPORT_VERSION } from '../../lib/analysis/reportTypes';
 import { buildRunReports } from '../../lib/analysis/runReport';
-import { syntheticPrograms } from '../../lib/demo/synthetic';
+import { syntheticImportedRun } from '../../lib/demo/syntheticRun';
 import { getAnalysis } from '../../lib/db/analyses';
 import { getAnalysesProgress, ProgressRecorder } from '../../lib/db/analysesProgress';
 import { pool } from '../../lib/db/client';
@@ -24,25 +24,11 @@ const host = `127.0.0.1:${process.env.PORT ?? 3000}`;
 // Sources no other test stores (the complexity cache is shared by every run in the database):
 // 600 programs, 540 distinct sources (every tenth repeats the one before it).
 const tag = crypto.randomUUID();
-const programs = [...syntheticPrograms(600, 21)].map((p, i, all) => ({
-  externalId: p.id,
-  code: `# ${tag}\n${(i % 10 === 9 ? all[i - 1] : p).code}`,
-  language: 'python',
-  iteration: p.iteration,
-  valid: p.score !== null,
-  score: p.score,
-  metrics: p.score === null ? { error: 1 } : { combined_score: p.score },
-  parents: p.parentId ? [{ externalId: p.parentId }] : [],
-}));
+const run = (name: string) => syntheticImportedRun(name, 600, { seed: 21, tag, repeatEvery: 10 });
+const programs = run('').programs;
 
 async function store(name: string): Promise<string> {
-  const run: ImportedRun = {
-    run: { name, framework: 'openevolve', scoreMetric: 'combined_score', language: 'python', sourceKind: 'generated' },
-    programs,
-    warnings: [],
-    stats: {},
-  };
-  const { runId } = await storeImportedRun(run);
+  const { runId } = await storeImportedRun(run(name));
   runIds.push(runId);
   return runId;
 }
@@ -126,7 +112,7 @@ it('stops the complexity threads when the job fails: no source is measured after
   const fresh = crypto.randomUUID(); // nothing cached: every source is measured by the threads
   const run: ImportedRun = {
     run: { name: `failing analyses ${fresh}`, framework: 'openevolve', scoreMetric: 'combined_score', language: 'python', sourceKind: 'generated' },
-    programs: programs.flatMap((p) => [0, 1, 2].map((c) => ({ ...p, externalId: `${p.externalId}-${c}`, code: `# ${fresh} ${c}\n${p.code}`, parents: p.parents.map((q) => ({ externalId: `${q.externalId}-${c}` })) }))),
+    programs: programs.flatMap((p) => [0, 1, 2].map((c) => ({ ...p, externalId: `${p.externalId}-${c}`, code: `# ${fresh} ${c}\n${p.code}`, parents: (p.parents ?? []).map((q) => ({ externalId: `${q.externalId}-${c}` })) }))),
     warnings: [],
     stats: {},
   };
