@@ -107,7 +107,8 @@ try {
   await waitForHealth();
   log(`app and worker up on port ${PORT}`);
 
-  const imported = await measureCommand(`node bin/evoscope.mjs import ${JSON.stringify(dir)} --json`, { cwd: root, env: process.env });
+  // EVOSCOPE_IMPORT_TIMINGS: the import's own line of where its time went (read, parse, hash, COPY per table, ANALYZE), on stderr.
+  const imported = await measureCommand(`node bin/evoscope.mjs import ${JSON.stringify(dir)} --json`, { cwd: root, env: { ...process.env, EVOSCOPE_IMPORT_TIMINGS: '1' } });
   if (imported.exitCode !== 0) throw new Error(`import failed (exit ${imported.exitCode})`);
   const run = await pool().query<{ id: string; program_count: number; score_metric: string }>(
     'SELECT id, program_count, score_metric FROM runs ORDER BY imported_at DESC LIMIT 1',
