@@ -72,13 +72,20 @@ export interface RunAnalysis {
   };
 }
 
+/**
+ * classifyEdits of a prepared run: it depends on neither scope nor score direction, so both
+ * scopes' analyses of one prepared run share it (read-only) instead of classifying every edit twice.
+ */
+const compositions = new WeakMap<PreparedRun, ReturnType<typeof classifyEdits>>();
+
 /** detectCycling, classifyCycles (same scope) and classifyEdits on one run, with lineage figures. */
 export function analyzeRun(input: readonly AnalysisProgram[] | PreparedRun, opts: AnalyzeRunOptions): RunAnalysis {
   // A prepared run (diffs done) can be shared by both scopes of one definition set.
   const run = asPrepared(input, opts.definitions);
   const cyc = detectCycling(run, opts);
   const cls = classifyCycles(run, opts);
-  const comp = classifyEdits(run, opts);
+  let comp = compositions.get(run);
+  if (!comp) compositions.set(run, (comp = classifyEdits(run, opts)));
   const lineage = lineageFigures(run.programs, run.position, run.ancestry, opts.higherIsBetter ?? true);
   const c = cyc.summary;
   const summary: RunSummary = {

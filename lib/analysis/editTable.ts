@@ -13,7 +13,7 @@
 //    run (and not the child itself). Both skip edits where either program has empty code.
 import { Ancestry } from './ancestry';
 import { commentStyle } from './comments';
-import { LineTable } from './lineDiff';
+import { type ChangedLines, LineTable, changedLineIds } from './lineDiff';
 import { lineEditsOfIds } from './lineEdits';
 import type { AnalysisProgram, Definitions } from './types';
 
@@ -60,8 +60,42 @@ function processingOrder(programs: readonly AnalysisProgram[], definitions: Defi
   return { sorted, iterations };
 }
 
-/** Builds the edit table of a run under one definition set. */
-export function prepareRun(programs: readonly AnalysisProgram[], definitions: Definitions): PreparedRun {
+/**
+ * What both definition sets' edit tables of one run compute alike: each program's interned lines
+ * and the line diff of each parent->child pair (the sets differ in order, parent choice and
+ * normalisation, which come after the diff). One instance passed to both prepareRun calls of a
+ * run splits, interns and diffs each program once instead of twice: the worker's cycling passes
+ * spent about half of their diff pass doing it again for the second set.
+ */
+export class SharedDiffs {
+  readonly table = new LineTable();
+  private readonly ids = new Map<AnalysisProgram, Int32Array>();
+  private readonly diffs = new Map<AnalysisProgram, { parent: AnalysisProgram; changed: ChangedLines }>();
+  /** Line diffs computed (not reused), for tests. */
+  computed = 0;
+
+  idsOf(p: AnalysisProgram, near?: Int32Array): Int32Array {
+    let ids = this.ids.get(p);
+    if (!ids) this.ids.set(p, (ids = near ? this.table.linesNear(p.code, near) : this.table.lines(p.code)));
+    return ids;
+  }
+
+  /** changedLineIds of parent -> child (their ids from idsOf), computed once per pair. */
+  changed(parent: AnalysisProgram, child: AnalysisProgram, a: Int32Array, b: Int32Array): ChangedLines {
+    const known = this.diffs.get(child);
+    if (known?.parent === parent) return known.changed;
+    const changed = changedLineIds(a, b);
+    this.computed++;
+    this.diffs.set(child, { parent, changed });
+    return changed;
+  }
+}
+
+/**
+ * Builds the edit table of a run under one definition set. `shared`, given to both sets' calls
+ * on the same programs, does their common work once (the tables are the same either way).
+ */
+export function prepareRun(programs: readonly AnalysisProgram[], definitions: Definitions, shared?: SharedDiffs): PreparedRun {
   const { sorted, iterations } = processingOrder(programs, definitions);
   const position = new Map<string, number>();
   sorted.forEach((p, i) => {
@@ -76,10 +110,11 @@ export function prepareRun(programs: readonly AnalysisProgram[], definitions: De
     return out;
   });
   const edits: PreparedEdit[] = [];
-  // Each program is split and interned once, however many children it has.
-  const table = new LineTable();
-  const ids: (Int32Array | undefined)[] = new Array(sorted.length);
-  const idsOf = (k: number) => (ids[k] ??= table.lines(sorted[k].code));
+  // Each program is split and interned once, however many children it has (and with `shared`,
+  // whichever definition set comes first).
+  const common = shared ?? new SharedDiffs();
+  const table = common.table;
+  const idsOf = (k: number, near?: Int32Array) => common.idsOf(sorted[k], near);
   sorted.forEach((child, c) => {
     let parent: number | undefined;
     if (definitions === 'evoreplay') parent = child.parentIds[0] ? position.get(child.parentIds[0]) : undefined;
@@ -89,8 +124,8 @@ export function prepareRun(programs: readonly AnalysisProgram[], definitions: De
     if (!parentCode || !child.code) return;
     const style = definitions === 'default' ? commentStyle(child.language, child.code) : null;
     const parentIds = idsOf(parent);
-    const childIds = (ids[c] ??= table.linesNear(child.code, parentIds)); // mostly its parent's lines
-    const { removed, added } = lineEditsOfIds(table, parentIds, childIds, style);
+    const childIds = idsOf(c, parentIds); // mostly its parent's lines
+    const { removed, added } = lineEditsOfIds(table, parentIds, childIds, style, common.changed(sorted[parent], child, parentIds, childIds));
     edits.push({ index: edits.length, parent, child: c, iteration: iterations[c], removed, added });
   });
   return { definitions, programs: sorted, position, parents, edits, ancestry: new Ancestry(parents, sorted.map((p) => p.seq)) };

@@ -11,7 +11,7 @@
 // Both then strip surrounding whitespace (Python's str.strip) and drop the same uninformative
 // lines (keepLine).
 import { type CommentStyle, commentStyle, stripComments } from './comments';
-import { LineTable, changedLineIds } from './lineDiff';
+import { type ChangedLines, LineTable, changedLineIds } from './lineDiff';
 import { PY_WS_CLASS, pyLen, pyStrip } from './pyText';
 import type { Definitions } from './types';
 
@@ -76,9 +76,16 @@ export function lineEdits(parentCode: string, childCode: string, opts: LineEditO
  * lineEdits on lines interned in `table`; `style` is the comment style for 'default', null for
  * 'evoreplay'.
  */
-export function lineEditsOfIds(table: LineTable, a: Int32Array, b: Int32Array, style: CommentStyle | null): LineEdit {
+export function lineEditsOfIds(
+  table: LineTable,
+  a: Int32Array,
+  b: Int32Array,
+  style: CommentStyle | null,
+  /** changedLineIds(a, b), when already known (SharedDiffs: the other definition set's diff). */
+  known?: ChangedLines,
+): LineEdit {
   const text = table.text;
-  const changed = changedLineIds(a, b);
+  const changed = known ?? changedLineIds(a, b);
   const removed: string[] = [];
   const added: string[] = [];
   if (style === null) {

@@ -3,7 +3,7 @@
 import { analyzeRun, type RunAnalysis } from './analyzeRun';
 import type { Complexity } from './complexity';
 import { complexitySeries } from './complexitySeries';
-import { prepareRun } from './editTable';
+import { prepareRun, SharedDiffs } from './editTable';
 import type { CyclingMarks, CyclingReport, EvolutionReport, LineageReport, LineageSummary } from './reportTypes';
 import { COMPOSITION_BUCKETS, type AnalysisProgram, type CompositionBucket, type CyclingScope, type Definitions } from './types';
 
@@ -218,9 +218,11 @@ export function* cyclingPasses(
 ): Generator<string, Pick<RunReports, 'cycling' | 'lineage'>, void> {
   const cycling: RunReports['cycling'] = [];
   let lineage: LineageReport | null = null;
+  // Lines and diffs of each parent->child pair, computed in the first diff pass, reused in the second.
+  const shared = new SharedDiffs();
   for (const definitions of ['default', 'evoreplay'] as const) {
     yield `diffs (${definitions} definitions)`;
-    const prepared = prepareRun(programs, definitions);
+    const prepared = prepareRun(programs, definitions, shared);
     for (const scope of ['lineage', 'run'] as const) {
       yield `cycling ${definitions}/${scope}`;
       const a = analyzeRun(prepared, { definitions, scope, higherIsBetter });

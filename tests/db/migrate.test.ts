@@ -22,4 +22,25 @@ describe('migrations', () => {
       await c.end();
     }
   });
+
+  it('compresses large stored values with lz4 where the server has it (analyses reports, graph cache)', async () => {
+    const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await c.connect();
+    try {
+      await migrate(process.env.DATABASE_URL!);
+      const lz4 = await c.query(`SELECT 1 FROM pg_settings WHERE name = 'default_toast_compression' AND 'lz4' = ANY(enumvals)`);
+      const { rows } = await c.query(
+        `SELECT a.attrelid::regclass::text AS t, a.attname AS col, a.attcompression AS comp FROM pg_attribute a
+         WHERE (a.attrelid, a.attname) IN (('analyses'::regclass, 'result'), ('graph_cache'::regclass, 'json')) ORDER BY 1`,
+      );
+      // Without lz4 in the server the migrations keep pglz (empty attcompression: the default).
+      const expected = lz4.rowCount ? 'l' : '';
+      expect(rows).toEqual([
+        { t: 'analyses', col: 'result', comp: expected },
+        { t: 'graph_cache', col: 'json', comp: expected },
+      ]);
+    } finally {
+      await c.end();
+    }
+  });
 });
