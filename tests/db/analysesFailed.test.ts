@@ -3,24 +3,16 @@
 // import, a live run's next batch) brings back "queued".
 import { makeWorkerUtils } from 'graphile-worker';
 import { NextRequest } from 'next/server';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { GET } from '../../app/api/runs/[runId]/analyses-progress/route';
 import { statusLine } from '../../lib/analysis/analysesProgress';
 import { appendPrograms, createLiveRun } from '../../lib/db/appendPrograms';
-import { disconnect, pool } from '../../lib/db/client';
-import { migrate } from '../../lib/db/migrate';
+import { pool } from '../../lib/db/client';
 import { enqueueRunAnalyses, releaseJobClient } from '../../lib/jobs/enqueue';
+import { useTestDatabase } from '../helpers/dbTest';
 
 const host = `127.0.0.1:${process.env.PORT ?? 3000}`;
-const runIds: string[] = [];
-beforeAll(async () => {
-  await migrate(process.env.DATABASE_URL!);
-});
-afterAll(async () => {
-  await pool().query('DELETE FROM runs WHERE id = ANY($1::uuid[])', [runIds]);
-  await releaseJobClient();
-  await disconnect();
-});
+const { runIds } = useTestDatabase({ after: releaseJobClient });
 
 const status = async (runId: string) =>
   (await GET(new NextRequest(`http://${host}/api/runs/${runId}/analyses-progress`, { headers: { host } }), { params: Promise.resolve({ runId }) })).json();
