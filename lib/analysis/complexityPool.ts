@@ -8,11 +8,9 @@
 // the parent's tree (incrementalMeasure.ts).
 // The results are exactly programComplexity's (complexityPool.test.ts compares them). Few sources
 // are measured in this thread: starting a worker and loading its parsers costs ~0.2 s.
-import { createRequire } from 'node:module';
 import os from 'node:os';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { startTsWorker } from '../threads/tsWorker';
 import { dealBatches } from './poolSchedule';
 import { initParsers, type Complexity } from './complexity';
 import { IncrementalMeasurer } from './incrementalMeasure';
@@ -63,12 +61,7 @@ export interface PoolResult {
  * (tsx, vitest). tsx is resolved from here, not from the working directory.
  */
 function startWorker(): Worker {
-  const url = new URL('./complexityWorker.ts', import.meta.url).href;
-  // The "import" target of tsx's "./esm/api" export (require.resolve would give the CommonJS one).
-  const tsxDir = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
-  const tsx = pathToFileURL(path.join(tsxDir, 'dist', 'esm', 'api', 'index.mjs')).href;
-  const boot = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(url)}); })`;
-  return new Worker(boot, { eval: true, execArgv: [] });
+  return startTsWorker(new URL('./complexityWorker.ts', import.meta.url).href);
 }
 
 /** programComplexity of every item, in order. */

@@ -10,12 +10,10 @@
 // The worker is this very module (see the end of the file), loaded by its own URL: under tsx
 // that is this .ts file, in the CLI bundle (scripts/cliBundle.mjs) the chunk that holds it, so no
 // separate worker file has to be found next to a bundle.
-import { createRequire } from 'node:module';
 import os from 'node:os';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { InputError, type InputErrorCode } from '../files/errors';
+import { startTsWorker } from '../threads/tsWorker';
 import { readJsonObject } from '../files/readJson';
 import { isInputError } from '../files/errors';
 import { parsePythonJson } from './pythonJson';
@@ -74,13 +72,9 @@ export function unwrap(r: ReadResult): { obj: Json; hasCode: boolean; hasPrompts
   throw Object.assign(new Error(r.error.message), r.error.code ? { code: r.error.code } : {});
 }
 
-/** As complexityPool.ts: the TypeScript worker through tsx's loader, whatever started this process. */
+/** This module, on a thread of its own (lib/threads/tsWorker.ts). */
 function startWorker(): Worker {
-  const url = import.meta.url;
-  const tsxDir = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
-  const tsx = pathToFileURL(path.join(tsxDir, 'dist', 'esm', 'api', 'index.mjs')).href;
-  const boot = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(url)}); })`;
-  return new Worker(boot, { eval: true, execArgv: [], workerData: { [WORKER_ROLE]: true } });
+  return startTsWorker(import.meta.url, { [WORKER_ROLE]: true });
 }
 
 const WORKER_ROLE = 'evoscopeJsonRead';
