@@ -45,9 +45,11 @@ test('the taxonomy page of a demo run draws both panels; a label lists its edits
   await expect(figure.getByTestId('odds-point')).toHaveCount(9);
   await expect(figure.getByTestId('odds-reference')).toHaveCount(1);
   for (const t of TITLES) await expect(figure.getByRole('button', { name: new RegExp(`^${t}:`) })).toHaveCount(1);
-  // Sorted by odds ratio, largest first.
-  const ors = (await figure.getByTestId('odds-point').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-or')))));
-  expect(ors).toEqual([...ors].sort((a, b) => b - a));
+  // Sorted by odds ratio, largest first; a label no scored edit carries comes after them, drawn apart.
+  const points = await figure.getByTestId('odds-point').evaluateAll((els) => els.map((e) => ({ or: Number(e.getAttribute('data-or')), unused: e.getAttribute('data-unused') === 'true' })));
+  const used = points.filter((p) => !p.unused).map((p) => p.or);
+  expect(used).toEqual([...used].sort((a, b) => b - a));
+  expect(points.map((p) => p.unused)).toEqual([...points.map((p) => p.unused)].sort((a, b) => Number(a) - Number(b)));
   await expect(page.getByTestId('score-note')).toContainText(/95th percentile of \|score\|.*at least 1.*; here \d/);
   await expect(page.getByTestId('enrichment-chart').getByTestId('enrichment-row')).toHaveCount(9);
   await expect(page.getByTestId('stage-mix').getByTestId('stage-bar')).toHaveCount(4);

@@ -5,6 +5,7 @@ import { LABEL_DEFINITIONS, LABEL_TITLES, type EditLabel } from '@/lib/analysis/
 import type { LabelStatsResponse } from './types';
 import { formatCount, formatScore, formatShare } from '../ui/format';
 import { LABEL_COLOURS } from './labelColours';
+import { carriedByNoScoredEdit } from './layout';
 
 const num = (v: number | null, digits = 3) => (v === null ? '—' : formatScore(Number(v.toPrecision(digits))));
 
@@ -42,7 +43,9 @@ export function LabelStatsTable({ rows, selected, onSelect }: { rows: LabelStats
               <td className="num">{formatCount(s.count)}</td>
               <td className="num">{formatShare(s.prevalence)}</td>
               <td className="num">{formatShare(s.positiveRate)}</td>
-              <td className="num">{s.oddsRatio === null ? '—' : `${num(s.oddsRatio)} [${num(s.ciLow)}, ${num(s.ciHigh)}]`}</td>
+              <td className="num" title={carriedByNoScoredEdit(s) ? 'No scored edit carries this label: its corrected odds ratio is an artefact of the +0.5' : undefined}>
+                {s.oddsRatio === null ? '—' : `${num(s.oddsRatio)} [${num(s.ciLow)}, ${num(s.ciHigh)}]${carriedByNoScoredEdit(s) ? ' (no edit)' : ''}`}
+              </td>
               <td className="num">{num(s.fisherP, 2)}</td>
               <td className="num">{num(s.enrichmentBestSoFar)}</td>
               <td className="num">{num(s.enrichmentFinalLineage)}</td>

@@ -9,11 +9,19 @@ import type { TaxonomyStatsResponse } from '@/lib/api/taxonomySchemas';
 import { useElementWidth } from '../chart/useElementWidth';
 import { formatCount, formatScore, formatShare } from '../ui/format';
 import { LABEL_COLOURS, OR_ABOVE_COLOUR, OR_BELOW_COLOUR, REFERENCE_COLOUR } from './labelColours';
+
+/** A label no scored edit carries: a hollow grey point on dashed whiskers. */
+const UNUSED_COLOUR = '#a3a6ad';
 import { prepareFigure, type FigureRow } from './layout';
 
 export function describeRow(r: FigureRow): string {
   const s = r.stats;
-  const or = s.oddsRatio === null ? 'no odds ratio (no scored edit)' : `odds ratio ${formatScore(s.oddsRatio)} [${formatScore(s.ciLow)}, ${formatScore(s.ciHigh)}]`;
+  const or =
+    s.oddsRatio === null
+      ? 'no odds ratio (no scored edit)'
+      : r.odds?.unused
+        ? `no scored edit carries it (the corrected odds ratio ${formatScore(s.oddsRatio)} is an artefact of the +0.5)`
+        : `odds ratio ${formatScore(s.oddsRatio)} [${formatScore(s.ciLow)}, ${formatScore(s.ciHigh)}]`;
   return `${r.title}: ${formatCount(s.count)} edits (${formatShare(s.prevalence)}), ${or}, positive rate ${formatShare(s.positiveRate)}. ${LABEL_DEFINITIONS[r.label]}`;
 }
 
@@ -83,7 +91,7 @@ export function TaxonomyFigure({
             />
             {fig.rows.map((r) => {
               const isSel = selected === r.label;
-              const colour = r.odds?.above ? OR_ABOVE_COLOUR : OR_BELOW_COLOUR;
+              const colour = r.odds?.unused ? UNUSED_COLOUR : r.odds?.above ? OR_ABOVE_COLOUR : OR_BELOW_COLOUR;
               const pick = onSelect ? () => onSelect(r.label) : undefined;
               return (
                 <g
@@ -114,11 +122,11 @@ export function TaxonomyFigure({
                     {formatShare(r.stats.prevalence)}
                   </text>
                   {r.odds ? (
-                    <g data-testid="odds-point" data-or={r.stats.oddsRatio ?? undefined}>
+                    <g data-testid="odds-point" data-or={r.stats.oddsRatio ?? undefined} data-unused={r.odds.unused ? 'true' : undefined} strokeDasharray={r.odds.unused ? '3 2' : undefined}>
                       <line x1={r.odds.lo} x2={r.odds.hi} y1={r.y} y2={r.y} stroke={colour} strokeWidth={1.5} />
                       <line x1={r.odds.lo} x2={r.odds.lo} y1={r.y - 5} y2={r.y + 5} stroke={colour} strokeWidth={1.5} />
                       <line x1={r.odds.hi} x2={r.odds.hi} y1={r.y - 5} y2={r.y + 5} stroke={colour} strokeWidth={1.5} />
-                      <circle cx={r.odds.x} cy={r.y} r={4.5} fill={colour} />
+                      <circle cx={r.odds.x} cy={r.y} r={4.5} fill={r.odds.unused ? 'white' : colour} stroke={colour} strokeWidth={1.5} />
                     </g>
                   ) : (
                     <text x={b.left + 4} y={r.y + 4} fontSize={11} fill="#9a9da3">

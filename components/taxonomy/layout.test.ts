@@ -94,6 +94,17 @@ describe('prepareFigure', () => {
     expect(fig.prevalence.plot.right).toBeLessThan(fig.odds.plot.left);
   });
 
+  it('marks the point of a label no scored edit carries (its corrected odds ratio is an artefact) and sorts it after the used ones', () => {
+    const unused = label('pruning', { count: 0, prevalence: 0, oddsRatio: 9, ciLow: 0.2, ciHigh: 400, table: { a: 0, b: 0, c: 8, d: 2 } });
+    const used = label('bug_fix', { oddsRatio: 2, ciLow: 1, ciHigh: 4 });
+    const fig = prepareFigure(stats([unused, used]), 700);
+    expect(fig.rows.map((r) => r.label)).toEqual(['bug_fix', 'pruning']);
+    expect(fig.rows[0].odds!.unused).toBe(false);
+    expect(fig.rows[1].odds!.unused).toBe(true);
+    // The artefact does not stretch the axis either.
+    expect(fig.odds.domain[1]).toBeLessThan(9);
+  });
+
   it('leaves out the point of a label without an odds ratio but keeps its bar', () => {
     const fig = prepareFigure(stats([label('pruning', { oddsRatio: null, ciLow: null, ciHigh: null, prevalence: 0.2 })]), 600);
     expect(fig.rows[0].odds).toBeNull();

@@ -10,15 +10,22 @@ import { percentLabel, tickLabel, ticksOf, type Plot, type Tick } from '../analy
 const ORDER = new Map<EditLabel, number>(EDIT_LABELS.map((l, i) => [l, i]));
 
 /**
- * Labels by odds ratio, largest first (the paper's panel b); labels without an odds ratio (no
- * scored edit) last; ties in Table 9 order so the order never depends on the input's.
+ * A label no scored edit carries (a = b = 0): the +0.5 correction still gives it a finite odds
+ * ratio, (d+.5)/(c+.5), which says nothing about the label. It is drawn apart, not as evidence.
+ */
+export const carriedByNoScoredEdit = (s: LabelStats): boolean => s.oddsRatio !== null && s.table.a + s.table.b === 0;
+
+/**
+ * Labels by odds ratio, largest first (the paper's panel b); then labels no scored edit carries;
+ * labels without an odds ratio (no scored edit) last; ties in Table 9 order so the order never
+ * depends on the input's.
  */
 export function sortByOddsRatio(labels: readonly LabelStats[]): LabelStats[] {
+  const rank = (s: LabelStats) => (s.oddsRatio === null ? 2 : carriedByNoScoredEdit(s) ? 1 : 0);
   return [...labels].sort((a, b) => {
     const x = a.oddsRatio;
     const y = b.oddsRatio;
-    if (x === null && y !== null) return 1;
-    if (y === null && x !== null) return -1;
+    if (rank(a) !== rank(b)) return rank(a) - rank(b);
     if (x !== null && y !== null && x !== y) return y - x;
     return ORDER.get(a.label)! - ORDER.get(b.label)!;
   });
@@ -26,10 +33,13 @@ export function sortByOddsRatio(labels: readonly LabelStats[]): LabelStats[] {
 
 const finitePositive = (v: number | null): v is number => v !== null && Number.isFinite(v) && v > 0;
 
-/** A log domain around every odds ratio and interval end, 1 always inside, padded a little. */
+/**
+ * A log domain around every odds ratio and interval end of the labels some scored edit carries,
+ * 1 always inside, padded a little.
+ */
 export function oddsDomain(labels: readonly LabelStats[]): [number, number] {
   const vals = [1];
-  for (const l of labels) for (const v of [l.oddsRatio, l.ciLow, l.ciHigh]) if (finitePositive(v)) vals.push(v);
+  for (const l of labels) if (!carriedByNoScoredEdit(l)) for (const v of [l.oddsRatio, l.ciLow, l.ciHigh]) if (finitePositive(v)) vals.push(v);
   const lo = Math.min(...vals);
   const hi = Math.max(...vals);
   return [lo / 1.25, hi * 1.25];
@@ -65,7 +75,7 @@ export interface FigureRow {
   /** Prevalence bar, from the left panel's left edge. */
   bar: { x: number; width: number };
   /** Odds-ratio point and its whisker (clamped into the plot), null without an odds ratio. */
-  odds: { x: number; lo: number; hi: number; above: boolean } | null;
+  odds: { x: number; lo: number; hi: number; above: boolean; unused: boolean } | null;
 }
 
 export interface PreparedFigure {
@@ -117,6 +127,7 @@ export function prepareFigure(stats: TaxonomyStats, width: number): PreparedFigu
             lo: clamp(finitePositive(s.ciLow) ? lx(s.ciLow) : lx(or)),
             hi: clamp(finitePositive(s.ciHigh) ? lx(s.ciHigh) : bPlot.right),
             above: or > 1,
+            unused: carriedByNoScoredEdit(s),
           }
         : null,
     };
