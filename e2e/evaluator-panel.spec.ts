@@ -13,6 +13,8 @@ test('upload an evaluator folder on the run page and see its versions', async ({
   await page.goto(`/runs/${runId}`);
   const panel = page.getByTestId('evaluator-panel');
   await expect(panel.getByTestId('evaluator-none')).toBeVisible();
+  const chain = page.getByTestId('chain-rerun');
+  await expect(chain).toContainText('no evaluator attached');
 
   await panel.getByText('Upload a new evaluator version').click();
   await panel.getByTestId('evaluator-folder').setInputFiles(path.join(fixtures, 'openevolve-sum'));
@@ -25,6 +27,9 @@ test('upload an evaluator folder on the run page and see its versions', async ({
   await expect(panel.getByTestId('evaluator-entry')).toHaveText('evaluator.py');
   await expect(panel.getByTestId('evaluator-private')).toHaveText('yes, 1 file');
   await expect(panel.getByTestId('evaluator-origin')).toHaveText('upload');
+  // The chain re-run above knows of it without a reload, with its private set offered.
+  await expect(chain).toContainText('evaluator version 1');
+  await expect(chain.getByLabel('also on the private test set')).toBeVisible();
   const files = panel.getByRole('list', { name: 'Evaluator files' });
   await expect(files.getByRole('listitem')).toHaveText([/^data\/weights\.txt \(6 B\)/, /^evaluator\.py /]);
 

@@ -5,6 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { evaluatorListSchema, evaluatorSummarySchema, type EvaluatorSummaryJson } from '@/lib/api/evaluators';
 import { formatBytes } from '@/components/ui/bytes';
+import { useRouter } from 'next/navigation';
 import { fetchJson } from '@/components/ui/fetchJson';
 import { formatDate } from '@/components/ui/format';
 import { pickedFolder, uploadBody, type PickedFile } from './evaluatorUpload';
@@ -72,6 +73,9 @@ export function EvaluatorPanel({ runId, initial }: { runId: string; initial: Eva
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const url = `/api/runs/${runId}/evaluators`;
+  // The page's other server-rendered parts that depend on the evaluator (the chain re-run's
+  // "no evaluator attached", its private-set option) are re-rendered after an upload.
+  const router = useRouter();
 
   async function submit(ev: FormEvent<HTMLFormElement>) {
     ev.preventDefault();
@@ -94,6 +98,7 @@ export function EvaluatorPanel({ runId, initial }: { runId: string; initial: Eva
       setContract('');
       setTimeoutText('');
       setList((await fetchJson(url, evaluatorListSchema)).evaluators);
+      router.refresh();
     } catch (e) {
       setError((e as Error).message);
     } finally {
