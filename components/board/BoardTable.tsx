@@ -9,7 +9,7 @@ import { REVIEW_STATUSES, type Board, type BoardEdit, type ReviewStatus } from '
 import { isEditLabel, LABEL_TITLES } from '@/lib/analysis/taxonomy/labels';
 import { apiJson } from '../comments/api';
 import { CommentThread } from '../comments/CommentThread';
-import { formatScore } from '../ui/format';
+import { formatScore, shortId } from '../ui/format';
 import '../comments/comments.css';
 
 const STATUS_KEYS: Record<string, ReviewStatus> = { c: 'confirmed', d: 'disputed', u: 'unreviewed' };
@@ -124,16 +124,16 @@ export function BoardTable({ runId, openEdit }: { runId: string; openEdit: strin
                   <td>
                     {e.parentExternalId ? (
                       <>
-                        <Link href={`/runs/${runId}/programs/${e.parentId}`} prefetch={false} className="mono" tabIndex={-1}>
-                          {e.parentExternalId}
+                        <Link href={`/runs/${runId}/programs/${e.parentId}`} prefetch={false} className="mono" tabIndex={-1} title={e.parentExternalId}>
+                          {shortId(e.parentExternalId)}
                         </Link>
                         {' → '}
                       </>
                     ) : (
                       <span className="muted">seed </span>
                     )}
-                    <Link href={`/runs/${runId}/programs/${e.childId}`} prefetch={false} className="mono" tabIndex={-1}>
-                      {e.childExternalId}
+                    <Link href={`/runs/${runId}/programs/${e.childId}`} prefetch={false} className="mono" tabIndex={-1} title={e.childExternalId}>
+                      {shortId(e.childExternalId)}
                     </Link>{' '}
                     {e.parentId && (
                       <Link href={`/runs/${runId}/programs/${e.childId}/diff`} prefetch={false} data-testid="board-diff-link">
