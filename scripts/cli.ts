@@ -13,6 +13,7 @@
 //   judge --diffs FILE.jsonl --judge offline|llm [--language L] [--json]
 //   user add|list|role|disable|enable|password|invite ...
 //   agreement A.jsonl B.jsonl [--json]
+//   generalization [<runId>] [--json|--csv]
 //   help
 // With --json, stdout carries exactly one JSON object per imported (or exported) run, one per
 // line, and nothing else; every log line goes to stderr so scripts can pipe the output.
@@ -130,6 +131,12 @@ function usage() {
     '      Agreement of two labellings ({"id", "labels"} lines; A the reference, B the prediction) on',
     '      the ids in both: n, exact match, mean Jaccard, micro precision/recall/F1, macro F1,',
     "      per-label Cohen's kappa and macro kappa (paper appendix B.4). --json  the figures as one object",
+    '  generalization [<runId>] [--json|--csv]',
+    "      Public vs private re-scoring (paper §5.3, B.7). With a run: EvoReplay's verdict from the",
+    "      chain's first and last program, the severe-overfit threshold and each chain step's public",
+    '      and private score. Without: Tables 11-12 over every run with a private re-run (re-score one',
+    '      with `evaluate <runId> --best-chain --private`). --json  one JSON object ({ runs, table11,',
+    "      table12 } without a run); --csv  Table 11's long form, one line per run.",
     '  help        this text',
   ].join('\n');
 }
@@ -295,6 +302,10 @@ async function main(argv: string[]) {
     case 'user': {
       const { userCommand, parseUserArgs } = await import('./userCommand');
       return userCommand(parseUserArgs(rest), log);
+    }
+    case 'generalization': {
+      const { generalizationCommand, parseGeneralizationArgs } = await import('./generalizationCommand');
+      return generalizationCommand(parseGeneralizationArgs(rest), log);
     }
     case 'agreement': {
       const { agreementCommand, parseAgreementArgs } = await import('./agreementCommand');

@@ -12,6 +12,7 @@ import { storeImportedRun } from '../../lib/db/importRun';
 import { migrate } from '../../lib/db/migrate';
 import { runEvaluationBatch } from '../../lib/db/runEvaluationBatch';
 import { evaluateProgram } from '../../lib/evaluators/evaluate';
+import { runCli } from '../helpers/cli';
 
 const tag = crypto.randomUUID().slice(0, 8);
 let runId = '';
@@ -88,5 +89,38 @@ describe('re-scoring the chain on the private test set', () => {
     expect(g.threshold.value).toBeCloseTo(0.35);
     expect(g.result).toMatchObject({ verdict: 'overfit-severe', publicChange: 3, privateChange: -2, overfitSteps: 1 });
     expect((await listRunVerdicts()).find((r) => r.runId === runId)).toMatchObject({ task: 'weighted-sum', verdict: 'overfit-severe' });
+  }, 120_000);
+
+  it('the CLI prints the run verdict with its chain, and Tables 11-12 across runs', async () => {
+    const one = await runCli(['generalization', runId, '--json']);
+    expect(one.code, one.stderr).toBe(0);
+    const r = JSON.parse(one.stdout);
+    expect(r).toMatchObject({ run: { id: runId, task: 'weighted-sum' }, verdict: 'overfit-severe', publicChange: 3, privateChange: -2, overfitSteps: 1 });
+    expect(r.threshold.value).toBeCloseTo(0.35);
+    expect(r.steps.map((s: { externalId: string; public: number; private: number; overfit: boolean }) => [s.externalId, s.public, s.private, s.overfit])).toEqual([
+      ['p0', 2, 7, false],
+      ['p1', 3, 8, false],
+      ['p3', 5, 5, true],
+    ]);
+
+    const all = await runCli(['generalization', '--json']);
+    expect(all.code, all.stderr).toBe(0);
+    const t = JSON.parse(all.stdout);
+    expect(t.runs.find((x: { runId: string }) => x.runId === runId)).toMatchObject({ verdict: 'overfit-severe', chainLength: 3 });
+    expect(t.table11.cells['weighted-sum'][`gen-real-${tag}`].map((x: { runId: string }) => x.runId)).toEqual([runId]);
+    expect(t.table12.find((c: { framework: string }) => c.framework === `gen-real-${tag}`)).toEqual({
+      framework: `gen-real-${tag}`, scored: 1, aligned: 0, overfitMild: 0, overfitSevere: 1, other: 0, notScored: 0,
+    });
+
+    // Plain text names the verdict; CSV is Table 11's long form; an unknown run is refused.
+    const text = await runCli(['generalization', runId]);
+    expect(text.stdout).toContain('overfit (severe)');
+    const csv = await runCli(['generalization', '--csv']);
+    expect(csv.stdout.split('\r\n')[0]).toBe('task,framework,run_id,run_name,verdict,public_change,private_change,severe_threshold,better,chain_length,overfit_steps');
+    expect(csv.stdout).toContain(`weighted-sum,gen-real-${tag},${runId}`);
+    const missing = await runCli(['generalization', crypto.randomUUID(), '--json']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('no run');
+    expect(missing.stdout).toBe('');
   }, 120_000);
 });
