@@ -34,7 +34,7 @@ async function until<T>(what: string, f: () => Promise<T | null | undefined | fa
   for (;;) {
     const v = await f().catch(() => null);
     if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}\n${events().join('\n')}`);
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}\n${everything().join('\n')}`);
     await sleep(100);
   }
 }
@@ -44,6 +44,13 @@ const events = () =>
     .split('\n')
     .filter((l) => /restarting in|work folder|released the jobs|import [0-9a-f-]{36}|\[worker\] (ready|registered)|Failed task|Completed task \d+ \(import/.test(l))
     .map((l) => l.slice(0, 240));
+/** On a time-out: every line the worker and the supervisor logged (requests and stack frames left out). */
+const everything = () =>
+  serverLog
+    .split('\n')
+    .filter((l) => l.trim() && !/^\s+at |GET |POST |PUT |HEAD /.test(l))
+    .map((l) => l.slice(0, 300))
+    .slice(-200);
 const workFolders = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => /^evoscope-(import|export)-/.test(f)) : []);
 const childPids = (ppid: number): { pid: number; args: string }[] =>
   spawnSync('ps', ['-o', 'pid=,args=', '--ppid', String(ppid)], { encoding: 'utf8' })
@@ -79,7 +86,11 @@ beforeAll(async () => {
     });
     if (b.status !== 0) throw new Error('next build failed');
   }
-  db = await startEmbeddedPostgres({ baseDir: path.join(tmp, 'pg'), ephemeral: true });
+  // Durable, as `npm start` runs it. A throw-away server (fsync and synchronous_commit off) loses
+  // the last commits when its postmaster is killed: one fresh-clone run re-released a dead worker
+  // whose row it had already deleted, and its import never finished. Production never loses a
+  // commit, so neither does this test.
+  db = await startEmbeddedPostgres({ baseDir: path.join(tmp, 'pg') });
   await migrate(db.url);
   port = await freePort();
   server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'serve.ts')], {
