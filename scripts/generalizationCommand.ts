@@ -4,6 +4,7 @@
 // Without: the paper's Tables 11-12 over every run with a private re-run, as the /generalization
 // page shows them (--csv: Table 11's long form, one line per run, as the page's export).
 // Re-scoring itself is `evoscope evaluate <runId> --best-chain --private`.
+import { formatScore, formatSigned } from '../components/ui/format';
 import { runParamsSchema } from '../lib/api/params';
 import { verdictLabel, verdictMatrix, frameworkCounts, verdictsCsv } from '../lib/analysis/generalizationTables';
 import { disconnect } from '../lib/db/client';
@@ -29,8 +30,6 @@ export function parseGeneralizationArgs(args: string[]): GeneralizationArgs {
   return { runId, format: a.switches.has('json') ? 'json' : a.switches.has('csv') ? 'csv' : 'text' };
 }
 
-const num = (x: number | null) => (x === null ? '-' : Number(x.toPrecision(6)).toString());
-const signed = (x: number | null) => (x === null ? '-' : `${x > 0 ? '+' : ''}${num(x)}`);
 
 function runJson(g: RunGeneralization) {
   const r = g.result;
@@ -53,15 +52,15 @@ function runText(g: RunGeneralization): string {
   const r = g.result;
   const lines = [
     `${g.run.name} (${g.run.framework}${g.run.task ? `, ${g.run.task}` : ''}): ${verdictLabel(r.verdict)}. ${r.verdictReason}`,
-    `  public ${signed(r.publicChange)}, private ${signed(r.privateChange)} from the first to the last program of the chain; ` +
-      `severe-overfit threshold ${num(g.threshold.value)} (${g.threshold.description})`,
+    `  public ${formatSigned(r.publicChange)}, private ${formatSigned(r.privateChange)} from the first to the last program of the chain; ` +
+      `severe-overfit threshold ${formatScore(g.threshold.value)} (${g.threshold.description})`,
     `  ${r.overfitSteps} overfitting step(s); ${r.privateScoredSteps} of ${r.steps.length} steps have a private score`,
     '  step  iteration  program                               public       private      overfit',
   ];
   for (const s of r.steps) {
     lines.push(
       `  ${String(s.index + 1).padStart(4)}  ${String(s.iteration).padStart(9)}  ${s.externalId.slice(0, 36).padEnd(36)}  ` +
-        `${num(s.public).padStart(11)}  ${(s.private === null ? (s.privateMissing ?? '-') : num(s.private)).padStart(11)}  ${s.overfit ? 'yes' : ''}`,
+        `${formatScore(s.public).padStart(11)}  ${(s.private === null ? (s.privateMissing ?? '-') : formatScore(s.private)).padStart(11)}  ${s.overfit ? 'yes' : ''}`,
     );
   }
   return lines.join('\n');
@@ -98,7 +97,7 @@ export async function generalizationCommand(args: GeneralizationArgs, log: (l: s
     }
     const lines = ['Table 11 (per run): task, framework, run, verdict, public and private change'];
     for (const r of runs) {
-      lines.push(`  ${(r.task ?? '(no task)').padEnd(20)} ${r.framework.padEnd(14)} ${r.name.slice(0, 40).padEnd(40)} ${verdictLabel(r.verdict).padEnd(16)} public ${signed(r.publicChange)}, private ${signed(r.privateChange)}`);
+      lines.push(`  ${(r.task ?? '(no task)').padEnd(20)} ${r.framework.padEnd(14)} ${r.name.slice(0, 40).padEnd(40)} ${verdictLabel(r.verdict).padEnd(16)} public ${formatSigned(r.publicChange)}, private ${formatSigned(r.privateChange)}`);
     }
     lines.push('Table 12 (per framework): scored, aligned, overfit (mild), overfit (severe), other, not scored');
     for (const c of table12) lines.push(`  ${c.framework.padEnd(14)} ${c.scored} scored, ${c.aligned} aligned, ${c.overfitMild} mild, ${c.overfitSevere} severe, ${c.other} other, ${c.notScored} not scored`);

@@ -9,11 +9,10 @@ import { REVIEW_STATUSES, type Board, type BoardEdit, type ReviewStatus } from '
 import { isEditLabel, LABEL_TITLES } from '@/lib/analysis/taxonomy/labels';
 import { apiJson } from '../comments/api';
 import { CommentThread } from '../comments/CommentThread';
-import { formatScore, shortId } from '../ui/format';
+import { formatScore, formatSigned, shortId } from '../ui/format';
 import '../comments/comments.css';
 
 const STATUS_KEYS: Record<string, ReviewStatus> = { c: 'confirmed', d: 'disputed', u: 'unreviewed' };
-const signed = (v: number | null) => (v === null ? '—' : `${v > 0 ? '+' : ''}${formatScore(v)}`);
 const labelTitle = (l: string) => (isEditLabel(l) ? LABEL_TITLES[l] : l);
 
 function Labels({ labels, human }: { labels: string[]; human?: boolean }) {
@@ -142,7 +141,7 @@ export function BoardTable({ runId, openEdit }: { runId: string; openEdit: strin
                     )}
                   </td>
                   <td className="num">{formatScore(e.score)}</td>
-                  <td className={`num ${e.jump === null || e.jump === 0 ? '' : 'ok'}`}>{signed(e.jump)}</td>
+                  <td className={`num ${e.jump === null || e.jump === 0 ? '' : 'ok'}`}>{formatSigned(e.jump)}</td>
                   <td>
                     {e.judgeLabels.length === 0 ? (
                       <span className="muted">not judged</span>

@@ -2,10 +2,10 @@
 // The run's evaluator (the paper's replay environment): the current version with its files,
 // older versions, and a form to upload a new version (a folder, an optional private test set,
 // an optional command/contract/timeout). Server-rendered list first, refreshed after an upload.
+import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { evaluatorListSchema, evaluatorSummarySchema, type EvaluatorSummaryJson } from '@/lib/api/evaluators';
 import { formatBytes } from '@/components/ui/bytes';
-import { useRouter } from 'next/navigation';
 import { fetchJson } from '@/components/ui/fetchJson';
 import { formatDate } from '@/components/ui/format';
 import { pickedFolder, uploadBody, type PickedFile } from './evaluatorUpload';

@@ -6,12 +6,11 @@ import { useEffect, useState } from 'react';
 import type { TuneReport } from '@/lib/interventions/types';
 import { Stat } from '../analysis/Stat';
 import { DiffViewer } from '../code/DiffViewer';
-import { formatScore, formatShare } from '../ui/format';
+import { formatScore, formatSigned, formatShare } from '../ui/format';
 import { getExperimentSource } from './experimentClient';
 import { TuneChart } from './TuneChart';
 
 const yesNo = (v: boolean | null) => (v === null ? '—' : v ? 'yes' : 'no');
-const signed = (v: number | null) => (v === null ? '—' : `${v > 0 ? '+' : ''}${formatScore(v)}`);
 
 export function TuneResult({ runId, experimentId, report, original, language, scoreMetric }: {
   runId: string;
@@ -45,10 +44,10 @@ export function TuneResult({ runId, experimentId, report, original, language, sc
       <dl className="stats">
         <Stat label="original" id="tune-original">{formatScore(report.originalScore)}</Stat>
         <Stat label="tuning ceiling" id="tune-ceiling" hint="Best score over the search's calls: S*(s)">{formatScore(report.ceiling)}</Stat>
-        <Stat label="improvement" id="tune-improvement" hint="ceiling - original, positive = better">{signed(report.improvement)}</Stat>
+        <Stat label="improvement" id="tune-improvement" hint="ceiling - original, positive = better">{formatSigned(report.improvement)}</Stat>
         <Stat label="run's final best" id="tune-final-best">{formatScore(report.runFinalBest)}</Stat>
         <Stat label="gap" id="tune-gap" hint="§5.4: final best - ceiling (positive = better direction): the part of the run's later gain tuning does not reach">
-          {signed(report.gap)}
+          {formatSigned(report.gap)}
         </Stat>
         <Stat label="gain recovered by tuning" id="tune-recovered">{formatShare(report.recoveredShare)}</Stat>
         <Stat label="matches final best" id="tune-matches">{yesNo(report.matchesFinalBest)}</Stat>

@@ -8,7 +8,7 @@ import { FINISHED_BATCH, runGeneralizationSchema, stepsCsv, type RunGeneralizati
 import { VERDICT_LABELS, type Verdict } from '@/lib/analysis/generalization';
 import { downloadText } from '../analysis/download';
 import { fetchJson } from '../ui/fetchJson';
-import { formatScore } from '../ui/format';
+import { formatScore, formatSigned } from '../ui/format';
 import { GeneralizationChart } from './GeneralizationChart';
 import { RescorePanel } from './RescorePanel';
 import { StepsTable } from './StepsTable';
@@ -16,7 +16,6 @@ import { ThresholdForm } from './ThresholdForm';
 
 const VERDICT_TONE: Record<Verdict, string> = { aligned: 'ok', 'overfit-mild': 'bad', 'overfit-severe': 'bad', other: '', 'not-scored': '' };
 
-const signed = (v: number | null) => (v === null ? '—' : `${v > 0 ? '+' : ''}${formatScore(v)}`);
 
 function VerdictPanel({ data, onSaved }: { data: RunGeneralizationResponse; onSaved: (d: RunGeneralizationResponse) => void }) {
   const r = data.result;
@@ -33,11 +32,11 @@ function VerdictPanel({ data, onSaved }: { data: RunGeneralizationResponse; onSa
       <dl className="stats" style={{ margin: '0.6rem 0' }}>
         <div className="stat">
           <dt>Δ public (first → last)</dt>
-          <dd>{signed(r.publicChange)}</dd>
+          <dd>{formatSigned(r.publicChange)}</dd>
         </div>
         <div className="stat">
           <dt>Δ private (first → last)</dt>
-          <dd>{signed(r.privateChange)}</dd>
+          <dd>{formatSigned(r.privateChange)}</dd>
         </div>
         <div className="stat">
           <dt>Severe-overfit threshold</dt>

@@ -6,11 +6,10 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useRef, type KeyboardEvent } from 'react';
 import type { RunGeneralizationResponse } from '@/lib/api/generalization';
-import { formatScore } from '../ui/format';
+import { formatScore, formatSigned } from '../ui/format';
 
 type Step = RunGeneralizationResponse['result']['steps'][number];
 
-const signed = (v: number | null) => (v === null ? '—' : `${v > 0 ? '+' : ''}${formatScore(v)}`);
 
 /** 'ok' when the change is an improvement in the run's direction, 'bad' when it is a loss. */
 const tone = (d: number | null, higherIsBetter: boolean) => (d === null || d === 0 ? undefined : (higherIsBetter ? d > 0 : d < 0) ? 'ok' : 'bad');
@@ -81,8 +80,8 @@ export function StepsTable({
               <td className="num" title={s.privateMissing ?? 'private re-run'}>
                 {s.private === null ? <span className="muted">{s.privateMissing}</span> : formatScore(s.private)}
               </td>
-              <td className={`num ${tone(s.dPublic, higherIsBetter) ?? ''}`}>{signed(s.dPublic)}</td>
-              <td className={`num ${tone(s.dPrivate, higherIsBetter) ?? ''}`}>{signed(s.dPrivate)}</td>
+              <td className={`num ${tone(s.dPublic, higherIsBetter) ?? ''}`}>{formatSigned(s.dPublic)}</td>
+              <td className={`num ${tone(s.dPrivate, higherIsBetter) ?? ''}`}>{formatSigned(s.dPrivate)}</td>
               <td>{s.overfit ? <span className="tag bad">overfit</span> : <span className="muted">no</span>}</td>
             </tr>
           ))}

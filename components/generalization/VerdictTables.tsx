@@ -3,9 +3,8 @@
 import Link from 'next/link';
 import { VERDICT_LABELS } from '@/lib/analysis/generalization';
 import { frameworkCounts, verdictMatrix, type RunVerdict } from '@/lib/analysis/generalizationTables';
-import { formatScore } from '../ui/format';
+import { formatSigned } from '../ui/format';
 
-const signed = (v: number | null) => (v === null ? '—' : `${v > 0 ? '+' : ''}${formatScore(v)}`);
 
 function Exports({ table }: { table: 'verdicts' | 'counts' }) {
   return (
@@ -62,7 +61,7 @@ export function VerdictTables({ runs }: { runs: RunVerdict[] }) {
                             {r.verdict.startsWith('overfit') ? <strong>{VERDICT_LABELS[r.verdict]}</strong> : VERDICT_LABELS[r.verdict]}
                           </Link>{' '}
                           <span className="muted">
-                            {signed(r.privateChange)}
+                            {formatSigned(r.privateChange)}
                             {!r.higherIsBetter && ' (lower is better)'}
                           </span>
                           {m.cells[t][f].length > 1 && <span className="muted"> · {r.name}</span>}

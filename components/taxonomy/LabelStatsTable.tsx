@@ -43,9 +43,7 @@ export function LabelStatsTable({ rows, selected, onSelect }: { rows: LabelStats
               <td className="num">{formatCount(s.count)}</td>
               <td className="num">{formatShare(s.prevalence)}</td>
               <td className="num">{formatShare(s.positiveRate)}</td>
-              <td className="num" title={carriedByNoScoredEdit(s) ? 'No scored edit carries this label: its corrected odds ratio is an artefact of the +0.5' : undefined}>
-                {s.oddsRatio === null ? '—' : `${num(s.oddsRatio)} [${num(s.ciLow)}, ${num(s.ciHigh)}]${carriedByNoScoredEdit(s) ? ' (no edit)' : ''}`}
-              </td>
+              <OddsCell s={s} />
               <td className="num">{num(s.fisherP, 2)}</td>
               <td className="num">{num(s.enrichmentBestSoFar)}</td>
               <td className="num">{num(s.enrichmentFinalLineage)}</td>
@@ -54,5 +52,16 @@ export function LabelStatsTable({ rows, selected, onSelect }: { rows: LabelStats
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The odds ratio with its interval; said to be an artefact when no scored edit carries the label. */
+function OddsCell({ s }: { s: LabelStatsResponse }) {
+  if (s.oddsRatio === null) return <td className="num">—</td>;
+  const unused = carriedByNoScoredEdit(s);
+  return (
+    <td className="num" title={unused ? 'No scored edit carries this label: its corrected odds ratio is an artefact of the +0.5' : undefined}>
+      {`${num(s.oddsRatio)} [${num(s.ciLow)}, ${num(s.ciHigh)}]${unused ? ' (no edit)' : ''}`}
+    </td>
   );
 }

@@ -8,10 +8,7 @@ import { LABEL_DEFINITIONS, type EditLabel } from '@/lib/analysis/taxonomy/label
 import type { TaxonomyStatsResponse } from '@/lib/api/taxonomySchemas';
 import { useElementWidth } from '../chart/useElementWidth';
 import { formatCount, formatScore, formatShare } from '../ui/format';
-import { LABEL_COLOURS, OR_ABOVE_COLOUR, OR_BELOW_COLOUR, REFERENCE_COLOUR } from './labelColours';
-
-/** A label no scored edit carries: a hollow grey point on dashed whiskers. */
-const UNUSED_COLOUR = '#a3a6ad';
+import { LABEL_COLOURS, OR_ABOVE_COLOUR, OR_BELOW_COLOUR, REFERENCE_COLOUR, UNUSED_COLOUR } from './labelColours';
 import { prepareFigure, type FigureRow } from './layout';
 
 export function describeRow(r: FigureRow): string {

@@ -10,5 +10,7 @@ export const LABEL_COLOURS = Object.fromEntries(EDIT_LABELS.map((l, i) => [l, sc
 export const OR_ABOVE_COLOUR = '#2166ac';
 export const OR_BELOW_COLOUR = '#b2182b';
 export const REFERENCE_COLOUR = '#62666d';
+/** A label no scored edit carries: a hollow grey point on dashed whiskers. */
+export const UNUSED_COLOUR = '#a3a6ad';
 /** Enrichment bars: among best-so-far updates, along the final best's lineage. */
 export const ENRICHMENT_COLOURS = { bestSoFar: '#e07b00', finalLineage: '#2456a6' } as const;

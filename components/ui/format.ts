@@ -8,6 +8,12 @@ export function formatScore(v: number | null | undefined): string {
   return Number(v.toPrecision(6)).toString();
 }
 
+/** A change with its sign: "+0.25", "-1.5", "0"; "—" when there is none. */
+export function formatSigned(v: number | null | undefined): string {
+  if (v === null || v === undefined) return '—';
+  return `${v > 0 ? '+' : ''}${formatScore(v)}`;
+}
+
 export function formatCount(v: number | null | undefined): string {
   if (v === null || v === undefined) return '—';
   return v.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
