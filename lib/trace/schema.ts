@@ -38,6 +38,31 @@ export const contextRecordSchema = z.object({
   extra: json.optional(),
 });
 
+/**
+ * Who made a program (issue 22 item 6), in one place for every format so analyses can group by
+ * it: the LLM model, the mutation operator (SkyDiscover's parent_info label such as diverge /
+ * refine / crossover, ShinkaEvolve's patch_type, OpenEvolve's prompt template, GEPA's
+ * reflective_mutation / merge), the tokens and the cost of the call(s) that produced it.
+ * Fields a source does not record stay null: never invented.
+ */
+export const programOriginSchema = z.object({
+  model: z.string().max(300).nullish(),
+  operator: z.string().max(300).nullish(),
+  promptTokens: z.number().finite().min(0).nullish(),
+  completionTokens: z.number().finite().min(0).nullish(),
+  /** In the source's currency (USD for every framework read today). */
+  cost: z.number().finite().nullish(),
+});
+export type ProgramOrigin = z.infer<typeof programOriginSchema>;
+
+/** A program shown to the LLM as context (not a parent): SkyDiscover's other_context_ids / context_info. */
+export const contextRefSchema = z.object({
+  externalId: storableName(z.string().min(1)),
+  /** The source's word for the role, e.g. 'inspiration', 'top', 'diverse'. */
+  label: z.string().max(300).nullish(),
+});
+export type ContextRef = z.infer<typeof contextRefSchema>;
+
 export const programRecordSchema = z.object({
   /** The id the source gave the program; unique within a run. */
   externalId: storableName(z.string().min(1)),
@@ -66,6 +91,22 @@ export const programRecordSchema = z.object({
   /** A hash of the program's outputs (the seed's dedup key): equal hashes = behavioural duplicates. */
   outputHash: z.string().max(200).nullish(),
   parents: z.array(parentRefSchema).default([]),
+  /** Programs shown as context when this one was made (stored apart from parents: not lineage). */
+  contextRefs: z.array(contextRefSchema).default([]),
+  /** Who made it (model, operator, tokens, cost). */
+  origin: programOriginSchema.nullish(),
+  /**
+   * Proposed and rejected by the search (GEPA's rejection_history, a failed acceptance test):
+   * kept as a program, but valid=false so every valid-only measure leaves it out; the lineage
+   * shows it on demand. See programStatus().
+   */
+  rejected: z.boolean().default(false),
+  /**
+   * A candidate made of named text components (GEPA: component name -> text). `code` is then
+   * componentsText(components) (lib/trace/components.ts): each component under a header line,
+   * in a stable order, so diffs and every analysis that needs one text see all of them.
+   */
+  components: storableJson('components', z.record(z.string(), z.string())).nullish(),
   evaluation: evaluationRecordSchema.nullish(),
   contexts: z.array(contextRecordSchema).default([]),
 });
@@ -118,9 +159,33 @@ export const diagnosisRecordSchema = z.object({
 });
 export type DiagnosisRecord = z.input<typeof diagnosisRecordSchema>;
 
-/** valid, invalid (evaluated and failed), or not_evaluated (never ran). */
-export type ProgramStatus = 'valid' | 'invalid' | 'not_evaluated';
-export function programStatus(p: { valid: boolean; evaluated?: boolean | null }): ProgramStatus {
+/**
+ * One co-evolved search strategy of an EvoX run (SkyDiscover `search/iteration_N/`): a second
+ * population that evolves beside the solutions. Stored per run, shown as a timeline.
+ */
+export const strategyRecordSchema = z.object({
+  /** N of search/iteration_N (the strategy's own generation). */
+  iteration: int4().min(0),
+  code: z.string(),
+  /** The strategy's score as EvoX recorded it. */
+  score: z.number().finite().nullish(),
+  isNewBest: z.boolean().nullish(),
+  /** True when EvoX fell back to an earlier strategy (the new one failed). */
+  fallback: z.boolean().nullish(),
+  /** The solution iterations over which this strategy was the active one, when recorded. */
+  activeFrom: int4().nullish(),
+  activeTo: int4().nullish(),
+  /** The rest of metadata.json (database statistics before and after, ...), verbatim. */
+  metadata: storableJson('strategy metadata', json).optional(),
+  prompts: storableJson('strategy prompts', json).optional(),
+  failedAttempts: storableJson('strategy failed attempts', json).optional(),
+});
+export type StrategyRecord = z.input<typeof strategyRecordSchema>;
+
+/** valid, invalid (evaluated and failed), not_evaluated (never ran) or rejected (by the search). */
+export type ProgramStatus = 'valid' | 'invalid' | 'not_evaluated' | 'rejected';
+export function programStatus(p: { valid: boolean; evaluated?: boolean | null; rejected?: boolean | null }): ProgramStatus {
+  if (p.rejected) return 'rejected';
   if (p.evaluated === false) return 'not_evaluated';
   return p.valid ? 'valid' : 'invalid';
 }
@@ -158,6 +223,8 @@ export interface ImportedRun {
   searchState?: SearchStateInput;
   /** The eval agent's triggers (reports, aux scripts and values, agent candidates), when the run has them. */
   diagnoses?: DiagnosisRecord[];
+  /** EvoX's co-evolved search strategies (SkyDiscover search/iteration_N), when the run has them. */
+  strategies?: StrategyRecord[];
   /**
    * Set by importers that stream (ReadOptions.streamPrograms): `programs` are then light records
    * (every field the writer needs for order, lineage, validity and the run's summary, but code ''
