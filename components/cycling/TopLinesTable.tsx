@@ -38,7 +38,7 @@ export function TopLinesTable({
           <tr>
             <th scope="col" className="num">#</th>
             <th scope="col">Line (normalised)</th>
-            <th scope="col" className="num" title="Cycle events: additions paired with an earlier removal">Re-additions</th>
+            <th scope="col" className="num" title="Additions paired with an earlier removal (an edit adding the line twice counts once), so never more than Additions">Re-additions</th>
             <th scope="col" className="num">Additions</th>
             <th scope="col" className="num">Removals</th>
             <th scope="col" className="num">Median span</th>

@@ -203,3 +203,28 @@ describe('detectCycling: the two definition sets agree where no quirk applies', 
     expect(events).toBeGreaterThan(100); // the runs do cycle
   });
 });
+
+describe('detectCycling: a line re-added twice by one edit', () => {
+  // B removes "int beta = 2;"; C adds it back in two places. Two cycle events (EvoReplay counts
+  // each pairing), but one re-addition of the line by one edit: the line's spans list one span
+  // per re-adding edit, so its re-additions never exceed its additions (issue 24: QOS showed 77
+  // re-additions against 39 additions).
+  const head = ['int main() {', '  int alpha = 1;'];
+  const run = [
+    prog('A', null, 0, [...head, '  int beta = 2;', '  return alpha;', '}']),
+    prog('B', 'A', 1, [...head, '  return alpha;', '}']),
+    prog('C', 'B', 2, [...head, '  int beta = 2;', '  return alpha;', '  int beta = 2;', '}']),
+  ];
+  for (const definitions of both) {
+    it(`lists one span per re-adding edit under '${definitions}'`, () => {
+      const r = detectCycling(run, { definitions, scope: 'run' });
+      expect(r.summary.cycleEvents).toBe(2);
+      expect(r.summary.recycledAdded).toBe(1);
+      expect(r.lines).toHaveLength(1);
+      const additions = r.lines[0].history.filter((h) => h.kind === 'added').length;
+      expect(additions).toBe(1);
+      expect(r.lines[0].spans).toEqual([1]);
+      expect(r.lines[0].spans.length).toBeLessThanOrEqual(additions);
+    });
+  }
+});

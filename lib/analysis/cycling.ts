@@ -51,7 +51,7 @@ export interface CycleEvent {
 export interface CycledLine {
   line: string;
   history: { kind: 'removed' | 'added'; edit: number; childId: string; iteration: number }[];
-  /** Spans of this line's cycle events. */
+  /** One span per edit that re-added this line (its first pairing's): never more than its additions. */
   spans: number[];
 }
 
@@ -139,9 +139,14 @@ export function detectCycling(input: readonly AnalysisProgram[] | PreparedRun, o
 /** Histories of the cycled lines only, gathered in a second pass over the edit table. */
 function cycledLineHistories(run: PreparedRun, events: CycleEvent[]): CycledLine[] {
   const byLine = new Map<string, CycledLine>();
+  // One span per (line, re-adding edit), its first pairing's, as summary.medianSpan counts them:
+  // an edit that adds a line twice makes two cycle events but one re-addition of the line.
+  const lastEdit = new Map<string, number>();
   for (const ev of events) {
     let l = byLine.get(ev.line);
     if (!l) byLine.set(ev.line, (l = { line: ev.line, history: [], spans: [] }));
+    if (lastEdit.get(ev.line) === ev.addedEdit) continue;
+    lastEdit.set(ev.line, ev.addedEdit);
     l.spans.push(ev.span);
   }
   for (const e of run.edits) {

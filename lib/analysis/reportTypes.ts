@@ -20,7 +20,7 @@ export const ANALYSIS = {
 export const cyclingParams = (definitions: Definitions, scope: CyclingScope) => `definitions=${definitions}&scope=${scope}`;
 
 /** Bumped when a report's shape or definitions change: stale rows are recomputed. */
-export const REPORT_VERSION = 1;
+export const REPORT_VERSION = 2;
 
 /** Cycling and edit composition of one run under one definition set and scope. */
 export interface CyclingReport {
@@ -36,7 +36,7 @@ export interface CyclingReport {
   /** The most cycled lines (by re-additions), each with its full remove/re-add history. */
   topLines: {
     line: string;
-    /** Additions paired with an earlier removal (the line's cycle events). */
+    /** Edits that re-added the line (additions paired with an earlier removal; an edit adding it twice counts once). */
     readditions: number;
     spans: number[];
     /** `recycled` on an addition: it re-added an earlier removal (false: a first addition). */
