@@ -36,6 +36,11 @@ test('the cycling page of a demo run shows its figures, trend, top lines with ti
   await expect(page.getByTestId('trend-path')).toHaveAttribute('d', /^M[\d.-]+,[\d.-]+L/);
   await expect(page.getByTestId('trend-chart')).toContainText('Definition: An added line is recycled');
   await expect(page.getByTestId('class-split')).toContainText('Definition:');
+  // The class split adds up to the total it states (issue 24), and the headline's classes are its parts.
+  const classCount = async (id: string) => Number((await statValue(page, id).textContent())!.replace(/,/g, ''));
+  const classes = (await classCount('cyc-literal')) + (await classCount('cyc-tuning')) + (await classCount('cyc-trivial'));
+  await expect(page.getByTestId('class-split-total')).toHaveAttribute('data-total', String(classes));
+  await expect(page.getByTestId('class-split-total')).toContainText(`= ${classes} re-additions by skeleton`);
   await expect(page.getByTestId('span-histogram').getByTestId('histogram-bar').first()).toBeVisible();
 
   // Edits table: a page of rows, sortable within the page.

@@ -6,9 +6,20 @@ import { CLASS_COLOURS, CLASS_DEFINITION } from '../analysis/colours';
 import { DefinitionNote } from '../analysis/DefinitionNote';
 import { useElementWidth } from '../chart/useElementWidth';
 import { formatCount, formatShare } from '../ui/format';
-import { prepareClassSplit } from './classSplitModel';
+import { classSplitNote, prepareClassSplit } from './classSplitModel';
 
-export function ClassSplit({ counts, definitionText }: { counts: Record<CycleClass, number>; definitionText: string }) {
+export function ClassSplit({
+  counts,
+  definitionText,
+  cycleEvents,
+  recycledAdded,
+}: {
+  counts: Record<CycleClass, number>;
+  definitionText: string;
+  cycleEvents: number;
+  recycledAdded: number;
+}) {
+  const note = classSplitNote(counts, cycleEvents, recycledAdded);
   const [ref, width] = useElementWidth<HTMLDivElement>();
   const split = useMemo(() => (width > 0 ? prepareClassSplit(counts, width) : null), [counts, width]);
   return (
@@ -36,6 +47,9 @@ export function ClassSplit({ counts, definitionText }: { counts: Record<CycleCla
             </span>
           ))}
         </div>
+        <p className="muted" data-testid="class-split-total" data-total={note.total}>
+          {note.text}
+        </p>
         <DefinitionNote>
           {CLASS_DEFINITION} {definitionText}
         </DefinitionNote>

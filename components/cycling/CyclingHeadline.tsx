@@ -12,6 +12,7 @@ export function formatSlope(slope: number | null): string {
 
 export function CyclingHeadline({ report }: { report: CyclingResponse }) {
   const s = report.summary;
+  const skeletonHint = `of ${formatCount(s.literal + s.tuning + s.trivial)} re-additions by skeleton (a wider pairing than the cycle events)`;
   return (
     <dl className="stats" aria-label="Cycling headline figures">
       <Stat label="Recycled share of added lines" id="cyc-recycled-share" hint={`${formatCount(s.recycledAdded)} of ${formatCount(s.totalAdded)} added lines`}>
@@ -30,13 +31,13 @@ export function CyclingHeadline({ report }: { report: CyclingResponse }) {
       <Stat label="Unique cycled lines" id="cyc-unique-lines">
         {formatCount(s.uniqueCycledLines)}
       </Stat>
-      <Stat label="Literal" id="cyc-literal">
+      <Stat label="Literal" id="cyc-literal" hint={skeletonHint}>
         {formatCount(s.literal)}
       </Stat>
-      <Stat label="Tuning" id="cyc-tuning">
+      <Stat label="Tuning" id="cyc-tuning" hint={skeletonHint}>
         {formatCount(s.tuning)}
       </Stat>
-      <Stat label="Trivial" id="cyc-trivial">
+      <Stat label="Trivial" id="cyc-trivial" hint={skeletonHint}>
         {formatCount(s.trivial)}
       </Stat>
       <Stat label="Edits analysed" id="cyc-edits">

@@ -33,10 +33,12 @@ export function CyclingView({ runId, definitions, scope }: { runId: string; defi
           <TrendChart points={report.trend.points} slope={report.trend.slope} definitionText={report.definitionText} />
           <div className="analysis-grid">
             <div>
-              <h2>Literal / tuning / trivial</h2>
+              <h2>Re-additions by skeleton: literal / tuning / trivial</h2>
               <ClassSplit
                 counts={{ literal: report.summary.literal, tuning: report.summary.tuning, trivial: report.summary.trivial }}
                 definitionText={report.definitionText}
+                cycleEvents={report.summary.cycleEvents}
+                recycledAdded={report.summary.recycledAdded}
               />
             </div>
             <div>

@@ -24,3 +24,19 @@ export function prepareClassSplit(counts: Record<CycleClass, number>, width: num
   });
   return { total, segments };
 }
+
+/**
+ * How the class split relates to the headline's cycle events (issue 24: "cycle events 70 and
+ * recycled additions 69, but literal 66 + tuning 52 = 118"). The classes come from a wider
+ * pairing (EvoReplay's classify_cycles: lines matched by their number-collapsed skeleton, one
+ * re-addition per skeleton and edit), so their total is its own figure, stated beside the bar.
+ */
+export function classSplitNote(counts: Record<CycleClass, number>, cycleEvents: number, recycledAdded: number): { total: number; text: string } {
+  const total = CYCLE_CLASSES.reduce((s, k) => s + counts[k], 0);
+  const parts = `${counts.literal} literal + ${counts.tuning} tuning + ${counts.trivial} trivial = ${total} re-additions by skeleton`;
+  const relation =
+    total === recycledAdded
+      ? 'the same count as the recycled additions above.'
+      : `a wider pairing than the ${cycleEvents} cycle events (${recycledAdded} recycled additions) above, which pair identical lines only: an added line whose removed twin differs only in its numbers is a tuning re-addition here and no cycle event there; each skeleton counts once per edit.`;
+  return { total, text: `${parts}: ${relation}` };
+}
