@@ -12,6 +12,9 @@ async function readClusters(page: Page, seq: string): Promise<Moment> {
   const panel = page.getByTestId('clusters-panel');
   await expect(panel).toHaveAttribute('data-seq', seq);
   await expect(page.getByTestId('database-view')).toHaveAttribute('data-state', 'ready');
+  // The clusters heading numbers the snapshot as the slider does (one-based; issue 24: "16 of 16" beside "at snapshot 15").
+  const position = /snapshot (\d+) of/.exec(await page.getByTestId('moment-position').innerText())![1];
+  await expect(panel.getByRole('heading', { level: 2 }).first()).toContainText(`at snapshot ${position}`);
   const tText = await page.getByTestId('cluster-temperature').innerText();
   const t = /T = ([\d.e-]+)/.exec(tText);
   expect(t, tText).not.toBeNull();

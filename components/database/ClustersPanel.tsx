@@ -21,9 +21,11 @@ function download(name: string, type: string, text: string) {
   URL.revokeObjectURL(url);
 }
 
-export function ClustersPanel({ runId, snapshot, config, island, onIsland, missing }: {
+export function ClustersPanel({ runId, snapshot, position, config, island, onIsland, missing }: {
   runId: string;
   snapshot: SnapshotResponse;
+  /** One-based position of the snapshot among the run's, as the moment slider numbers it. */
+  position: number;
   config: SearchStateResponse['config'];
   island: number | null;
   onIsland: (i: number) => void;
@@ -34,7 +36,7 @@ export function ClustersPanel({ runId, snapshot, config, island, onIsland, missi
   const t = table?.temperature;
   return (
     <section aria-labelledby="clusters-h" data-testid="clusters-panel" data-seq={snapshot.seq} data-island={island ?? ''}>
-      <h2 id="clusters-h">Clusters of island {island ?? '—'} at snapshot {snapshot.seq}</h2>
+      <h2 id="clusters-h">Clusters of island {island ?? '—'} at snapshot {position}</h2>
       <label>
         Island{' '}
         <select value={island ?? ''} onChange={(e) => onIsland(Number(e.target.value))} data-testid="island-select">
@@ -68,10 +70,10 @@ export function ClustersPanel({ runId, snapshot, config, island, onIsland, missi
       {table && table.clusters.length > 0 && (
         <>
           <div className="actions">
-            <button type="button" data-testid="export-clusters-csv" onClick={() => download(`clusters-s${snapshot.seq}-i${island}.csv`, 'text/csv', clustersCsv(table, island!, snapshot.seq))}>
+            <button type="button" data-testid="export-clusters-csv" onClick={() => download(`clusters-s${position}-i${island}.csv`, 'text/csv', clustersCsv(table, island!, snapshot.seq))}>
               Export CSV
             </button>{' '}
-            <button type="button" onClick={() => download(`clusters-s${snapshot.seq}-i${island}.json`, 'application/json', JSON.stringify({ seq: snapshot.seq, island, ...table }, null, 2))}>
+            <button type="button" onClick={() => download(`clusters-s${position}-i${island}.json`, 'application/json', JSON.stringify({ seq: snapshot.seq, island, ...table }, null, 2))}>
               Export JSON
             </button>
           </div>

@@ -68,7 +68,7 @@ export function DatabaseView({ runId, initialSeq, initialIsland }: { runId: stri
         ) : (
           <>
             <label className="slider">
-              Moment (snapshot {index + 1} of {state.snapshots.length}
+              Moment (<span data-testid="moment-position">snapshot {index + 1} of {state.snapshots.length}</span>
               {current ? `, ${momentLabel(current.at)}` : ''}){' '}
               <input
                 type="range"
@@ -78,7 +78,7 @@ export function DatabaseView({ runId, initialSeq, initialIsland }: { runId: stri
                 max={state.snapshots.length - 1}
                 step={1}
                 value={Math.max(0, index)}
-                aria-valuetext={current ? `snapshot ${current.seq}, ${momentLabel(current.at)}` : undefined}
+                aria-valuetext={current ? `snapshot ${index + 1} of ${state.snapshots.length}, ${momentLabel(current.at)}` : undefined}
                 onChange={(e) => setSeq(state.snapshots[Number(e.target.value)].seq)}
               />
             </label>
@@ -88,7 +88,7 @@ export function DatabaseView({ runId, initialSeq, initialIsland }: { runId: stri
       </section>
       {shown && (
         <>
-          <ClustersPanel runId={runId} snapshot={shown} config={state.config} island={island} onIsland={setIsland} missing={state.missing.clusters ?? null} />
+          <ClustersPanel runId={runId} snapshot={shown} position={index + 1} config={state.config} island={island} onIsland={setIsland} missing={state.missing.clusters ?? null} />
           <FeatureMapPanel snapshot={shown} island={island} />
         </>
       )}
