@@ -1,10 +1,10 @@
 import Link from 'next/link';
+import { MissingPageMessage } from '@/components/ui/MissingPageMessage';
 
 export default function NotFound() {
   return (
     <>
-      <h1>Not found</h1>
-      <p className="subtitle">No run or program has that id.</p>
+      <MissingPageMessage />
       <Link href="/">Back to the runs</Link>
     </>
   );

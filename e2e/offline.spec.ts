@@ -26,7 +26,10 @@ test('no page makes a request outside localhost', async ({ page }) => {
     await expect(page.locator('.monaco-diff-editor')).toBeVisible();
   }
   await page.goto('/runs/00000000-0000-0000-0000-000000000000');
-  await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Run not found' })).toBeVisible();
+  await expect(page.getByTestId('not-found-detail')).toContainText('No run has the id 00000000-0000-0000-0000-000000000000');
+  await page.goto('/nonexistent');
+  await expect(page.getByTestId('not-found-detail')).toHaveText('Evoscope has no page at /nonexistent.');
 
   expect(seen.length).toBeGreaterThan(10);
   expect(outside, 'requests outside localhost').toEqual([]);
