@@ -2,6 +2,8 @@
 // that is in the run (the analyses' 'default' edit definition), both with code; the sign of the
 // score change oriented by the run's direction; best-so-far by the one definition of
 // lib/analysis/bestSoFar.ts; and the stratification judge's labels when it judged the edit.
+// An edit whose child has the same source as its parent is left out: it gives a reviewer nothing
+// to label.
 import { bestSoFar } from '../analysis/bestSoFar';
 import type { SampleCandidate } from '../review/sample';
 import { pool } from './client';
@@ -11,8 +13,8 @@ export async function reviewCandidates(runId: string, judge: string | null): Pro
   if (!run.rowCount) return [];
   const higherIsBetter = run.rows[0].higher_is_better;
   const [programs, edges, judged] = await Promise.all([
-    pool().query<{ id: string; seq: number; iteration: number | null; valid: boolean; score: number | null; has_code: boolean }>(
-      `SELECT p.id, p.seq, p.iteration, p.valid, p.score, b.bytes > 0 AS has_code
+    pool().query<{ id: string; seq: number; iteration: number | null; valid: boolean; score: number | null; has_code: boolean; code_sha: string }>(
+      `SELECT p.id, p.seq, p.iteration, p.valid, p.score, b.bytes > 0 AS has_code, p.code_sha
        FROM programs p JOIN blobs b ON b.sha256 = p.code_sha WHERE p.run_id = $1 ORDER BY p.seq`,
       [runId],
     ),
@@ -49,7 +51,7 @@ export async function reviewCandidates(runId: string, judge: string | null): Pro
   for (const e of edges.rows) {
     const child = byId.get(e.child_id);
     const parent = byId.get(e.parent_id);
-    if (!child || !parent || !child.has_code || !parent.has_code) continue;
+    if (!child || !parent || !child.has_code || !parent.has_code || child.code_sha === parent.code_sha) continue;
     const a = score(parent);
     const b = score(child);
     out.push({
