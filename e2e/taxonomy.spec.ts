@@ -79,6 +79,15 @@ test('the taxonomy page of a demo run draws both panels; a label lists its edits
   // The diff page shows the edit's labels, the clicked one among them.
   const judgement = page.getByTestId('edit-judgements').locator('[data-testid="judgement"][data-judge="offline@1"]');
   await expect(judgement.locator(`[data-testid="label-chip"][data-label="${label}"]`)).toBeVisible();
+
+  // Back: the label and its list of edits are still there (issue 24: the URL lost ?label=).
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`\\?label=${label}$`));
+  await expect(page.getByTestId('label-edits')).toHaveAttribute('data-label', label);
+  await expect(page.getByTestId('label-edits').getByTestId('label-edit-row').first()).toBeVisible();
+  // And a reload keeps it too.
+  await page.reload();
+  await expect(page.getByTestId('label-edits')).toHaveAttribute('data-label', label);
 });
 
 test('judge switch and permalinks: ?judge= of a judge without judgements, back to the offline judge; ?label= opens the list', async ({ page }) => {

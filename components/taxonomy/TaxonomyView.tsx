@@ -2,14 +2,15 @@
 // The taxonomy page's body (paper §5.1, Figure 4): for one judge, the two-panel figure, the
 // label figures, enrichment, the label mix over the run and co-occurrence; a label's edits;
 // judging controls; agreement between judges; exports. The judge and the selected label live
-// in the URL (?judge=, ?label=), written with replaceState so a link restores the view.
+// in the URL (?judge=, ?label=) and only there (useUrlView), so Back, reload and a link restore the view.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { EDIT_LABELS, LABEL_DEFINITIONS, LABEL_TITLES, type EditLabel } from '@/lib/analysis/taxonomy/labels';
 import { OFFLINE_JUDGE_KEY } from '@/lib/analysis/taxonomy/types';
 import { runTaxonomySchema, taxonomyUrl } from '@/lib/api/taxonomySchemas';
 import { Stat } from '../analysis/Stat';
 import { fetchJson } from '../ui/fetchJson';
+import { useUrlView } from '../ui/useUrlView';
 import { formatCount, formatScore } from '../ui/format';
 import { AgreementPanel } from './AgreementPanel';
 import { ACTIVE_BATCH } from './batchModel';
@@ -23,7 +24,7 @@ import { ScoreNote } from './ScoreNote';
 import { StageMix } from './StageMix';
 import { TaxonomyExport, exportBase } from './TaxonomyExport';
 import { TaxonomyFigure } from './TaxonomyFigure';
-import { judgeTitle, taxonomyQuery } from './taxonomyUrls';
+import { judgeTitle, taxonomyQuery, taxonomyViewParams } from './taxonomyUrls';
 
 export function Definitions() {
   return (
@@ -45,11 +46,19 @@ export function Definitions() {
   );
 }
 
-export function TaxonomyView({ runId, initialJudge, initialLabel }: { runId: string; initialJudge: string; initialLabel: EditLabel | null }) {
+function parseView(sp: URLSearchParams): { judge: string; label: EditLabel | null } {
+  return taxonomyViewParams(Object.fromEntries(sp));
+}
+
+export function TaxonomyView({ runId }: { runId: string }) {
   const id = useId();
   const client = useQueryClient();
-  const [judge, setJudge] = useState(initialJudge);
-  const [label, setLabel] = useState<EditLabel | null>(initialLabel);
+  // The view lives in the URL (?judge=, ?label=): it survives Back, reload and a shared link.
+  const [view, setView] = useUrlView(parseView, ({ judge, label }) => taxonomyQuery(judge, label));
+  const { judge, label } = view;
+  const setJudge = (j: string) => setView((v) => ({ ...v, judge: j }));
+  const setLabel = (next: EditLabel | null | ((cur: EditLabel | null) => EditLabel | null)) =>
+    setView((v) => ({ ...v, label: typeof next === 'function' ? next(v.label) : next }));
   const q = useQuery({
     queryKey: ['taxonomy', runId, judge],
     queryFn: ({ signal }) => fetchJson(taxonomyUrl(runId, judge), runTaxonomySchema, signal),
@@ -61,13 +70,6 @@ export function TaxonomyView({ runId, initialJudge, initialLabel }: { runId: str
       return running ? 2000 : d.stats === null && d.editCount > 0 ? 3000 : false;
     },
   });
-
-  useEffect(() => {
-    const query = taxonomyQuery(judge, label);
-    if (query !== window.location.search && !(query === '' && window.location.search === '')) {
-      window.history.replaceState(null, '', `${window.location.pathname}${query}`);
-    }
-  }, [judge, label]);
 
   const data = q.data;
   const stats = data?.stats ?? null;

@@ -3,7 +3,6 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { RunViewHeader } from '@/components/run/RunViewHeader';
 import { TaxonomyView } from '@/components/taxonomy/TaxonomyView';
-import { taxonomyViewParams } from '@/components/taxonomy/taxonomyUrls';
 import { loadRun, runViewMetadata } from '../loadRun';
 
 export const runtime = 'nodejs';
@@ -13,10 +12,9 @@ type Props = { params: Promise<{ runId: string }>; searchParams: Promise<Record<
 
 export const generateMetadata = runViewMetadata('Edit types');
 
-export default async function TaxonomyPage({ params, searchParams }: Props) {
+export default async function TaxonomyPage({ params }: Props) {
   const run = await loadRun((await params).runId);
   if (!run) notFound();
-  const { judge, label } = taxonomyViewParams(await searchParams);
   return (
     <>
       <RunViewHeader run={run} title="Edit types">
@@ -25,7 +23,7 @@ export default async function TaxonomyPage({ params, searchParams }: Props) {
           <Link href={`/review?run=${run.id}`}>Review edits</Link> blind to check a judge against people.
         </p>
       </RunViewHeader>
-      <TaxonomyView runId={run.id} initialJudge={judge} initialLabel={label} />
+      <TaxonomyView runId={run.id} />
     </>
   );
 }
