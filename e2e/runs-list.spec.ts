@@ -73,3 +73,24 @@ test('sorting works from the keyboard', async ({ page }) => {
   await page.keyboard.press('Space');
   await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
 });
+
+test('search, filters and sort are in the URL: a reload and Back keep them (issue 24)', async ({ page }) => {
+  await page.goto('/');
+  const table = page.getByRole('table', { name: 'Runs' });
+  await expect(table.getByRole('link', { name: DEMO_RUNS[1], exact: true })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search runs' }).fill('AHC heuristic');
+  await expect(page).toHaveURL(/[?&]q=AHC\+heuristic/);
+  await table.getByRole('columnheader', { name: 'Programs' }).getByRole('button').click();
+  await expect(page).toHaveURL(/sort=programCount&dir=desc/);
+  await page.reload();
+  await expect(page.getByRole('searchbox', { name: 'Search runs' })).toHaveValue('AHC heuristic');
+  await expect(table.getByRole('columnheader', { name: 'Programs' })).toHaveAttribute('aria-sort', 'descending');
+  await expect(table.getByRole('link', { name: DEMO_RUNS[1], exact: true })).toBeVisible();
+  await expect(table.getByRole('link', { name: DEMO_RUNS[0], exact: true })).toHaveCount(0);
+  // Into a run and Back: the list is still searched and sorted.
+  await table.getByRole('link', { name: DEMO_RUNS[1], exact: true }).click();
+  await expect(page).toHaveURL(/\/runs\/[0-9a-f-]{36}$/);
+  await page.goBack();
+  await expect(page.getByRole('searchbox', { name: 'Search runs' })).toHaveValue('AHC heuristic');
+  await expect(table.getByRole('columnheader', { name: 'Programs' })).toHaveAttribute('aria-sort', 'descending');
+});

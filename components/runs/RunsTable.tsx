@@ -4,14 +4,16 @@
 // compare-all link, and per-run rename, tags and delete.
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { Fragment, useEffect, useMemo, useState } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { runsResponseSchema, type ImportGroup, type RunSummary } from '@/lib/api/runs';
 import { fetchJson } from '../ui/fetchJson';
 import { SortableHeader } from '../ui/SortableHeader';
 import { DeleteRunDialog } from './DeleteRunDialog';
 import { compareHref, groupRuns } from './groupRuns';
 import { RunRow } from './RunRow';
-import { NO_FILTER, RunsFilters, type RunsFilterState } from './RunsFilters';
+import { RunsFilters, type RunsFilterState } from './RunsFilters';
+import { runsViewFromParams, runsViewQuery } from './runsView';
+import { useUrlView } from '../ui/useUrlView';
 import { nextRunSort, sortRuns, type RunSort, type RunSortKey } from './sortRuns';
 
 const columns: { key: RunSortKey; label: string; numeric?: boolean }[] = [
@@ -35,15 +37,32 @@ function queryString(f: RunsFilterState) {
 }
 
 export function RunsTable() {
-  const [sort, setSort] = useState<RunSort>({ key: 'importedAt', dir: 'desc' });
-  const [filter, setFilter] = useState<RunsFilterState>(NO_FILTER);
-  // Typing waits for a pause before asking the server; menus apply at once.
-  const [q, setQ] = useState('');
+  // Search, filters and sort live in the URL (runsView.ts): reload, Back and a shared link keep them.
+  const [view, setView] = useUrlView(runsViewFromParams, runsViewQuery);
+  const sort = view.sort;
+  const setSort = (next: (s: RunSort) => RunSort) => setView((v) => ({ ...v, sort: next(v.sort) }));
+  // Typing waits for a pause before the URL (and so the server) sees it; menus apply at once.
+  const [typed, setTyped] = useState(view.filter.q);
+  const applied = view.filter;
+  const filter = { ...applied, q: typed };
+  const setFilter = (f: RunsFilterState) => {
+    setTyped(f.q);
+    setView((v) => ({ ...v, filter: { ...f, q: v.filter.q } }));
+  };
+  const written = useRef(applied.q);
   useEffect(() => {
-    const t = setTimeout(() => setQ(filter.q), SEARCH_DELAY_MS);
+    // The URL's search changed from outside (Back, a link): the box follows it.
+    if (applied.q !== written.current) setTyped((written.current = applied.q));
+  }, [applied.q]);
+  useEffect(() => {
+    if (typed === written.current) return;
+    const t = setTimeout(() => {
+      written.current = typed;
+      setView((v) => ({ ...v, filter: { ...v.filter, q: typed } }));
+    }, SEARCH_DELAY_MS);
     return () => clearTimeout(t);
-  }, [filter.q]);
-  const applied = { ...filter, q };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [typed]);
   const qs = queryString(applied);
   const client = useQueryClient();
   const query = useInfiniteQuery({
