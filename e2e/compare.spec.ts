@@ -50,4 +50,29 @@ test('runs with different score metrics: per-run scale by default, metric per ru
   await expect(figure.locator('svg[role="img"] .axes')).toContainText('iteration');
   await expect(figure.locator('svg[role="img"] .axes')).not.toContainText('iteration / last iteration');
   await figure.screenshot({ path: test.info().outputPath('log-by-iteration.png') });
+
+  // Every switch is in the URL: a reload shows the same chart (issue 24).
+  await expect(page).toHaveURL(/[?&]norm=0/);
+  await expect(page).toHaveURL(/[?&]log=1/);
+  await expect(page).toHaveURL(/[?&]x=iteration/);
+  await page.reload();
+  await expect(curves).toHaveCount(2, { timeout: 45_000 });
+  await expect(figure.getByRole('checkbox', { name: /Normalise each run/ })).not.toBeChecked();
+  await expect(figure.locator('svg[role="img"]')).toHaveAttribute('data-y', 'log');
+  await expect(figure.locator('svg[role="img"]')).toHaveAttribute('data-x', 'iteration');
+});
+
+test('one metric on different scales is normalised by default; ids that are no run are named, not dropped', async ({ page, request }) => {
+  const stamp = Date.now();
+  const a = await liveRun(request, `cmp small ${stamp}`, 'score', chain(10, (i) => ({ score: -66.25 + i * 0.2 })));
+  const b = await liveRun(request, `cmp large ${stamp}`, 'score', chain(10, (i) => ({ score: i * 40 })));
+  const gone = '00000000-0000-4000-8000-00000000beef';
+  await page.goto(`/compare?runs=${a},${b},${gone},junk`);
+  const figure = page.getByTestId('compare-curves');
+  await expect(page.getByTestId('compare-curve')).toHaveCount(2, { timeout: 45_000 });
+  await expect(figure.getByRole('checkbox', { name: /Normalise each run/ })).toBeChecked();
+  await expect(page.getByTestId('compare-scale-note')).toContainText('different scales');
+  await expect(page.getByTestId('compare-ignored')).toContainText('“junk”');
+  await expect(page.getByTestId('compare-missing')).toContainText(gone);
+  await expect(page.getByTestId('compare-view')).toHaveAttribute('data-state', 'ready');
 });

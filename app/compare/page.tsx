@@ -7,7 +7,7 @@ import { CompareView } from '@/components/compare/CompareView';
 import { RunPicker } from '@/components/compare/RunPicker';
 import { PooledTaxonomy } from '@/components/taxonomy/PooledTaxonomy';
 import { plateauKSchema } from '@/lib/api/plateaus';
-import { compareRunIds, cyclingViewParams } from '@/lib/api/viewParams';
+import { compareRunIds, compareRunIdsIgnored, cyclingViewParams } from '@/lib/api/viewParams';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Compare runs' };
@@ -17,6 +17,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default async function ComparePage({ searchParams }: Props) {
   const sp = await searchParams;
   const runIds = compareRunIds(sp);
+  const ignored = compareRunIdsIgnored(sp);
   const { scope } = cyclingViewParams(sp);
   const k = plateauKSchema.safeParse(sp.k);
   return (
@@ -26,6 +27,11 @@ export default async function ComparePage({ searchParams }: Props) {
       </div>
       <h1>Compare runs</h1>
       <p className="subtitle">Best-so-far (a metric per run, by normalised budget or by iteration), plateaus, cycling and edit composition, headline figures and the pooled edit types of any runs.</p>
+      {ignored.length > 0 && (
+        <p role="alert" className="error" data-testid="compare-ignored">
+          Not a run id, left out: {ignored.map((x) => `“${x}”`).join(', ')}.
+        </p>
+      )}
       <RunPicker selected={runIds} scope={scope} />
       <div className="row analysis-switches">
         <ViewSwitch label="Cycling scope" current={scope} options={scopeOptions('/compare', { runs: runIds.join(','), scope })} />

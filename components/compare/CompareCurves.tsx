@@ -2,11 +2,12 @@
 // VISUALISE: best-so-far of several runs. The reader picks the metric of each run, y raw (linear
 // or log) or scaled per run, and x by normalised budget or by iteration. When the runs' metrics
 // differ, each run is scaled on its own by default and the figure says so.
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { Axes } from '../analysis/Axes';
 import { DefinitionNote } from '../analysis/DefinitionNote';
 import { useElementWidth } from '../chart/useElementWidth';
-import { metricsDiffer, prepareCompareChart, type CompareX, type CurveInput } from './compareModel';
+import { useUrlView } from '../ui/useUrlView';
+import { compareChartQuery, compareChartView, metricsDiffer, prepareCompareChart, scalesDiffer, type CompareX, type CurveInput } from './compareModel';
 
 const HEIGHT = 340;
 
@@ -34,11 +35,15 @@ export function CompareCurves({
   const [ref, width] = useElementWidth<HTMLDivElement>();
   const metrics = choices.map((c) => c.metric);
   const differ = metricsDiffer(metrics);
-  // null: the default, which follows whether the metrics differ.
-  const [normaliseChoice, setNormalise] = useState<boolean | null>(null);
-  const normalise = normaliseChoice ?? differ;
-  const [log, setLog] = useState(false);
-  const [xBy, setX] = useState<CompareX>('budget');
+  const scales = scalesDiffer(inputs);
+  // The switches live in the URL (&norm=, &log=, &x=); norm absent: normalise when the runs'
+  // metrics or scales differ, so runs on different scales never flatten each other by default.
+  const [view, setView] = useUrlView(compareChartView, compareChartQuery);
+  const normalise = view.normalise ?? (differ || scales);
+  const { log, x: xBy } = view;
+  const setNormalise = (on: boolean) => setView((v) => ({ ...v, normalise: on }));
+  const setLog = (on: boolean) => setView((v) => ({ ...v, log: on }));
+  const setX = (x: CompareX) => setView((v) => ({ ...v, x }));
   const chart = useMemo(
     () => (width > 0 ? prepareCompareChart(inputs, normalise, width, HEIGHT, { log, x: xBy }) : null),
     [inputs, normalise, width, log, xBy],
@@ -49,7 +54,7 @@ export function CompareCurves({
     <figure className="chart analysis-figure" data-testid="compare-curves" data-state={chart ? 'ready' : 'loading'}>
       <div className="chart-toolbar">
         <label>
-          <input type="checkbox" checked={normalise} onChange={(e) => setNormalise(e.target.checked)} /> Normalise each run’s y to [first valid score, final best]
+          <input type="checkbox" checked={normalise} onChange={(e) => setNormalise(e.target.checked)} data-testid="compare-normalise" /> Normalise each run’s y to [first valid score, final best]
         </label>
         <label title={normalise ? 'for raw values (untick "Normalise")' : undefined}>
           <input type="checkbox" checked={log} disabled={normalise} onChange={(e) => setLog(e.target.checked)} /> Log scale
@@ -87,8 +92,13 @@ export function CompareCurves({
           {inputs.some((c) => !c.cost) && `No cost recorded, not drawn: ${inputs.filter((c) => !c.cost).map((c) => c.name).join(', ')}.`}
         </p>
       )}
-      {(differ || chart?.logRefused) && (
-        <p role="note" className="muted" style={{ margin: '0.2rem 0' }}>
+      {(differ || scales || chart?.logRefused) && (
+        <p role="note" className="muted" style={{ margin: '0.2rem 0' }} data-testid="compare-scale-note">
+          {!differ &&
+            scales &&
+            (normalise
+              ? 'The runs’ values lie on different scales: each run is scaled to its own range, from its first valid score (0 %) to its final best (100 %).'
+              : 'The runs’ values lie on different scales: on one raw axis some runs look flat.')}
           {differ &&
             (normalise
               ? `The runs’ ${allPrimary ? 'score ' : ''}metrics differ (${listed}): each run is scaled to its own range, from its first valid score (0 %) to its final best (100 %).`

@@ -73,7 +73,9 @@ export function CompareView({ runIds, scope, initialK }: { runIds: string[]; sco
     };
   });
   const name = (r: (typeof rows)[number]) => r.run?.name ?? r.id.slice(0, 8);
-  const readyCurves = rows.every((r) => r.run && r.best);
+  const missing = rows.filter((r) => r.error && !r.run);
+  // A run that failed to load (deleted, never existed) does not hold the others back.
+  const readyCurves = rows.every((r) => (r.run && r.best) || (r.error && !r.run));
   // A handful of runs: preparing the curves on every render costs nothing worth memoising.
   const inputs: CurveInput[] = rows
     .filter((r) => r.best)
@@ -93,6 +95,11 @@ export function CompareView({ runIds, scope, initialK }: { runIds: string[]; sco
   if (runIds.length === 0) return <p className="panel">Pick two or more runs above to compare them.</p>;
   return (
     <section data-testid="compare-view" data-state={readyCurves ? 'ready' : 'loading'}>
+      {missing.length > 0 && (
+        <p role="alert" className="error" data-testid="compare-missing">
+          Left out, could not be loaded: {missing.map((r) => `${r.id} (${r.error})`).join('; ')}.
+        </p>
+      )}
       <h2>Best-so-far</h2>
       {rows.some((r) => r.run && !r.best) && (
         <p className="muted" role="status">

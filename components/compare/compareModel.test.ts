@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { metricsDiffer, normalisedCurve, prepareCompareChart, prepareCompositionShares, prepareShareBars } from './compareModel';
+import { compareChartQuery, compareChartView, scalesDiffer } from './compareModel';
 
 const run = (points: [number, number][], lastIteration: number | null, runId = 'r') => ({
   runId,
@@ -106,5 +107,32 @@ describe('compare curve options', () => {
     expect(c.yScale).toBe('linear');
     expect(c.logRefused).toMatch(/positive values \(the lowest is -1\)/);
     expect(prepareCompareChart([a, b], true, 400, 300, { log: true }).yScale).toBe('per-run');
+  });
+});
+
+describe('scalesDiffer', () => {
+  const run = (runId: string, scores: number[]) => ({ runId, name: runId, points: scores.map((score, iteration) => ({ iteration, score })), lastIteration: scores.length });
+  it('is false for runs on one scale', () => {
+    expect(scalesDiffer([run('a', [0.5, 0.7, 0.9]), run('b', [0.4, 0.6, 0.95])])).toBe(false);
+  });
+  it('is true when the ranges do not overlap', () => {
+    expect(scalesDiffer([run('a', [0.1, 0.2]), run('b', [100, 120])])).toBe(true);
+  });
+  it('is true when one gain is over ten times the other', () => {
+    // FunSearch-like: -66.25 -> -64.25 (gain 2) beside 0 -> 40 (gain 40), overlapping ranges.
+    expect(scalesDiffer([run('a', [-66.25, -64.25]), run('b', [-70, -30])])).toBe(true);
+  });
+  it('leaves out runs without points', () => {
+    expect(scalesDiffer([run('a', []), run('b', [1, 2])])).toBe(false);
+  });
+});
+
+describe('compare chart view in the URL', () => {
+  it('keeps other parameters and leaves defaults out', () => {
+    const cur = new URLSearchParams('runs=a,b&scope=run&log=1');
+    const view = compareChartView(cur);
+    expect(view).toEqual({ normalise: null, log: true, x: 'budget' });
+    expect(compareChartQuery({ normalise: false, log: false, x: 'iteration' }, cur)).toBe('?runs=a,b&scope=run&norm=0&x=iteration');
+    expect(compareChartQuery({ normalise: null, log: false, x: 'budget' }, new URLSearchParams('runs=a'))).toBe('?runs=a');
   });
 });

@@ -174,3 +174,65 @@ export function prepareCompositionShares(composition: Record<CompositionBucket, 
   });
   return { total, segments };
 }
+
+/**
+ * Whether the runs' best-so-far values live on different scales, so that raw values on one axis
+ * would flatten some runs into a line (issue 24: /compare showed raw scores by default). True when
+ * one run's gain (final best - first value) is over ten times another's, or their value ranges do
+ * not overlap at all. Runs with fewer than two points have no gain and are left out.
+ */
+export function scalesDiffer(inputs: readonly CurveInput[]): boolean {
+  const ranges = inputs
+    .filter((c) => c.points.length > 0)
+    .map((c) => {
+      let lo = Infinity;
+      let hi = -Infinity;
+      for (const p of c.points) {
+        lo = Math.min(lo, p.score);
+        hi = Math.max(hi, p.score);
+      }
+      return { lo, hi, gain: hi - lo };
+    });
+  for (let i = 0; i < ranges.length; i++) {
+    for (let j = i + 1; j < ranges.length; j++) {
+      const a = ranges[i];
+      const b = ranges[j];
+      if (a.hi < b.lo || b.hi < a.lo) return true;
+      const small = Math.min(a.gain, b.gain);
+      const large = Math.max(a.gain, b.gain);
+      if (large > 0 && (small === 0 ? true : large / small > 10)) return true;
+    }
+  }
+  return false;
+}
+
+/** The chart's switches in the compare page's URL (&norm=0|1, &log=1, &x=budget|iteration|cost). */
+export interface CompareChartView {
+  /** null: the default, which follows whether the runs' metrics or scales differ. */
+  normalise: boolean | null;
+  log: boolean;
+  x: CompareX;
+}
+
+export function compareChartView(sp: URLSearchParams): CompareChartView {
+  const norm = sp.get('norm');
+  const x = sp.get('x');
+  return {
+    normalise: norm === '1' ? true : norm === '0' ? false : null,
+    log: sp.get('log') === '1',
+    x: x === 'iteration' || x === 'cost' ? x : 'budget',
+  };
+}
+
+/** The page's query with the chart's switches set (defaults left out), every other parameter kept. */
+export function compareChartQuery(view: CompareChartView, current: URLSearchParams): string {
+  const p = new URLSearchParams(current);
+  if (view.normalise === null) p.delete('norm');
+  else p.set('norm', view.normalise ? '1' : '0');
+  if (view.log) p.set('log', '1');
+  else p.delete('log');
+  if (view.x === 'budget') p.delete('x');
+  else p.set('x', view.x);
+  const s = p.toString().replace(/%2C/gi, ',');
+  return s ? `?${s}` : '';
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cyclingEditsQuerySchema, marksQuerySchema } from './analyses';
-import { compareRunIds, cyclingViewParams } from './viewParams';
+import { compareRunIds, compareRunIdsIgnored, cyclingViewParams } from './viewParams';
 
 const a = '3f2b8c1e-1234-4abc-8def-0123456789ab';
 const b = '4f2b8c1e-1234-4abc-8def-0123456789ab';
@@ -17,6 +17,11 @@ describe('analysis view params', () => {
     expect(compareRunIds({ runs: [a, b] })).toEqual([a, b]);
     expect(compareRunIds({})).toEqual([]);
     expect(compareRunIds({ runs: `${a},${b}` }, 1)).toEqual([a]);
+  });
+
+  it('names the entries of ?runs= that are not run ids, so the page can say so', () => {
+    expect(compareRunIdsIgnored({ runs: `${a},junk, ,${b.slice(0, 10)}` })).toEqual(['junk', b.slice(0, 10)]);
+    expect(compareRunIdsIgnored({ runs: [a, b] })).toEqual([]);
   });
 });
 

@@ -18,6 +18,13 @@ export function cyclingViewParams(sp: SearchParams): CyclingQuery {
 /** Run ids of ?runs=a,b,c (also repeated ?runs=): valid UUIDs, first occurrence kept, at most `max`.
  *  The default lets "compare all" of one import through (a FunSearch export holds 33 runs). */
 export const MAX_COMPARED_RUNS = 50;
+/** The entries of ?runs= that are not run ids (a typo, a truncated link): the page names them. */
+export function compareRunIdsIgnored(sp: SearchParams): string[] {
+  const raw = sp.runs;
+  const parts = (Array.isArray(raw) ? raw : raw ? [raw] : []).flatMap((r) => r.split(','));
+  return parts.map((p) => p.trim()).filter((p) => p && !uuidSchema('run id').safeParse(p.toLowerCase()).success).map((p) => p.slice(0, 80));
+}
+
 export function compareRunIds(sp: SearchParams, max = MAX_COMPARED_RUNS): string[] {
   const raw = sp.runs;
   const parts = (Array.isArray(raw) ? raw : raw ? [raw] : []).flatMap((r) => r.split(','));
