@@ -1,23 +1,24 @@
-// GEPA runs through the real CLI (`evoscope import --json`): a run_dir completed by its
-// agent-state tree and an optimize_anything folder are stored with their programs and edges; a
-// pickle-only folder, a cycle of parents and an index out of range fail with the file and entry
-// named and leave the database exactly as it was. Origin, components and rejected are asserted at
+// GEPA runs through the real CLI (`evoscope import --json`) and the browser's folder upload (the
+// files route, then the import task): a run_dir completed by its agent-state tree and an
+// optimize_anything folder are stored with their programs and edges; a pickle-only folder, a
+// cycle of parents and an index out of range fail with the file and entry named and leave the
+// database exactly as it was. Origin, components and rejected are asserted at
 // the importer level (lib/importers/gepa.test.ts): their columns are another change's.
+import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disconnect, pool } from '../../lib/db/client';
-import { migrate } from '../../lib/db/migrate';
+import { afterAll, describe, expect, it } from 'vitest';
+import { pool } from '../../lib/db/client';
+import { createImportJob, getImportJob } from '../../lib/db/importJobs';
 import { runCli } from '../helpers/cli';
+import { putFile, runImportTask, startImportRoute, uploadTestContext } from '../helpers/uploads';
 
 const FIX = path.resolve(import.meta.dirname, '../fixtures/gepa');
 const imported: string[] = [];
 
-beforeAll(async () => {
-  await migrate(process.env.DATABASE_URL!);
-});
+// Migrates first; afterwards removes the uploads' runs (named after the tag) and disconnects.
+const { tag } = uploadTestContext('gepa');
 afterAll(async () => {
   await pool().query('DELETE FROM runs WHERE id = ANY($1::uuid[])', [imported]);
-  await disconnect();
 });
 
 async function importJson(dir: string, name: string) {
@@ -93,6 +94,50 @@ describe('evoscope import on GEPA output', () => {
     const r = await runCli(['import', path.join(FIX, folder), '--format', 'gepa']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(message);
+    expect(await counts()).toEqual(before);
+  });
+});
+
+/** Every file of a fixture folder, as the browser sends a folder: '<folder>/<relative path>'. */
+function filesOf(dir: string, prefix = path.basename(dir)): [string, string][] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e): [string, string][] =>
+    e.isDirectory() ? filesOf(path.join(dir, e.name), `${prefix}/${e.name}`) : [[`${prefix}/${e.name}`, path.join(dir, e.name)]],
+  );
+}
+
+async function uploadFolder(folder: string) {
+  const job = await createImportJob({ kind: 'folder', sourceName: folder, format: 'auto', runName: `${tag}-${folder}` });
+  for (const [rel, abs] of filesOf(path.join(FIX, folder))) {
+    const put = await putFile(job.id, rel, fs.readFileSync(abs));
+    expect(put.status, `${rel}: ${JSON.stringify(put.body)}`).toBeLessThan(300);
+  }
+  expect((await startImportRoute(job.id)).status).toBeLessThan(300);
+  await runImportTask(job.id);
+  return (await getImportJob(job.id))!;
+}
+
+describe('GEPA output through the browser upload (folder)', () => {
+  it('imports an optimize_anything folder: .jsonl, .json and the ignored gepa_state.bin all accepted', async () => {
+    const done = await uploadFolder('optimize_anything');
+    expect(done.error ?? null).toBeNull();
+    expect(done.status).toBe('succeeded');
+    const runs = await pool().query('SELECT program_count FROM runs WHERE name = $1', [`${tag}-optimize_anything`]);
+    expect(runs.rows.map((r) => r.program_count)).toEqual([3]);
+  });
+
+  it('imports an agent-state tree with its components/*.txt', async () => {
+    const done = await uploadFolder('agent_state');
+    expect(done.status, String(done.error)).toBe('succeeded');
+    const runs = await pool().query('SELECT program_count FROM runs WHERE name = $1', [`${tag}-agent_state`]);
+    expect(runs.rows.map((r) => r.program_count)).toEqual([4]);
+  });
+
+  it('refuses a folder holding only gepa_state.bin with the message, never a server path', async () => {
+    const before = await counts();
+    const done = await uploadFolder('state_only');
+    expect(done.status).toBe('failed');
+    expect(String(done.error)).toContain('holds only gepa_state.bin, a Python pickle: Evoscope never loads one');
+    expect(String(done.error)).not.toMatch(/\/tmp\/|\.evoscope\/|\/uploads\//);
     expect(await counts()).toEqual(before);
   });
 });
