@@ -1,8 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { componentsText, splitComponents } from '../trace/components';
 import { programRecordSchema, type ImportedRun } from '../trace/schema';
 import { searchStateSchema } from '../trace/searchState';
@@ -13,8 +12,9 @@ import { readRunsFromPath } from './index';
 // Fixtures written from gepa's source (tests/fixtures/gepa/): run_dir is GEPAResult.to_dict() +
 // GEPAState.full_program_trace for 4 candidates (seed 0; 1 and 2 reflective mutations of 0; 3 a
 // merge of 1 and 2 over ancestor 0), a rejected mutation (i=1), a parent already perfect on its
-// minibatch (i=4) and a rejected merge (i=5). Each folder also holds a gepa_state.bin that would
-// run a shell command if unpickled.
+// minibatch (i=4) and a rejected merge (i=5). The run_dir, optimize_anything and state_only folders
+// also hold a gepa_state.bin that would run a shell command if unpickled; guardPickle() fails a
+// test that opens it.
 const FIX = path.resolve(import.meta.dirname, '../../tests/fixtures/gepa');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'evoscope-gepa-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -29,18 +29,32 @@ const read = async (dir: string): Promise<ImportedRun> => {
 const byId = (run: ImportedRun) => new Map(run.programs.map((p) => [p.externalId, p]));
 const codes = (run: ImportedRun) => run.warnings.map((w) => w.code);
 
-/** A copy of a fixture whose gepa_state.bin is a FIFO: anything opening it would hang the test. */
-function withFifo(name: string, bin: string): string {
-  const dir = path.join(tmp, name);
-  fs.cpSync(path.join(FIX, name), dir, { recursive: true });
-  fs.rmSync(path.join(dir, bin));
-  execFileSync('mkfifo', [path.join(dir, bin)]);
-  return dir;
+/**
+ * Every way lib/files and the importers open a file, made to throw on gepa_state.bin: a test that
+ * reads a folder holding one fails if anything opens the pickle. (stat calls are allowed.)
+ */
+function guardPickle(): string[] {
+  const opened: string[] = [];
+  const guard = <A extends unknown[], R>(target: object, name: string) => {
+    const original = (target as Record<string, (...a: A) => R>)[name].bind(target);
+    vi.spyOn(target as Record<string, (...a: A) => R>, name).mockImplementation((...args: A) => {
+      opened.push(String(args[0]));
+      if (String(args[0]).includes('gepa_state')) throw new Error(`opened ${String(args[0])}`);
+      return original(...args);
+    });
+  };
+  for (const name of ['openSync', 'readFileSync', 'createReadStream']) guard(fs, name);
+  for (const name of ['open', 'readFile']) guard(fs.promises, name);
+  return opened;
 }
+afterEach(() => vi.restoreAllMocks());
 
 describe('gepa run_dir (run_log.json + candidates.json)', () => {
   it('imports every candidate with its components, lineage, scores and minibatch scores', async () => {
-    const run = await read(withFifo('run_dir', 'gepa_state.bin'));
+    const opened = guardPickle();
+    const run = await read(path.join(FIX, 'run_dir'));
+    // Other formats' detection peeks at the JSON files too; nothing opens the pickle.
+    expect([...new Set(opened.map((f) => path.basename(f)))].sort()).toEqual(['candidates.json', 'run_log.json']);
     expect(run.run).toMatchObject({ framework: 'gepa', name: 'run_dir', scoreMetric: 'val_aggregate_score', higherIsBetter: true });
     expect(run.run.meta).toEqual({
       gepa: {
@@ -155,7 +169,10 @@ describe('gepa agent-state tree (iterations/<id>/)', () => {
 
 describe('gepa optimize_anything output folder', () => {
   it('reads validated candidates, their evals and rejected proposals; never the pickle', async () => {
-    const run = await read(withFifo('optimize_anything', 'gepa_state/gepa_state.bin'));
+    const opened = guardPickle();
+    const run = await read(path.join(FIX, 'optimize_anything'));
+    expect(opened.length).toBeGreaterThan(0);
+    expect(opened.filter((f) => f.includes('gepa_state'))).toEqual([]);
     const p = byId(run);
     expect([...p.keys()]).toEqual(['0', '1', 'eval-2']);
     expect(p.get('0')).toMatchObject({
@@ -185,6 +202,7 @@ describe('gepa optimize_anything output folder', () => {
 
 describe('gepa hostile inputs', () => {
   it('refuses a folder holding only gepa_state.bin, naming what it reads and the setting that writes it', async () => {
+    guardPickle();
     const err = await readRunsFromPath(path.join(FIX, 'state_only')).catch((e: Error) => e);
     expect(err).toBeInstanceOf(Error);
     expect((err as Error).message).toMatch(/^state_only holds only gepa_state\.bin, a Python pickle: Evoscope never loads one/);
@@ -206,6 +224,16 @@ describe('gepa hostile inputs', () => {
     const file = path.join(dir, 'candidates.json');
     fs.writeFileSync(file, JSON.stringify({ ...JSON.parse(fs.readFileSync(file, 'utf8')), per_val_instance_best_candidates: { 0: [4] } }));
     await expect(readRunsFromPath(dir)).rejects.toThrow('candidates.json: per_val_instance_best_candidates["0"]: candidate index 4 is out of range (4 candidates)');
+  });
+});
+
+describe('gepa component names', () => {
+  it('refuses a name with a line break (it would forge a header in the code view), naming the entry', async () => {
+    const dir = path.join(tmp, 'bad-name');
+    fs.mkdirSync(dir);
+    fs.writeFileSync(path.join(dir, 'candidates.json'), JSON.stringify({ candidates: [{ ok: 'a' }, { 'x ###\n### component: y': 'b' }] }));
+    fs.writeFileSync(path.join(dir, 'run_log.json'), '[]');
+    await expect(readRunsFromPath(dir)).rejects.toThrow(/^candidates\.json: candidates\[1\]: component name "x ###\\n### component: y" is empty/);
   });
 });
 

@@ -30,7 +30,7 @@ import { decodeUtf8Strict } from '../files/utf8';
 import { ImportError, type ImportedRun, type ImportWarning, type ProgramRecord } from '../trace/schema';
 import { componentsText } from '../trace/components';
 import { asImportError, isDir, isFile, isObject, listDir, readJson, str, type Json } from './inputFiles';
-import { checkLineage, finite, index, mean, numbers, type LinkSource } from './gepaShared';
+import { checkComponentNames, checkLineage, finite, index, mean, numbers, type LinkSource } from './gepaShared';
 import { checkedSearchState } from './searchStateCheck';
 
 const ITERATIONS = 'iterations';
@@ -109,6 +109,7 @@ export async function readGepaAgentTree(root: string, opts: { name?: string; onF
     metaFileOf.set(externalId, `${rel}/meta.json`);
 
     const { names, texts } = isDir(path.join(dir, 'components')) ? await readComponents(path.join(dir, 'components'), `${rel}/components`) : { names: [], texts: {} };
+    checkComponentNames(names, { file: `${rel}/components`, entry: 'file name' });
     order ??= names.length ? names : undefined;
     const valScores = isFile(path.join(dir, 'val_scores.json')) ? await readJson(path.join(dir, 'val_scores.json'), `${rel}/val_scores.json`) : null;
     if (valScores !== null) counted();

@@ -189,10 +189,13 @@ export async function readGepaRunDir(root: string, opts: { name?: string; onFile
   });
 
   let rejected = 0;
+  const used = new Set<string>();
   for (const pr of proposals) {
     if (pr.accepted !== null) continue;
     rejected++;
-    const id = `rejected-${pr.i}`;
+    // GEPA writes one entry per iteration; a log with a repeated i still gets distinct ids.
+    const id = used.has(`rejected-${pr.i}`) ? `rejected-${pr.i}-${rejected}` : `rejected-${pr.i}`;
+    used.add(id);
     for (const q of pr.parents) links.set(`${id}<${q}`, { file: RUN_LOG, entry: pr.entry });
     programs.push({
       externalId: id,

@@ -18,6 +18,18 @@ export const STATE_ONLY_MESSAGE =
   `It reads ${READABLE_FILES}. optimize_anything writes its output folder wherever OptimizeAnythingConfig.output_dir ` +
   'points (default outputs/optimize_anything/<name>/<engine>/<timestamp>); import that folder instead';
 
+/**
+ * Refuses a component name that would break the header line componentsText writes (a line break
+ * would let one component's text pose as another's header in every diff and analysis).
+ */
+export function checkComponentNames(names: Iterable<string>, where: { file: string; entry: string }): void {
+  for (const name of names) {
+    if (!name || /[\r\n]/.test(name) || name.length > 300) {
+      throw new ImportError(`${where.entry}: component name ${JSON.stringify(name.slice(0, 60))} is empty, longer than 300 characters or holds a line break`, where.file);
+    }
+  }
+}
+
 /** A candidate's text as one code string plus its named components (null for a plain text). */
 export function candidateText(
   value: unknown,
@@ -27,6 +39,7 @@ export function candidateText(
   if (typeof value === 'string') return { code: value, components: null };
   if (isObject(value) && Object.values(value).every((v) => typeof v === 'string')) {
     const components = value as Record<string, string>;
+    checkComponentNames(Object.keys(components), where);
     return { code: componentsText(components, order), components };
   }
   throw new ImportError(`${where.entry}: a candidate must be a text or an object of named texts`, where.file);
