@@ -10,7 +10,7 @@ import { gepaFormat } from './gepa';
 import { readRunsFromPath } from './index';
 
 // Fixtures written from gepa's source (tests/fixtures/gepa/): run_dir is GEPAResult.to_dict() +
-// GEPAState.full_program_trace for 4 candidates (seed 0; 1 and 2 reflective mutations of 0; 3 a
+// GEPAState.full_program_trace (the keys the reflective and merge proposers write) for 4 candidates (seed 0; 1 and 2 reflective mutations of 0; 3 a
 // merge of 1 and 2 over ancestor 0), a rejected mutation (i=1), a parent already perfect on its
 // minibatch (i=4) and a rejected merge (i=5). The run_dir, optimize_anything and state_only folders
 // also hold a gepa_state.bin that would run a shell command if unpickled; guardPickle() fails a
@@ -86,7 +86,7 @@ describe('gepa run_dir (run_log.json + candidates.json)', () => {
       iteration: 4, score: 0.75, origin: { operator: 'merge' },
       parents: [{ externalId: '1', operator: 'merge' }, { externalId: '2', operator: 'merge' }],
       contextRefs: [{ externalId: '0', label: 'common ancestor' }],
-      metrics: { subsample_scores_before: [1, 1, 0], subsample_scores_after: [1, 1, 1] },
+      metrics: { subsample_ids: ['0', '2'], parent1_subsample_scores: [1, 0], parent2_subsample_scores: [0, 1], subsample_scores_after: [1, 1] },
     });
     expect(splitComponents(p.get('3')!.code)!.map((c) => c.text)).toEqual([
       expect.stringContaining('Check every arithmetic step'), expect.stringContaining("prefixed by 'Answer:'"),
@@ -102,6 +102,7 @@ describe('gepa run_dir (run_log.json + candidates.json)', () => {
     });
     expect(p.get('rejected-5')).toMatchObject({
       iteration: 6, rejected: true, origin: { operator: 'merge' }, contextRefs: [{ externalId: '0', label: 'common ancestor' }],
+      metrics: { parent1_subsample_scores: [1, 0], parent2_subsample_scores: [1, 1], subsample_scores_after: [0, 1] },
       parents: [{ externalId: '1', operator: 'merge' }, { externalId: '3', operator: 'merge' }],
     });
     expect(run.stats).toMatchObject({ candidates: 4, rejectedProposals: 2, iterationsWithoutProposal: 1 });

@@ -19,8 +19,10 @@
 //                     total_reflection_cost, run_dir, validation_schema_version -> run.meta.gepa
 //                     best_outputs_valset    -> not read (rollout outputs; warning when present)
 //   run_log.json      entry {i, selected_program_candidate, subsample_ids, subsample_scores,
-//                     new_subsample_scores, new_program_idx, evaluated_val_indices,
-//                     invoked_merge, merged, merged_entities: [id1, id2, common ancestor]}
+//                     new_subsample_scores, new_program_idx, evaluated_val_indices} (reflective
+//                     mutation), or {i, invoked_merge, merged, merged_entities: [id1, id2, common
+//                     ancestor], subsample_ids, id1_subsample_scores, id2_subsample_scores,
+//                     new_program_subsample_scores, new_program_idx, ...} (merge)
 //                     new_program_idx k      -> program k's iteration = i + 1 (GEPA's log counts
 //                                               iterations from 1; seeds are iteration 0), its
 //                                               parents when candidates.json has none
@@ -28,9 +30,12 @@
 //                                               merge), origin.operator 'reflective_mutation' or
 //                                               'merge', the ancestor -> contextRefs
 //                                               ('common ancestor'), metrics.subsample_ids,
-//                                               subsample_scores_before / _after,
-//                                               evaluated_val_indices
-//                     a proposal (new_subsample_scores, or merged: true) without new_program_idx
+//                                               subsample_scores_before (subsample_scores) /
+//                                               _after (new_subsample_scores or
+//                                               new_program_subsample_scores),
+//                                               parent1/parent2_subsample_scores (a merge's
+//                                               id1/id2_subsample_scores), evaluated_val_indices
+//                     a proposal (a child's minibatch scores, or merged: true) without new_program_idx
 //                                            -> a rejected program "rejected-<i>" (rejected: true,
 //                                               valid: false), with the same parents, operator and
 //                                               subsample scores; its text is not recorded: code ''
@@ -106,8 +111,10 @@ function proposalsOf(log: unknown, n: number): { proposals: Proposal[]; idle: nu
     const accepted = checked(e.new_program_idx, 'new_program_idx');
     const merge = e.merged === true || Array.isArray(e.merged_entities);
     const entities = Array.isArray(e.merged_entities) ? e.merged_entities.map((x, j) => checked(x, `merged_entities[${j}]`)) : [];
+    // A merge (proposer/merge.py) records each parent's minibatch scores and the child's under
+    // its own keys; a reflective mutation the parent's and the child's.
     const before = numbers(e.subsample_scores);
-    const after = numbers(e.new_subsample_scores);
+    const after = numbers(e.new_subsample_scores) ?? numbers(e.new_program_subsample_scores);
     if (accepted === null && after === null && !(merge && e.merged === true)) {
       idle++;
       return;
@@ -116,6 +123,8 @@ function proposalsOf(log: unknown, n: number): { proposals: Proposal[]; idle: nu
     const metrics: Json = {};
     if (Array.isArray(e.subsample_ids)) metrics.subsample_ids = e.subsample_ids;
     if (before) metrics.subsample_scores_before = before;
+    if (numbers(e.id1_subsample_scores)) metrics.parent1_subsample_scores = e.id1_subsample_scores;
+    if (numbers(e.id2_subsample_scores)) metrics.parent2_subsample_scores = e.id2_subsample_scores;
     if (after) metrics.subsample_scores_after = after;
     if (Array.isArray(e.evaluated_val_indices)) metrics.evaluated_val_indices = e.evaluated_val_indices;
     proposals.push({ i, entry, operator: merge ? 'merge' : 'reflective_mutation', parents, ancestor: merge ? (entities[2] ?? null) : null, metrics, accepted });
