@@ -8,6 +8,7 @@ import { llameaFormat } from './llamea';
 import { eohFormat } from './eoh';
 import { jsonlFormat } from './jsonl';
 import { evotraceFormat } from './evotrace';
+import { gepaFormat } from './gepa';
 import type { ImportedRun } from '../trace/schema';
 
 export interface ReadOptions {
@@ -41,7 +42,8 @@ export interface ImporterFormat {
 }
 
 // jsonl must stay last: an EvoTrace folder holds a programs.jsonl and a LLaMEA log.jsonl row
-// has id and code, so the generic format would otherwise claim both.
+// has id and code, so the generic format would otherwise claim both (and an optimize_anything
+// folder whose progress_log.jsonl is missing holds a single candidates.jsonl).
 export const importFormats: readonly ImporterFormat[] = [
   openevolveFormat,
   shinkaFormat,
@@ -49,6 +51,7 @@ export const importFormats: readonly ImporterFormat[] = [
   llameaFormat,
   eohFormat,
   evotraceFormat,
+  gepaFormat,
   jsonlFormat,
 ];
 

@@ -9,6 +9,7 @@ export const FORMAT_DESCRIPTIONS = {
   llamea: 'LLaMEA / BLADE experiment folder (experimentlog.jsonl, run-*/log.jsonl + conversationlog.jsonl), or one run folder',
   eoh: 'EoH results folder (pops/population_generation_N.json, pops_best/)',
   evotrace: 'EvoTrace refined layout, as EvoReplay reads it (meta.json, programs.jsonl, blobs/<sha[:2]>/<sha>.{txt,json})',
+  gepa: 'GEPA output: run_dir (run_log.json + candidates.json, iterations/<id>/ agent state) or optimize_anything folder (candidates.jsonl, evals/, progress_log.jsonl, summary.json); never gepa_state.bin',
   jsonl: 'Evoscope JSONL: one program record per line, optional {"evoscope_run": {...}} first line (docs/jsonl-format.md)',
 } as const;
 
