@@ -1,4 +1,5 @@
-// OpenEvolve (and SkyDiscover, same raw layout) output directories -> one ImportedRun.
+// OpenEvolve output directories -> one ImportedRun. (SkyDiscover writes the same checkpoints with
+// `solution` programs and search sidecars: skydiscover.ts, which reuses this file's Reader.)
 //
 //   openevolve_output/
 //     checkpoints/checkpoint_N/{programs/<id>.json, metadata.json, best_program*}
