@@ -126,7 +126,10 @@ describe('EvoX', () => {
       {
         iteration: 2, code: 'def sample(db):\n    return db.random(\n', score: null, isNewBest: null, fallback: true, activeFrom: null, activeTo: null,
         metadata: expect.objectContaining({ active_code: 'def sample(db):\n    return db.best()\n' }),
-        failedAttempts: [expect.objectContaining({ stage: 'validation', solution_iter: 3 })],
+        failedAttempts: [expect.objectContaining({
+          stage: 'validation', solution_iter: 3, prompt: { system: 'Design a search strategy.', user: 'It stalled at iteration 3.' },
+          llm_response: '```python\ndef sample(db):\n    return db.random(\n```\n',
+        })],
       },
       { iteration: 3, code: 'def sample(db):\n    return db.top(3)\n', score: null, isNewBest: null, fallback: false, activeFrom: null, activeTo: null, metadata: expect.any(Object) },
     ]);

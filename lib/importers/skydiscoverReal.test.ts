@@ -24,8 +24,8 @@ describe('the real SkyDiscover AdaEvolve run', () => {
     expect(r.run).toMatchObject({ framework: 'skydiscover', name: 'circle_packing_0413_1927', scoreMetric: 'combined_score', language: 'python' });
     expect(r.stats).toMatchObject({ checkpointsMerged: 10, programs: 83, migrants: 15, invalidPrograms: 38, programsWithPrompts: 66 });
     const ids = new Set(r.programs.map((p) => p.externalId));
-    expect(r.programs.filter((p) => p.parents.length).length).toBe(81);
-    expect(r.programs.reduce((s, p) => s + p.parents.filter((x) => ids.has(x.externalId)).length, 0)).toBe(79);
+    expect(r.programs.filter((p) => p.parents?.length).length).toBe(81);
+    expect(r.programs.reduce((s, p) => s + (p.parents ?? []).filter((x) => ids.has(x.externalId)).length, 0)).toBe(79);
     expect(r.warnings.find((w) => w.code === 'lineage-unknown')?.count).toBe(2);
 
     const summary = json('summary.json');

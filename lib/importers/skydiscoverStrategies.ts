@@ -22,7 +22,9 @@
 //    = the newest in end_db_stats (scored and replaced there); null when either is absent, and for
 //    a fallback (never in force). metadata = the rest of metadata.json, the db stats without their
 //    `previous_programs` (whole Program dicts, sources included; their count is kept);
-//    prompts = prompts.json; failedAttempts = failed_attempts.json's list.
+//    prompts = prompts.json; failedAttempts = failed_attempts.json's list, each attempt with the
+//    prompt (failed_attempt_k_prompt.json) and LLM response (failed_attempt_k_llm_response.txt)
+//    it names read in as `prompt` / `llm_response` (names with a path in them are not followed).
 import path from 'node:path';
 import { parseYamlBounded } from '../files/parseYaml';
 import type { ImportWarning, StrategyRecord } from '../trace/schema';
@@ -72,6 +74,26 @@ export async function evoxLabelNames(root: string, warnings: ImportWarning[], re
   return out;
 }
 
+/** Each failed attempt with the prompt and LLM response it names (failed_attempt_k_prompt.json,
+ *  failed_attempt_k_llm_response.txt) read in; only files inside the iteration folder. */
+async function withAttemptFiles(dir: string, attempts: unknown[], readObject: ReadObject, readText: (abs: string) => Promise<string | null>) {
+  const inside = (name: unknown) => (typeof name === 'string' && /^[\w.-]+$/.test(name) ? path.join(dir, name) : null);
+  return Promise.all(
+    attempts.map(async (a) => {
+      if (!isObject(a)) return a;
+      const out: Json = { ...a };
+      const prompt = inside(a.prompt_file);
+      if (prompt && isFile(prompt)) out.prompt = await readObject(prompt);
+      const response = inside(a.llm_response_file);
+      if (response) {
+        const text = await readText(response);
+        if (text != null) out.llm_response = text;
+      }
+      return out;
+    }),
+  );
+}
+
 export async function readStrategies(root: string, readObject: ReadObject, rel: (abs: string) => string, warnings: ImportWarning[]): Promise<StrategyRecord[]> {
   const readText = (abs: string) => readTextFile(abs, rel(abs));
   const out: StrategyRecord[] = [];
@@ -108,7 +130,7 @@ export async function readStrategies(root: string, readObject: ReadObject, rel: 
       activeTo: to,
       metadata: rest,
       ...(prompts ? { prompts } : {}),
-      ...(failed && Array.isArray(failed.failed_attempts) ? { failedAttempts: failed.failed_attempts } : {}),
+      ...(failed && Array.isArray(failed.failed_attempts) ? { failedAttempts: await withAttemptFiles(dir, failed.failed_attempts, readObject, readText) } : {}),
     });
   }
   if (pending) warnings.push({ code: 'strategy-unscored', message: `${pending} search strategies were never scored (pending_score): the run ended before their window closed`, count: pending });
