@@ -168,7 +168,19 @@ describe('GEPA-native', () => {
     });
     expect(r.warnings.find((w) => w.code === 'rejected-window')).toMatchObject({ count: 2 });
     expect(r.stats).toMatchObject({ rejectedPrograms: 2, programs: 6, invalidPrograms: 2 });
-    expect(s.counters[0].values).toEqual({ iterations: 4, cumulative_cost: 0.5 });
+    // iterations.jsonl (the budget fork): a cost curve, and who made each program where one program carries the iteration
+    expect(s.counters.map((c) => [c.at.iteration, c.values])).toEqual([
+      [1, { cumulative_cost: 0.012, cumulative_input_tokens: 120, cumulative_output_tokens: 60 }],
+      [2, { cumulative_cost: 0.032, cumulative_input_tokens: 320, cumulative_output_tokens: 140 }],
+      [3, { cumulative_cost: 0.072, cumulative_input_tokens: 620, cumulative_output_tokens: 240 }],
+      [4, { cumulative_cost: 0.087, cumulative_input_tokens: 770, cumulative_output_tokens: 310, iterations: 4 }],
+    ]);
+    expect(p.get('gepa-1')!.origin).toEqual({ operator: null, model: 'gpt-5-mini', promptTokens: 100, completionTokens: 50, cost: 0.01 }); // the guide call left out
+    expect(merge.origin).toEqual({ operator: 'merge', model: 'gpt-5', promptTokens: 300, completionTokens: 100, cost: 0.04 });
+    expect(p.get('gepa-rej-2')!.origin).toEqual({ operator: null, model: 'o4-mini', promptTokens: 150, completionTokens: 70, cost: 0.015 });
+    expect(p.get('gepa-2')!.origin).toBeNull(); // iteration 2 made gepa-2 and gepa-rej-1: whose call it was is unknown
+    expect(r.warnings.find((w) => w.code === 'origin-ambiguous')).toMatchObject({ count: 2 });
+    expect(r.warnings.find((w) => w.code === 'origin-partial')).toMatchObject({ count: 3 }); // the seed and the two of iteration 2
   });
 });
 
@@ -212,6 +224,7 @@ describe('streaming and analysis', () => {
   it('streams light records and reads the same full records back', async () => {
     const full = await one('gepa_native');
     const light = await one('gepa_native', { streamPrograms: true });
+    expect(light.programs.find((x) => x.externalId === 'gepa-merge')!.origin?.model).toBe('gpt-5');
     expect(light.loadPrograms).toBeTypeOf('function');
     expect(light.programs.every((x) => x.code === '' && !x.contexts?.length)).toBe(true);
     const ids = full.programs.map((x) => x.externalId);

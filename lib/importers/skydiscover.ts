@@ -31,6 +31,9 @@
 //                                      run.meta.runInfo
 //     search/iteration_N/              EvoX's co-evolved strategies -> ImportedRun.strategies;
 //                                      iteration_1/labels.yaml names the diverge / refine operators
+//     iterations.jsonl                 (the budget-accounting fork) per-iteration LLM calls -> each
+//                                      program's origin model / tokens / cost and a cost curve
+//                                      (skydiscoverUsage.ts)
 //     logs/                            only listed
 // Program files are streamed (ReadOptions.streamPrograms: light records, loadPrograms reads the
 // full ones again); `analyze` drops prompts and artifacts as it reads. JSON goes through lib/files
@@ -54,6 +57,8 @@ import { locateSkyDiscover, readTextFile, sidecarsOf, type SkyLayout } from './s
 import { toSkyProgramRecord, type SkyProgramContext } from './skydiscoverProgram';
 import { SkyStateCollector } from './skydiscoverState';
 import { evoxLabelNames, readStrategies } from './skydiscoverStrategies';
+import { readIterationUsage, usageByProgram, type IterationUsage } from './skydiscoverUsage';
+import { withUsage } from './skydiscoverProgram';
 
 const DROPPED = new Set(['embedding']);
 /** `analyze` reads code, lineage, iterations and metrics only. */
@@ -142,8 +147,9 @@ export async function readSkyDiscoverRun(p: string, opts: ReadOptions = {}): Pro
   const raws = [...reader.programs.values(), ...rejected.values()];
   const scoreMetric = choosePrimaryMetric(raws.map((r) => (isObject(r.metrics) ? r.metrics : {})));
   const islandOf = state.islandOf();
+  let usageOf = new Map<string, IterationUsage>();
   const contextOf = (id: string, light: boolean): SkyProgramContext => ({
-    scoreMetric, labelNames, islandOf, light,
+    scoreMetric, labelNames, islandOf, light, usage: usageOf.get(id),
     file: reader.firstFile.get(id) ?? rejectedFile.get(id)!,
     rejected: rejected.has(id),
   });
@@ -153,9 +159,15 @@ export async function readSkyDiscoverRun(p: string, opts: ReadOptions = {}): Pro
     ...[...rejected.values()].map((raw) => toSkyProgramRecord(stream ? without(raw, DROPPED_WHEN_STREAMED) : raw, contextOf(raw.id as string, stream))),
   ];
   reader.programs.clear(); // records now; loadPrograms merges its own copies from the files
+  // Who made each program, where the build logged it per iteration (known once every program is read).
+  const usage = await readIterationUsage(layout.root, rel);
+  if (usage) {
+    usageOf = usageByProgram(programs, usage, warnings);
+    for (const pr of programs) pr.origin = withUsage(pr.origin, usageOf.get(pr.externalId));
+  }
 
   const maxIteration = programs.reduce((m, pr) => Math.max(m, pr.iteration ?? 0), 0);
-  const totals = { summary, llmUsage, lastIteration: lastIteration ?? maxIteration };
+  const totals = { summary, llmUsage, lastIteration: lastIteration ?? maxIteration, perIteration: usage?.counters ?? [] };
   const searchState = checkedSearchState(state.build(programs, layout.search, totals), warnings);
   const withPrompts = stream ? reader.withPrompts.size : programs.filter((pr) => pr.contexts?.length).length;
   warnings.push(...skyWarnings({ programs, rejected: rejected.size, search: layout.search, summary, llmUsage, bestProgramInfo, withPrompts, skippedFiles: reader.skippedFiles }));

@@ -30,7 +30,8 @@
 //                          Program has no model, token or cost field; they are taken from metadata
 //                          (model | llm_model | model_name, prompt_tokens | input_tokens,
 //                          completion_tokens | output_tokens, cost | llm_cost) when a fork writes
-//                          them, else null (the importer warns: origin-partial).
+//                          them, else from iterations.jsonl (skydiscoverUsage.ts), else null
+//                          (the importer warns: origin-partial).
 //   rejected (GEPA rejection_history) -> rejected = true, valid = false (out of valid-only measures)
 import { ImportError, type ContextRef, type ParentRef, type ProgramOrigin, type ProgramRecord } from '../trace/schema';
 import { assessValidity } from '../trace/validity';
@@ -89,6 +90,20 @@ export interface SkyProgramContext {
   rejected?: boolean;
   /** A light record of a streamed import: the source and heavy metadata are read again later. */
   light?: boolean;
+  /** The LLM usage of the iteration that made it (iterations.jsonl, skydiscoverUsage.ts). */
+  usage?: Omit<ProgramOrigin, 'operator'>;
+}
+
+/** An origin with the usage file's values where metadata gave none. */
+export function withUsage(origin: ProgramOrigin | null | undefined, usage: Omit<ProgramOrigin, 'operator'> | undefined): ProgramOrigin | null {
+  const o: ProgramOrigin = { operator: null, model: null, promptTokens: null, completionTokens: null, cost: null, ...(origin ?? {}) };
+  if (usage) {
+    o.model ??= usage.model ?? null;
+    o.promptTokens ??= usage.promptTokens ?? null;
+    o.completionTokens ??= usage.completionTokens ?? null;
+    o.cost ??= usage.cost ?? null;
+  }
+  return Object.values(o).some((v) => v != null) ? o : null;
 }
 
 export function toSkyProgramRecord(raw: Json, ctx: SkyProgramContext): ProgramRecord {
@@ -150,7 +165,7 @@ export function toSkyProgramRecord(raw: Json, ctx: SkyProgramContext): ProgramRe
     isMigrant,
     parents,
     contextRefs,
-    origin: Object.values(origin).some((v) => v != null) ? origin : null,
+    origin: withUsage(origin, ctx.usage),
     rejected: !!ctx.rejected,
     evaluation: evaluationFrom({ artifacts_json: raw.artifacts }, assessed.valid, metrics),
     contexts: contextsFrom(raw.prompts),

@@ -21,11 +21,13 @@
 //  - migrations: every migrant copy (metadata.migrated_from/migrated_to, AdaEvolve's ring
 //    migration; or metadata.migrant with an island, openevolve_native) -> a migration event
 //    from its source's island (migrated_from when written) to its own, at its iteration.
-//  - counters: one sample at the last iteration: summary.json (num_iterations, total_cost) and
+//  - counters: one sample per iteration from iterations.jsonl when the build wrote it
+//    (skydiscoverUsage.ts; summary.json's num_iterations joins the last); otherwise one sample at
+//    the last iteration: summary.json (num_iterations, total_cost, input/output_tokens_total) and
 //    llm_usage.json (total input / output tokens and cost) -> iterations, cumulative_cost,
 //    cumulative_input_tokens, cumulative_output_tokens.
 import type { ProgramRecord } from '../trace/schema';
-import type { CounterValues, IslandState, SearchEvent, SearchStateInput, SnapshotRecord } from '../trace/searchState';
+import type { CounterSample, CounterValues, IslandState, SearchEvent, SearchStateInput, SnapshotRecord } from '../trace/searchState';
 import { isObject, type Json } from './openevolveProgram';
 import { OpenEvolveStateCollector } from './openevolveState';
 import type { SidecarSearch } from './skydiscoverLayout';
@@ -48,6 +50,8 @@ export interface RunTotals {
   summary: Json | null;
   llmUsage: Json | null;
   lastIteration: number | null;
+  /** Samples per iteration from iterations.jsonl (skydiscoverUsage.ts), when the build wrote it. */
+  perIteration?: CounterSample[];
 }
 
 export class SkyStateCollector {
@@ -144,14 +148,23 @@ function migrations(programs: ProgramRecord[], byId: Map<string, ProgramRecord>)
   });
 }
 
-function countersOf({ summary, llmUsage, lastIteration }: RunTotals) {
+function countersOf({ summary, llmUsage, lastIteration, perIteration }: RunTotals): CounterSample[] {
+  if (perIteration?.length) {
+    // The per-iteration rows are the finer record; summary.json's iteration count joins the last one.
+    const n = count(summary?.num_iterations);
+    const last = perIteration[perIteration.length - 1];
+    return [...perIteration.slice(0, -1), n != null ? { at: last.at, values: { ...last.values, iterations: n } } : last];
+  }
   const values: CounterValues = {};
   const total = llmUsage && isObject(llmUsage.total) ? llmUsage.total : null;
   if (summary && count(summary.num_iterations) != null) values.iterations = summary.num_iterations as number;
   const cost = finite(summary?.total_cost) ?? finite(total?.total_cost_usd);
   if (cost != null) values.cumulative_cost = cost;
-  if (total && count(total.input_tokens) != null) values.cumulative_input_tokens = total.input_tokens as number;
-  if (total && count(total.output_tokens) != null) values.cumulative_output_tokens = total.output_tokens as number;
+  // The budget fork's summary.json also totals tokens; llm_usage.json (cost.py) does otherwise.
+  const input = count(summary?.input_tokens_total) ?? count(total?.input_tokens);
+  const output = count(summary?.output_tokens_total) ?? count(total?.output_tokens);
+  if (input != null) values.cumulative_input_tokens = input;
+  if (output != null) values.cumulative_output_tokens = output;
   if (!Object.keys(values).length) return [];
   const iteration = lastIteration ?? values.iterations ?? null;
   return [{ at: iteration != null ? { iteration } : { stored: 0 }, values }];

@@ -30,7 +30,7 @@ export function skyWarnings(f: SkyFacts): ImportWarning[] {
     const n = f.programs.length - withOrigin;
     out.push({
       code: 'origin-partial',
-      message: `${n} programs have no LLM model, token counts or cost: SkyDiscover's program files record only the mutation label (parent_info); the run's totals are in summary.json / llm_usage.json`,
+      message: `${n} programs have no LLM model, token counts or cost: SkyDiscover's program files record only the mutation label (parent_info), and no iterations.jsonl names the iteration's calls; the run's totals are in summary.json / llm_usage.json`,
       count: n,
     });
   }
