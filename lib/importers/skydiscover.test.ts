@@ -220,6 +220,24 @@ describe('top-k and hostile input', () => {
   });
 });
 
+describe('GEPA-native rejection_history entries without an id', () => {
+  it('are left out with a warning, never given a made-up id', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sky-gepa-'));
+    try {
+      fs.cpSync(path.join(FIXTURES, 'gepa_native'), dir, { recursive: true });
+      const file = path.join(dir, 'outputs/gepa_native/demo_0101_1400/checkpoints/checkpoint_4/gepa_metadata.json');
+      const sidecar = JSON.parse(fs.readFileSync(file, 'utf8'));
+      sidecar.rejection_history.push({ solution: 'P = "anon"\n', metrics: {} }, 'not a program');
+      fs.writeFileSync(file, JSON.stringify(sidecar));
+      const [r] = await readRunsFromPath(dir);
+      expect(r.programs).toHaveLength(6);
+      expect(r.warnings.find((w) => w.code === 'rejected-without-id')).toMatchObject({ count: 2 });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('streaming and analysis', () => {
   it('streams light records and reads the same full records back', async () => {
     const full = await one('gepa_native');

@@ -107,6 +107,7 @@ export async function readSkyDiscoverRun(p: string, opts: ReadOptions = {}): Pro
   const rejectedFile = new Map<string, string>();
   let newestMeta: Json | null = null;
   let lastIteration: number | null = null;
+  let rejectedWithoutId = 0;
 
   for (const cp of layout.checkpoints) {
     const metaFile = path.join(cp.dir, 'metadata.json');
@@ -118,8 +119,12 @@ export async function readSkyDiscoverRun(p: string, opts: ReadOptions = {}): Pro
       const sidecar = await reader.readObject(file);
       if (Array.isArray(sidecar.rejection_history)) {
         for (const entry of sidecar.rejection_history) {
-          if (!isObject(entry)) continue;
-          const id = copyId(file, { ...entry }, rel(file));
+          // Program.to_dict() always writes an id; an entry without one is skipped, as EvoReplay does.
+          if (!isObject(entry) || typeof entry.id !== 'string' || !entry.id) {
+            rejectedWithoutId++;
+            continue;
+          }
+          const id = entry.id;
           if (!rejected.has(id)) rejectedFile.set(id, rel(file));
           mergeCopy(rejected, id, { ...entry, id }, opts.forAnalysis ? DROPPED_FOR_ANALYSIS : DROPPED);
         }
@@ -127,6 +132,9 @@ export async function readSkyDiscoverRun(p: string, opts: ReadOptions = {}): Pro
       state.add(cp.n, int(newestMeta?.last_iteration) ?? cp.n, search, sidecar);
     }
     if (isDir(path.join(cp.dir, 'programs'))) await reader.readPrograms(path.join(cp.dir, 'programs'));
+  }
+  if (rejectedWithoutId) {
+    warnings.push({ code: 'rejected-without-id', message: `${rejectedWithoutId} rejection_history entries have no program id: left out`, count: rejectedWithoutId });
   }
   // A program rejected once and kept later (same id in programs/) is a program of the population.
   for (const id of reader.programs.keys()) rejected.delete(id);
