@@ -2,6 +2,7 @@
 // read it into ImportedRuns; adding a format (shinka, funsearch, ...) is one entry here.
 // Detection tries the formats in order, so list more specific layouts before generic ones.
 import { openevolveFormat } from './openevolve';
+import { skydiscoverFormat } from './skydiscover';
 import { shinkaFormat } from './shinka';
 import { funsearchFormat } from './funsearch';
 import { llameaFormat } from './llamea';
@@ -41,10 +42,13 @@ export interface ImporterFormat {
   read(path: string, opts: ReadOptions): Promise<ImportedRun[]>;
 }
 
+// skydiscover comes before openevolve: both write checkpoints/checkpoint_N/programs, and only
+// skydiscover's detection looks for what tells them apart (sidecars, search/, `solution`).
 // jsonl must stay last: an EvoTrace folder holds a programs.jsonl and a LLaMEA log.jsonl row
 // has id and code, so the generic format would otherwise claim both (and an optimize_anything
 // folder whose progress_log.jsonl is missing holds a single candidates.jsonl).
 export const importFormats: readonly ImporterFormat[] = [
+  skydiscoverFormat,
   openevolveFormat,
   shinkaFormat,
   funsearchFormat,

@@ -3,7 +3,8 @@
 // importer with its parsers costs ~0.2 s). Each importer takes its description from here;
 // formatList.test.ts checks that this list and lib/importers/detect.ts agree.
 export const FORMAT_DESCRIPTIONS = {
-  openevolve: 'OpenEvolve / SkyDiscover output directory (checkpoints/checkpoint_N/programs, db/programs)',
+  skydiscover: 'SkyDiscover output directory (AdaEvolve, EvoX, GEPA-native, OpenEvolve-native, ...: checkpoints/checkpoint_N/programs with `solution`, search sidecars, summary.json, search/iteration_N)',
+  openevolve: 'OpenEvolve output directory (checkpoints/checkpoint_N/programs, db/programs)',
   shinkaevolve: 'ShinkaEvolve results directory (gen_N/{main.*, original.*, results/metrics.json}, evolution_db.sqlite)',
   funsearch: 'FunSearch JSON export (index.json + <problem>_<timestamp>.json with config and islands), or one run file',
   llamea: 'LLaMEA / BLADE experiment folder (experimentlog.jsonl, run-*/log.jsonl + conversationlog.jsonl), or one run folder',

@@ -1,4 +1,5 @@
-// OpenEvolve (and SkyDiscover, same raw layout) output directories -> one ImportedRun.
+// OpenEvolve output directories -> one ImportedRun. (SkyDiscover writes the same checkpoints with
+// `solution` programs and search sidecars: skydiscover.ts, which reuses this file's Reader.)
 //
 //   openevolve_output/
 //     checkpoints/checkpoint_N/{programs/<id>.json, metadata.json, best_program*}
@@ -58,7 +59,7 @@ interface Layout {
   checkpoints: { n: number; dir: string }[];
 }
 
-function checkpointsOf(root: string) {
+export function checkpointsOf(root: string) {
   const dir = path.join(root, 'checkpoints');
   if (!isDir(dir)) return [];
   return fs
@@ -104,7 +105,8 @@ function mergeFields(target: Json, src: Json, skip?: ReadonlySet<string>) {
 
 const intOf = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : null);
 
-class Reader {
+/** Reads and merges program copies by id (also used by skydiscover.ts, whose layout is the same). */
+export class Reader {
   readonly programs = new Map<string, Json>();
   readonly firstFile = new Map<string, string>();
   filesRead = 0;
@@ -224,7 +226,7 @@ class Reader {
 }
 
 /** The id of one program copy (OpenEvolve names files <id>.json), set on the object. */
-function copyId(file: string, obj: Json, rel: string): string {
+export function copyId(file: string, obj: Json, rel: string): string {
   const id = obj.id ?? path.basename(file).slice(0, -'.json'.length);
   if (typeof id !== 'string' || !id) throw new ImportError('program "id" is not a non-empty string', rel);
   obj.id = id;
@@ -236,7 +238,7 @@ function copyId(file: string, obj: Json, rel: string): string {
  * an earlier copy's. Copies arrive in time order (checkpoints ascending, then db/): the first
  * iteration a program was found at is the earliest one, even when a resumed run re-saved it later.
  */
-function mergeCopy(programs: Map<string, Json>, id: string, obj: Json, dropped: ReadonlySet<string>): boolean {
+export function mergeCopy(programs: Map<string, Json>, id: string, obj: Json, dropped: ReadonlySet<string>): boolean {
   const known = programs.get(id);
   if (!known) {
     const fresh: Json = {};

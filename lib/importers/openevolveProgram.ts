@@ -41,7 +41,7 @@ const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : 
 const finite = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
 
-function contextsFrom(prompts: unknown): ContextRecord[] {
+export function contextsFrom(prompts: unknown): ContextRecord[] {
   if (!isObject(prompts)) return [];
   const out: ContextRecord[] = [];
   for (const [kind, p] of Object.entries(prompts)) {
@@ -69,7 +69,7 @@ function pick(artifacts: Json, re: RegExp): string | null {
   return hits.map(([k, v]) => `--- ${k} ---\n${v}`).join('\n');
 }
 
-function evaluationFrom(raw: Json, valid: boolean, metrics: Json): EvaluationRecord | null {
+export function evaluationFrom(raw: Json, valid: boolean, metrics: Json): EvaluationRecord | null {
   let artifacts: unknown = raw.artifacts_json;
   if (typeof artifacts === 'string') {
     try {

@@ -80,6 +80,20 @@ describe('evoscope analyze', () => {
     }
   });
 
+  it('analyzes the SkyDiscover run as an OpenEvolve run: folder and stored run give the same EvoReplay figures', async () => {
+    const sky = path.join(realRunsDir(), 'skydiscover__Forrest-Stone__adaevolve__circle-packing-0413');
+    const fromDir = await analyze(sky, '--definitions', 'evoreplay');
+    // 83 programs; 79 edits: the 81 parent links less the 2 whose parent is in no checkpoint
+    expect(fromDir).toMatchObject({ run: 'circle_packing_0413_1927', definitions: 'evoreplay', scope: 'run', summary: { programs: 83, editsAnalysed: 79 } });
+    const imp = await runCli(['import', sky, '--json', '--name', 'analyze-cli-sky']);
+    expect(imp.code, imp.stderr).toBe(0);
+    const { runId } = JSON.parse(imp.stdout.trim());
+    runIds.push(runId);
+    const fromDb = await analyze(runId, '--definitions', 'evoreplay');
+    expect(fromDb.summary).toEqual(fromDir.summary);
+    expect(fromDb.edits).toEqual(fromDir.edits);
+  });
+
   it('rejects unknown definitions with a usage error', async () => {
     const r = await runCli(['analyze', QOS, '--definitions', 'paper']);
     expect(r.code).toBe(2);

@@ -24,6 +24,9 @@ const EXPECTED: Record<string, [string, number, number, number, number, number]>
   'funsearch__lumi-a__funsearch__json-data': ['funsearch', 33, 2331, 2001, 0, 0],
   'llamea-blade__RigelKukoy__WORKING-GA-LLAMEA__comparison-prompts': ['llamea', 9, 450, 268, 119, 0],
   'eoh__langkhachhoha__LLM4MO__moeoh-pops': ['eoh', 1, 18, 0, 0, 0],
+  // 83 programs only in the union of 10 checkpoints; 81 parent links (2 to programs in none,
+  // stored as the QOS run's ghost parent is); 38 with validity 0 (lib/importers/skydiscoverReal.test.ts)
+  'skydiscover__Forrest-Stone__adaevolve__circle-packing-0413': ['skydiscover', 1, 83, 81, 38, 0],
 };
 
 beforeAll(async () => {

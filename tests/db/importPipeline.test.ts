@@ -80,6 +80,16 @@ describe('importFromPath', () => {
     expect(rows[0]).toEqual({ name: `${tag} qos`, program_count: 204 });
   });
 
+  it('imports a .tar.gz of the real SkyDiscover run as the upload worker does (skydiscover, not openevolve)', async () => {
+    const sky = path.join(realRuns, 'skydiscover__Forrest-Stone__adaevolve__circle-packing-0413');
+    const archive = path.join(tmp, 'sky.tar.gz');
+    await tar.c({ gzip: true, file: archive, cwd: sky, portable: true }, ['outputs']);
+    const [s] = await importFromPath(archive, { name: `${tag} sky` });
+    expect(s).toMatchObject({ format: 'skydiscover', programs: 83, edges: 81, invalidPrograms: 38, prompts: 66 });
+    const { rows } = await pool().query('SELECT framework, program_count FROM runs WHERE id = $1', [s.runId]);
+    expect(rows[0]).toEqual({ framework: 'skydiscover', program_count: 83 });
+  });
+
   it.each([
     ['zip-slip', () => rawTarEntry('../../evil.txt', 'x'), /evil\.txt.*outside/],
     ['absolute path', () => rawTarEntry('/etc/evoscope-evil', 'x'), /evoscope-evil.*absolute/],
