@@ -1,6 +1,6 @@
 import { scaleLinear } from 'd3';
 import { describe, expect, it } from 'vitest';
-import { percentLabel, plotOf, prepareHistogram, tickLabel, ticksOf } from './chartFrame';
+import { estimateLabelWidth, percentLabel, plotOf, prepareHistogram, tickLabel, ticksOf } from './chartFrame';
 
 describe('chart frame', () => {
   it('puts the plot inside the margins and never inverts it', () => {
@@ -42,5 +42,21 @@ describe('chart frame', () => {
     const h = prepareHistogram([], 300, 200);
     expect(h.bars).toEqual([]);
     expect(h.yTicks.length).toBeGreaterThan(0);
+  });
+
+  it('never lets bin labels overlap: at a narrow width only every k-th bin is labelled (issue 24: "16–2324–3132–39")', () => {
+    const bins = Array.from({ length: 16 }, (_, i) => ({ from: i * 8, to: i * 8 + 7, count: i + 1 }));
+    for (const width of [260, 420, 640, 1024]) {
+      const h = prepareHistogram(bins, width, 200);
+      const ticks = [...h.xTicks].sort((a, b) => a.pos - b.pos);
+      expect(ticks.length).toBeGreaterThan(1);
+      for (let i = 1; i < ticks.length; i++) {
+        const gap = ticks[i].pos - ticks[i - 1].pos;
+        const need = (estimateLabelWidth(ticks[i].label) + estimateLabelWidth(ticks[i - 1].label)) / 2;
+        expect(gap, `${width}px: ${ticks[i - 1].label} / ${ticks[i].label}`).toBeGreaterThanOrEqual(need);
+      }
+    }
+    // Wide enough: every bin keeps its label.
+    expect(prepareHistogram(bins.slice(0, 4), 800, 200).xTicks).toHaveLength(4);
   });
 });

@@ -49,6 +49,23 @@ export function ticksOf(
 /** How many ticks fit along `pixels` with about `spacing` pixels between them. */
 export const tickCount = (pixels: number, spacing = 80) => Math.max(2, Math.floor(pixels / spacing));
 
+/** Width in pixels of a tick label at the axes' 11 px sans-serif, with room on both sides (a safe over-estimate). */
+export const estimateLabelWidth = (label: string) => label.length * 7 + 8;
+
+/** Every k-th tick, the smallest k for which no two kept labels overlap. */
+export function thinTicks(ticks: readonly Tick[]): Tick[] {
+  const sorted = [...ticks].sort((a, b) => a.pos - b.pos);
+  for (let k = 1; k <= sorted.length; k++) {
+    const kept = sorted.filter((_, i) => i % k === 0);
+    let fits = true;
+    for (let i = 1; i < kept.length && fits; i++) {
+      fits = kept[i].pos - kept[i - 1].pos >= (estimateLabelWidth(kept[i].label) + estimateLabelWidth(kept[i - 1].label)) / 2;
+    }
+    if (fits) return kept;
+  }
+  return sorted.slice(0, 1);
+}
+
 export interface HistogramBar {
   x: number;
   y: number;
@@ -89,11 +106,13 @@ export function prepareHistogram(
     const x1 = x(b.to + 1);
     return { x: x0 + 1, width: Math.max(1, x1 - x0 - 2), y: y(b.count), height: plot.bottom - y(b.count), from: b.from, to: b.to, count: b.count };
   });
-  // Ticks at bin starts when there are few bins (labels read as "from"), else the scale's own.
-  const xTicks =
+  // Ticks at bin centres labelled with the bin's range when there are few bins, else the scale's
+  // own; either way only every k-th label is kept when the labels would overlap.
+  const all =
     bins.length && bins.length <= 16
       ? bins.map((b) => ({ pos: (x(b.from) + x(b.to + 1)) / 2, label: b.to > b.from ? `${b.from}–${b.to}` : String(b.from) }))
       : ticksOf(x, tickCount(plot.right - plot.left), tickLabel, true);
+  const xTicks = thinTicks(all);
   return { width, height, plot, xTicks, yTicks: ticksOf(y, 4, tickLabel, true), bars };
 }
 
