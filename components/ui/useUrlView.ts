@@ -26,7 +26,9 @@ export function useUrlView<T>(
       const cur = parse(current);
       const value = typeof next === 'function' ? (next as (c: T) => T)(cur) : next;
       const q = query(value, current);
-      if (q !== window.location.search) window.history.replaceState(window.history.state, '', `${pathname}${q}${window.location.hash}`);
+      // null state: Next's router patches replaceState and syncs useSearchParams only for calls
+      // that do not carry its own internal state (passing history.state would skip the sync).
+      if (q !== window.location.search) window.history.replaceState(null, '', `${pathname}${q}${window.location.hash}`);
     },
     // parse and query are module-level functions in every caller.
     // eslint-disable-next-line react-hooks/exhaustive-deps
