@@ -2,6 +2,7 @@
 // read it into ImportedRuns; adding a format (shinka, funsearch, ...) is one entry here.
 // Detection tries the formats in order, so list more specific layouts before generic ones.
 import { openevolveFormat } from './openevolve';
+import { openevolveTraceFormat } from './openevolveTrace';
 import { shinkaFormat } from './shinka';
 import { funsearchFormat } from './funsearch';
 import { llameaFormat } from './llamea';
@@ -44,6 +45,8 @@ export interface ImporterFormat {
 // has id and code, so the generic format would otherwise claim both.
 export const importFormats: readonly ImporterFormat[] = [
   openevolveFormat,
+  // After openevolve: a trace beside checkpoints/ belongs to that import, not to a second run.
+  openevolveTraceFormat,
   shinkaFormat,
   funsearchFormat,
   llameaFormat,
