@@ -110,6 +110,7 @@ function parentOnlyRecord(id: string, rec: Json, scoreMetric: string): ProgramRe
     score,
     metrics,
     metadata: { source: 'evolution_trace (parent only)' },
+    parents: [],
   };
 }
 

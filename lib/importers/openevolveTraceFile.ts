@@ -117,6 +117,11 @@ async function readHdf5(abs: string, rel: string): Promise<TraceFile> {
     const g = group.get(name);
     const value: Json = {};
     for (const [k, v] of Object.entries(g.attrs ?? {})) value[k] = attrValue(v);
+    if (!Object.keys(g.attrs ?? {}).length && !(g.keys ?? []).length) {
+      // jsfive 0.4 reads attributes kept in the object header (h5py's default, libver earliest),
+      // not those in dense storage (libver latest with many attributes).
+      throw new ImportError(`traces/${name} has no attributes this reader can see (dense attribute storage?); write the trace with format: jsonl instead`, rel);
+    }
     for (const k of g.keys ?? []) {
       const d = g.get(k);
       value[k] = Array.isArray(d.value) || ArrayBuffer.isView(d.value) ? Array.from(d.value as ArrayLike<unknown>, attrValue) : attrValue(d.value);
