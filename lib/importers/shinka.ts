@@ -1,9 +1,16 @@
 // ShinkaEvolve results directories -> one ImportedRun each (framework 'shinkaevolve').
 //
 //   results_<name>/
-//     experiment_config.yaml        {evolution_config, database_config, job_config, ...}
-//     evolution_db.sqlite           optional (upstream: programs.sqlite, or database_config.db_path)
+//     experiment_config.yaml        {evolution_config, database_config, job_config, ...}; or a PyYAML
+//                                   dump of the OmegaConf object ({_content, _metadata, _parent}
+//                                   nodes, `_parent: *idN` back-references): read with the
+//                                   back-references dropped and the nodes unwrapped (omegaConf.ts)
+//     evolution_db.sqlite           optional (current runner: programs.sqlite, or database_config.db_path);
+//                                   tables read in shinkaDb.ts (programs, archive, metadata_store,
+//                                   attempt_log, generation_event_log, system_prompts + prompt_archive)
+//     *.sqlite                      another file holding system_prompts: the prompt archive
 //     meta_memory.json, meta_N.txt  the meta-LLM's memory and its summaries after N programs
+//     meta/meta_N.txt               the same summaries where the current runner writes them
 //     evolution_run.log, *.log      only listed (name, size), never parsed
 //     best/                         a copy of the best gen_N/ (compared, not imported)
 //     gen_N/
@@ -20,8 +27,11 @@
 //     whole experiment_config.yaml; run.language = evolution_config.language (else the code's
 //     extension); run.budget = {numGenerations, maxApiCosts}; run.modelConfig = every
 //     evolution_config key naming an llm or model; run.scoreMetric = combined_score (maximised);
-//     run.meta = {memory: meta_memory.json, summaries: {'meta_8.txt': text, ...}, numIslands,
-//     database: {table, store: metadata_store}, best: {sameAs: id}, logs: [{file, bytes}]}.
+//     run.meta = {memory: meta_memory.json, summaries: {'meta_8.txt' | 'meta/meta_8.txt': text, ...},
+//     numIslands, database: {table, store: metadata_store}, best: {sameAs: id}, logs: [{file, bytes}],
+//     attemptLog: [{id, generation, stage, status, details, createdAt}] (failed proposals stay
+//     rows here: they made no program), generationEvents: [{id, generation, status, sourceJobId,
+//     details, createdAt}], promptArchive: [system_prompts row + inArchive], configBackReferencesDropped}.
 //   program: externalId = the database id, or "gen_N" without a database; iteration =
 //     generation = N; code = the database code, else main.*; timestamp = the row's (seconds);
 //     island = where it was created (migration_history[0].from, else island_idx; the current
@@ -33,7 +43,17 @@
 //     feedback = text_feedback; output = run logs; errors = correct.json's error + build and
 //     *err logs (each log cut to 64 KiB with a note); timingMs = metadata.compute_time.
 //   contexts: one per answer file, kind 'rewrite' | 'search_replace' (response = the file);
-//     with only edit.diff, kind 'diff'; system/user/model/tokens/cost from the row's llm_result.
+//     with only edit.diff, kind 'diff'; system/user/model/tokens/cost from the row's llm_result
+//     (msg, system_msg, model_name, input_tokens, output_tokens, cost; thought, thinking_tokens
+//     and new_msg_history -> extra.thought / thinkingTokens / messages).
+//   origin (shinkaProgram.ts shinkaOrigin): operator = patch_type, model = model_name (else
+//     llm_result.model_name), tokens = llm_result input/output_tokens, cost = api_costs (else
+//     llm_result.cost). metadata also gets codeDiff (code_diff), embeddingPca2d/3d,
+//     embeddingClusterId, embedCost, noveltyCost, metaCost, noveltyExplanation, maxSimilarity,
+//     systemPromptId; the rest of the row's metadata goes to metadata.shinka.
+//   Warnings for what the source lacks: no-database (and origin-unknown), origin-partial (rows
+//     without model / patch type / tokens / cost), no-attempt-log (an older runner),
+//     failed-proposals (attempt_log rows that failed or were rejected).
 //   parents, with the database: parent_id (operator = patch_type: diff, full, crossover, fix);
 //     a crossover also gets its partner when the row lists exactly one inspiration; island
 //     copies (metadata._is_island_copy) get the copied program with operator 'migration' and
