@@ -71,6 +71,21 @@ describe('a current ShinkaEvolve results folder', () => {
     expect(runs.map((x) => [x.framework, x.program_count])).toEqual([['shinkaevolve', 3]]);
   });
 
+  it('imports the same folder through a folder upload (programs.sqlite among its files)', async () => {
+    const root = await writeCurrentShinkaRun(path.join(tmp, 'results_upload'));
+    const name = `${tag}-shinka-upload`;
+    const job = await createImportJob({ kind: 'folder', sourceName: 'results_upload', format: 'auto', runName: name });
+    const files = (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(root, f)).isFile());
+    for (const f of files) expect((await putFile(job.id, `results_upload/${f.split(path.sep).join('/')}`, fs.readFileSync(path.join(root, f)))).status).toBeLessThan(300);
+    expect((await startImportRoute(job.id)).status).toBeLessThan(300);
+    await runImportTask(job.id);
+    const done = await getImportJob(job.id);
+    expect(done?.error ?? null).toBeNull();
+    const runs = await runsNamed(name);
+    runIds.push(...runs.map((x) => x.id));
+    expect(runs.map((x) => [x.framework, x.program_count])).toEqual([['shinkaevolve', 3]]);
+  });
+
   it('refuses a 2 GB programs.sqlite before reading it, naming the file and the limit', async () => {
     const root = await writeCurrentShinkaRun(path.join(tmp, 'results_huge'));
     const db = path.join(root, 'programs.sqlite');
