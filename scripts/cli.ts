@@ -34,7 +34,7 @@ function usage() {
     'usage: npx evoscope <command>   (or npm run evoscope -- <command>)',
     '',
     'commands:',
-    '  import <dir|archive.zip|archive.tar.gz|file.jsonl> [--name NAME] [--format FORMAT] [--json]',
+    '  import <dir|archive.zip|archive.tar.gz|file.jsonl|evolution_trace.jsonl.gz> [--name NAME] [--format FORMAT] [--json]',
     '      Import the run(s) found there into the database (DATABASE_URL, or the embedded one).',
     `      FORMAT: auto (default), ${FORMAT_LIST.map((f) => f.format).join(', ')}`,
     ...FORMAT_LIST.map((f) => `        ${f.format}: ${f.description}`),

@@ -1,5 +1,7 @@
 'use client';
-// Upload a run archive (.zip, .tar.gz, .tgz, .tar), a single run file (.jsonl) or a run folder. Files stream to the server
+// Upload a run archive (.zip, .tar.gz, .tgz, .tar), a single run file (.jsonl; OpenEvolve's
+// evolution_trace.jsonl, .jsonl.gz, .json or .hdf5) or a run folder (a ShinkaEvolve results folder
+// with its programs.sqlite). Files stream to the server
 // one by one with a live progress bar; the worker then imports them while ImportStatus polls.
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
@@ -67,13 +69,13 @@ export function UploadForm({ formats }: { formats: { format: string; description
             {(['archive', 'folder'] as const).map((m) => (
               <label key={m}>
                 <input type="radio" name="mode" value={m} checked={mode === m} onChange={() => (setMode(m), setFiles([]))} />{' '}
-                {m === 'archive' ? 'an archive (.zip, .tar.gz, .tgz, .tar) or a run file (.jsonl)' : 'a folder'}
+                {m === 'archive' ? 'an archive (.zip, .tar.gz, .tgz, .tar) or a run file (.jsonl, an evolution_trace .jsonl.gz / .json / .hdf5)' : 'a folder'}
               </label>
             ))}
           </div>
           <label htmlFor="upload-input">{mode === 'archive' ? 'Archive' : 'Folder'}</label>
           {mode === 'archive' ? (
-            <input id="upload-input" data-testid="upload-input" type="file" accept=".zip,.tar.gz,.tgz,.tar,.jsonl,application/zip,application/gzip" onChange={(e) => pick(e.target.files)} />
+            <input id="upload-input" data-testid="upload-input" type="file" accept=".zip,.tar.gz,.tgz,.tar,.jsonl,.jsonl.gz,.json,.hdf5,.h5,application/zip,application/gzip" onChange={(e) => pick(e.target.files)} />
           ) : (
             <input
               id="upload-input"

@@ -23,16 +23,56 @@ interface Size {
   chars: number;
 }
 
+export interface ParseYamlOptions {
+  /**
+   * Remove every map entry or list item that is an alias to one of its own ancestors (a cycle)
+   * instead of refusing the document. PyYAML's dump of an OmegaConf object (what ShinkaEvolve's
+   * experiment_config.yaml can be) gives every node a `_parent: *idN` back-reference to the
+   * container holding it; the entries removed are named in `dropped`.
+   */
+  dropBackReferences?: boolean;
+  dropped?: string[];
+}
+
 /** Parses one YAML document; throws on syntax errors, cyclic aliases and oversized expansion. */
-export function parseYamlBounded(text: string, limits = { values: MAX_YAML_EXPANDED_VALUES, chars: MAX_YAML_EXPANDED_CHARS }): unknown {
+export function parseYamlBounded(
+  text: string,
+  limits = { values: MAX_YAML_EXPANDED_VALUES, chars: MAX_YAML_EXPANDED_CHARS },
+  opts: ParseYamlOptions = {},
+): unknown {
   const doc = YAML.parseDocument(text);
   if (doc.errors.length) throw doc.errors[0];
+  if (opts.dropBackReferences) dropBackReferences(doc, opts.dropped ?? []);
   const total = expandedSize(doc, limits);
   if (total.values > limits.values || total.chars > limits.chars) {
     throw new YamlTooLargeError(`its aliases expand to more than ${limits.values} values or ${limits.chars} characters`);
   }
   // Alias counting off: expandedSize above is the guard.
   return doc.toJS({ maxAliasCount: -1 });
+}
+
+/** Removes, in place, the entries whose value is an alias to an ancestor of that entry. */
+function dropBackReferences(doc: Document, dropped: string[]) {
+  const open = new Set<unknown>();
+  const walk = (node: unknown) => {
+    if (!isMap(node) && !isSeq(node)) return;
+    open.add(node);
+    const items = (node as { items: unknown[] }).items;
+    for (let i = items.length - 1; i >= 0; i--) {
+      const item = items[i];
+      const value = isPair(item) ? item.value : item;
+      if (isAlias(value)) {
+        if (open.has(value.resolve(doc))) {
+          dropped.push(isPair(item) && isScalar(item.key) ? String(item.key.value) : `*${value.source}`);
+          items.splice(i, 1);
+        }
+      } else {
+        walk(value);
+      }
+    }
+    open.delete(node);
+  };
+  walk(doc.contents);
 }
 
 function expandedSize(doc: Document, limits: { values: number; chars: number }): Size {

@@ -3,6 +3,7 @@
 // Detection tries the formats in order, so list more specific layouts before generic ones.
 import { openevolveFormat } from './openevolve';
 import { skydiscoverFormat } from './skydiscover';
+import { openevolveTraceFormat } from './openevolveTrace';
 import { shinkaFormat } from './shinka';
 import { funsearchFormat } from './funsearch';
 import { llameaFormat } from './llamea';
@@ -50,6 +51,8 @@ export interface ImporterFormat {
 export const importFormats: readonly ImporterFormat[] = [
   skydiscoverFormat,
   openevolveFormat,
+  // After openevolve: a trace beside checkpoints/ belongs to that import, not to a second run.
+  openevolveTraceFormat,
   shinkaFormat,
   funsearchFormat,
   llameaFormat,

@@ -1,3 +1,4 @@
+import { originFromContexts } from './origin';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -208,6 +209,8 @@ describe('writeEvoTrace -> readEvoTraceRun', () => {
       ...p,
       contexts: p.contexts!.map((c) => ({ ...c })),
       evaluation: p.evaluation ?? null,
+      // Read back from the prompts (template key, model, tokens, cost); none for a migrant copy.
+      origin: p.isMigrant ? null : originFromContexts(p.contexts, p.contexts?.[0]?.kind),
     })));
     expect(back.run).toMatchObject({ ...run, sourcePath: path.resolve(out), replay: { ...run.replay, dependencies: undefined } });
     expect(back.warnings).toEqual([expect.objectContaining({ code: 'lineage-unknown', count: 1 })]);

@@ -30,6 +30,7 @@
 //   iterations.jsonl    island_member rows -> islands; iter_scalars.jsonl -> latest value per key
 //                       in run.meta.iterScalars (best_program_id, last_iteration, ...)
 //   replay_environment.json (Evoscope) or evaluate.py -> run.replay
+import { originFromContexts } from './origin';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -301,6 +302,8 @@ export async function readEvoTraceRun(p: string, opts: ReadOptions = {}): Promis
       isMigrant,
       parents: parentsOf(row, isMigrant),
       contexts: contexts as ContextRecord[],
+      // The prompts' template key is the operator (as OpenEvolve); a migrant copy had no LLM call.
+      origin: isMigrant ? null : originFromContexts(contexts as ContextRecord[], (contexts as ContextRecord[])[0]?.kind),
     };
     const stated = typeof row.valid === 'boolean'
       ? { valid: row.valid, invalidReason: str(row.invalid_reason), score: finite(row.score) }

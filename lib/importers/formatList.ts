@@ -4,8 +4,9 @@
 // formatList.test.ts checks that this list and lib/importers/detect.ts agree.
 export const FORMAT_DESCRIPTIONS = {
   skydiscover: 'SkyDiscover output directory (AdaEvolve, EvoX, GEPA-native, OpenEvolve-native, ...: checkpoints/checkpoint_N/programs with `solution`, search sidecars, summary.json, search/iteration_N)',
-  openevolve: 'OpenEvolve output directory (checkpoints/checkpoint_N/programs, db/programs)',
-  shinkaevolve: 'ShinkaEvolve results directory (gen_N/{main.*, original.*, results/metrics.json}, evolution_db.sqlite)',
+  openevolve: 'OpenEvolve output directory (checkpoints/checkpoint_N/programs, db/programs; evolution_trace.* beside them enriches the programs)',
+  'openevolve-trace': "OpenEvolve's evolution trace alone (evolution_trace.jsonl, .jsonl.gz, .json; .hdf5 when jsfive is installed), a file or the folder holding it",
+  shinkaevolve: 'ShinkaEvolve results directory (gen_N/{main.*, original.*, results/metrics.json}, evolution_db.sqlite or programs.sqlite, meta/meta_N.txt)',
   funsearch: 'FunSearch JSON export (index.json + <problem>_<timestamp>.json with config and islands), or one run file',
   llamea: 'LLaMEA / BLADE experiment folder (experimentlog.jsonl, run-*/log.jsonl + conversationlog.jsonl), or one run folder',
   eoh: 'EoH results folder (pops/population_generation_N.json, pops_best/)',

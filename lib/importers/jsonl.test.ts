@@ -41,6 +41,10 @@ describe('Evoscope JSONL', () => {
     expect(runRecordSchema.safeParse(r.run).success).toBe(true);
     for (const p of programs) expect(programRecordSchema.safeParse(p).success).toBe(true);
     expect(r.stats).toMatchObject({ programs: 4, edges: 4, ghostParents: 1, invalidPrograms: 1, programsWithPrompts: 1 });
+    // Who made each program (issue 22): the operator, and the prompt's model, tokens and cost.
+    expect(byId('p1').origin).toEqual({ model: 'gpt-x', operator: 'mutation', promptTokens: 12, completionTokens: 8, cost: 0.001 });
+    expect(byId('p2').origin).toEqual({ model: null, operator: 'crossover', promptTokens: null, completionTokens: null, cost: null });
+    expect(byId('p0').origin ?? null).toBeNull();
   });
 
   it('maps scores, validity, lineage, prompts and times', () => {

@@ -24,8 +24,9 @@
 // -> metadata, timestamp (seconds, or ISO 8601) -> seconds. A record without iteration gets
 // its 0-based position among the records, with a warning. Duplicate ids and invalid records
 // fail the import with file and line.
+import { originFromContexts } from './origin';
 import path from 'node:path';
-import { ImportError, type ImportedRun, type ImportWarning, type ProgramRecord } from '../trace/schema';
+import { ImportError, type ContextRecord, type ImportedRun, type ImportWarning, type ProgramRecord } from '../trace/schema';
 import { asNumber, assessValidity } from '../trace/validity';
 import type { ImporterFormat, ReadOptions } from './detect';
 import { isDir, isFile, isObject, listDir, mostCommon, readHead, readLines, type Json } from './inputFiles';
@@ -106,6 +107,12 @@ export function toProgram(rec: ProgramLine, position: number | null, scoreMetric
   }
   const operator = rec.operator ?? null;
   const p = rec.prompt;
+  const contexts: ContextRecord[] = p
+    ? [{
+        kind: p.kind ?? operator, system: p.system ?? null, user: p.user ?? null, response: p.response ?? null,
+        model: p.model ?? null, promptTokens: p.prompt_tokens ?? null, completionTokens: p.completion_tokens ?? null, cost: p.cost ?? null,
+      }]
+    : [];
   return {
     externalId: rec.id,
     code: rec.code,
@@ -123,12 +130,8 @@ export function toProgram(rec: ProgramLine, position: number | null, scoreMetric
     outputHash: rec.output_hash ?? null,
     parents: (rec.parent_ids ?? []).map((externalId) => ({ externalId, operator })),
     evaluation: rec.error || rec.feedback || !valid ? { status: valid ? 'ok' : 'failed', errors: rec.error ?? null, feedback: rec.feedback ?? null } : null,
-    contexts: p
-      ? [{
-          kind: p.kind ?? operator, system: p.system ?? null, user: p.user ?? null, response: p.response ?? null,
-          model: p.model ?? null, promptTokens: p.prompt_tokens ?? null, completionTokens: p.completion_tokens ?? null, cost: p.cost ?? null,
-        }]
-      : [],
+    contexts,
+    origin: originFromContexts(contexts, operator),
   };
 }
 

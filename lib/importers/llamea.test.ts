@@ -120,6 +120,8 @@ describe('LLaMEA / BLADE experiment', () => {
     expect(first.contexts?.[0]).toMatchObject({ kind: 'init', model: 'gemini-2.0-flash', promptTokens: null, completionTokens: 633, extra: { codeFoundInResponse: true } });
     expect(first.contexts?.[0].cost).toBeCloseTo(0.0002909, 9);
     expect(first.contexts?.[0].user).toMatch(/^You are an excellent Python programmer/);
+    // Who made it (issue 22): the row's operator and its conversation turn's model, tokens and cost.
+    expect(first.origin).toEqual({ model: 'gemini-2.0-flash', operator: 'init', promptTokens: null, completionTokens: 633, cost: expect.closeTo(0.0002909, 9) });
     const eoh0 = run('run-EoH-MA_BBOB-0');
     expect(eoh0.run.meta).toMatchObject({ conversation: { messages: 100, prompts: 50, responses: 50, responseTokens: 36936, promptTokens: null, linkedToPrograms: true } });
     expect((eoh0.run.meta as { conversation: { cost: number } }).conversation.cost).toBeCloseTo(0.0221373, 9);

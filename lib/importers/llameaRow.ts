@@ -17,6 +17,7 @@
 //    (llameaConversation.ts) -> one context, kind = operator.
 //  - name, description, a non-empty configspace, the row position and the rest of metadata
 //    (theta_sampled, reward, ...) -> metadata.
+import { originFromContexts } from './origin';
 import type { ContextRecord, ProgramRecord } from '../trace/schema';
 import { ImportError } from '../trace/schema';
 import { asNumber, assessValidity } from '../trace/validity';
@@ -91,6 +92,7 @@ export function toLlameaProgram(row: Json, ctx: RowContext): ProgramRecord {
   const operator = str(row.operator);
   const extras = Object.fromEntries(Object.entries(row).filter(([k, v]) => !MAPPED.has(k) && v != null));
   const responseTime = parseLogTime(ctx.turn?.response.time ?? null);
+  const contexts = contextOf(row, meta, ctx);
   return {
     externalId: row.id,
     code: row.code,
@@ -113,6 +115,8 @@ export function toLlameaProgram(row: Json, ctx: RowContext): ProgramRecord {
     parents: (parentIds as string[]).map((externalId) => ({ externalId, operator })),
     evaluation:
       error || feedback || !valid ? { status: valid ? 'ok' : 'failed', errors: error, feedback } : null,
-    contexts: contextOf(row, meta, ctx),
+    contexts,
+    // Who made it: the row's operator, and the model, tokens and cost of its conversation turn.
+    origin: originFromContexts(contexts, operator),
   };
 }

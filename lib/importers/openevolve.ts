@@ -39,6 +39,7 @@ import { checkedSearchState } from './searchStateCheck';
 import { OpenEvolveStateCollector } from './openevolveState';
 import { attachEvalAgent, findEvalAgentDir } from './evalAgent';
 import { JsonReadPool, readProgramFile, unwrap } from './jsonReadPool';
+import { applyTrace, loadWithTrace, readTraceBeside, traceWarnings } from './openevolveTrace';
 
 const OUTPUT_DIR = 'openevolve_output';
 const CHECKPOINT = /^checkpoint_(\d+)$/;
@@ -383,6 +384,32 @@ export async function readOpenEvolveRun(p: string, opts: ReadOptions = {}): Prom
   });
   // The merged copies are records now; loadPrograms merges its own from the files.
   reader.programs.clear();
+  // evolution_trace.* beside checkpoints/: prompts, responses and iteration times for the same
+  // programs, and the children no checkpoint kept (openevolveTrace.ts).
+  const trace = await readTraceBeside(agentDirs, (abs) => reader.rel(abs), warnings);
+  const traceOnly = trace ? applyTrace(programs, trace, stream || !!opts.forAnalysis) : [];
+  if (trace && opts.forAnalysis) for (const pr of traceOnly) pr.contexts = [];
+  if (trace) warnings.push(...traceWarnings(trace.t, trace.file, false).filter((w) => w.code !== 'origin-unknown'));
+  if (traceOnly.length) {
+    const noCode = traceOnly.filter((pr) => pr.code === '').length;
+    warnings.push({
+      code: 'trace-only-programs',
+      message: `${traceOnly.length} programs are only in ${trace!.file} (no checkpoint kept them): imported from the trace${noCode ? `; ${noCode} of them without code (the trace was written without include_code)` : ''}`,
+      file: trace!.file,
+      count: traceOnly.length,
+    });
+  }
+  const children = programs.filter((pr) => pr.parents?.length && !pr.isMigrant);
+  // Streamed light records carry no prompts: the template is known wherever prompts were logged.
+  const withOperator = stream ? children.filter((pr) => reader.withPrompts.has(pr.externalId) || pr.origin?.operator).length : children.filter((pr) => pr.origin?.operator).length;
+  const noModel = children.filter((pr) => !pr.origin?.model).length;
+  if (children.length && (noModel || withOperator < children.length)) {
+    warnings.push({
+      code: 'origin-partial',
+      message: `${noModel ? `no LLM model, tokens or cost recorded for ${noModel} of ${children.length} child programs (OpenEvolve does not store them per program); ` : ''}the operator (the prompt template, e.g. diff_user / full_rewrite_user) is known for ${withOperator} of ${children.length} (only where prompts were logged)`,
+      count: Math.max(noModel, children.length - withOperator),
+    });
+  }
 
   const ids = new Set(programs.map((pr) => pr.externalId));
   const ghosts = programs.filter((pr) => pr.parents?.some((pa) => !ids.has(pa.externalId))).length;
@@ -460,7 +487,18 @@ export async function readOpenEvolveRun(p: string, opts: ReadOptions = {}): Prom
   // The eval agent's folder inside the output directory, or beside it (run/openevolve_output +
   // run/eval_agent_memory, as the demo writes it).
   await attachEvalAgent(imported, agentDirs, (abs) => reader.rel(abs));
-  if (stream) imported.loadPrograms = (ids) => loadFullPrograms(reader, ids, contextOf);
+  if (stream) {
+    const load = (ids: readonly string[]) => loadFullPrograms(reader, ids, contextOf);
+    imported.loadPrograms = trace ? loadWithTrace(load, trace, traceOnly) : load;
+  }
+  if (trace) {
+    imported.run.meta = { ...(imported.run.meta as Json), evolutionTrace: { file: trace.file, format: trace.format, records: trace.records } };
+    Object.assign(imported.stats, {
+      traceRecords: trace.records,
+      traceEnriched: trace.t.children.size - traceOnly.filter((pr) => trace.t.children.has(pr.externalId)).length,
+      traceOnlyPrograms: traceOnly.length,
+    });
+  }
   return imported;
 }
 

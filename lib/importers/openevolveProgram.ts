@@ -19,7 +19,7 @@
 //  - the MAP-Elites cell a program holds in the newest feature map (metadata.json feature_map,
 //    or island_feature_maps in late 2025) -> metadata.map_elites_key (the key as written) and
 //    metadata.map_elites_cell (its coordinates, parsed by parseFeatureKey; null if unparseable).
-import type { ContextRecord, EvaluationRecord, ProgramRecord } from '../trace/schema';
+import type { ContextRecord, EvaluationRecord, ProgramOrigin, ProgramRecord } from '../trace/schema';
 import { ImportError } from '../trace/schema';
 import { assessValidity } from '../trace/validity';
 import { parsePythonJson } from './pythonJson';
@@ -100,6 +100,26 @@ export function parseFeatureKey(key: string): number[] | null {
   return [...key.matchAll(/(?:^|-)(-?\d+)/g)].map((m) => Number(m[1]));
 }
 
+/**
+ * Who made the program: OpenEvolve keys `prompts` by the template that made the child
+ * (diff_user, full_rewrite_user, ...), which is the operator; upstream records no model, tokens
+ * or cost (a fork's metadata.llm {model, prompt_tokens, completion_tokens, cost} is read when
+ * present). A migrant copy was made by no LLM call: no origin.
+ */
+export function openevolveOrigin(raw: Json, meta: Json): ProgramOrigin | null {
+  if (meta.migrant === true) return null;
+  const llm = isObject(meta.llm) ? meta.llm : {};
+  const count = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : null);
+  const origin: ProgramOrigin = {
+    model: str(llm.model) ?? str(llm.model_name),
+    operator: isObject(raw.prompts) ? (Object.keys(raw.prompts)[0] ?? null) : null,
+    promptTokens: count(llm.prompt_tokens) ?? count(llm.input_tokens),
+    completionTokens: count(llm.completion_tokens) ?? count(llm.output_tokens),
+    cost: finite(llm.cost),
+  };
+  return Object.values(origin).some((v) => v != null) ? origin : null;
+}
+
 export interface ProgramContext {
   scoreMetric: string;
   /** Island membership from metadata.json's `islands` lists (early-2025 schema). */
@@ -141,5 +161,6 @@ export function toProgramRecord(raw: Json, ctx: ProgramContext): ProgramRecord {
     parents: parentId ? [{ externalId: parentId, operator: isMigrant ? 'migration' : 'mutation' }] : [],
     evaluation: evaluationFrom(raw, valid, metrics),
     contexts: contextsFrom(raw.prompts),
+    origin: openevolveOrigin(raw, meta),
   };
 }

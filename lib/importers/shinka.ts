@@ -1,9 +1,16 @@
 // ShinkaEvolve results directories -> one ImportedRun each (framework 'shinkaevolve').
 //
 //   results_<name>/
-//     experiment_config.yaml        {evolution_config, database_config, job_config, ...}
-//     evolution_db.sqlite           optional (upstream: programs.sqlite, or database_config.db_path)
+//     experiment_config.yaml        {evolution_config, database_config, job_config, ...}; or a PyYAML
+//                                   dump of the OmegaConf object ({_content, _metadata, _parent}
+//                                   nodes, `_parent: *idN` back-references): read with the
+//                                   back-references dropped and the nodes unwrapped (omegaConf.ts)
+//     evolution_db.sqlite           optional (current runner: programs.sqlite, or database_config.db_path);
+//                                   tables read in shinkaDb.ts (programs, archive, metadata_store,
+//                                   attempt_log, generation_event_log, system_prompts + prompt_archive)
+//     *.sqlite                      another file holding system_prompts: the prompt archive
 //     meta_memory.json, meta_N.txt  the meta-LLM's memory and its summaries after N programs
+//     meta/meta_N.txt               the same summaries where the current runner writes them
 //     evolution_run.log, *.log      only listed (name, size), never parsed
 //     best/                         a copy of the best gen_N/ (compared, not imported)
 //     gen_N/
@@ -20,8 +27,11 @@
 //     whole experiment_config.yaml; run.language = evolution_config.language (else the code's
 //     extension); run.budget = {numGenerations, maxApiCosts}; run.modelConfig = every
 //     evolution_config key naming an llm or model; run.scoreMetric = combined_score (maximised);
-//     run.meta = {memory: meta_memory.json, summaries: {'meta_8.txt': text, ...}, numIslands,
-//     database: {table, store: metadata_store}, best: {sameAs: id}, logs: [{file, bytes}]}.
+//     run.meta = {memory: meta_memory.json, summaries: {'meta_8.txt' | 'meta/meta_8.txt': text, ...},
+//     numIslands, database: {table, store: metadata_store}, best: {sameAs: id}, logs: [{file, bytes}],
+//     attemptLog: [{id, generation, stage, status, details, createdAt}] (failed proposals stay
+//     rows here: they made no program), generationEvents: [{id, generation, status, sourceJobId,
+//     details, createdAt}], promptArchive: [system_prompts row + inArchive], configBackReferencesDropped}.
 //   program: externalId = the database id, or "gen_N" without a database; iteration =
 //     generation = N; code = the database code, else main.*; timestamp = the row's (seconds);
 //     island = where it was created (migration_history[0].from, else island_idx; the current
@@ -33,7 +43,17 @@
 //     feedback = text_feedback; output = run logs; errors = correct.json's error + build and
 //     *err logs (each log cut to 64 KiB with a note); timingMs = metadata.compute_time.
 //   contexts: one per answer file, kind 'rewrite' | 'search_replace' (response = the file);
-//     with only edit.diff, kind 'diff'; system/user/model/tokens/cost from the row's llm_result.
+//     with only edit.diff, kind 'diff'; system/user/model/tokens/cost from the row's llm_result
+//     (msg, system_msg, model_name, input_tokens, output_tokens, cost; thought, thinking_tokens
+//     and new_msg_history -> extra.thought / thinkingTokens / messages).
+//   origin (shinkaProgram.ts shinkaOrigin): operator = patch_type, model = model_name (else
+//     llm_result.model_name), tokens = llm_result input/output_tokens, cost = api_costs (else
+//     llm_result.cost). metadata also gets codeDiff (code_diff), embeddingPca2d/3d,
+//     embeddingClusterId, embedCost, noveltyCost, metaCost, noveltyExplanation, maxSimilarity,
+//     systemPromptId; the rest of the row's metadata goes to metadata.shinka.
+//   Warnings for what the source lacks: no-database (and origin-unknown), origin-partial (rows
+//     without model / patch type / tokens / cost), no-attempt-log (an older runner),
+//     failed-proposals (attempt_log rows that failed or were rejected).
 //   parents, with the database: parent_id (operator = patch_type: diff, full, crossover, fix);
 //     a crossover also gets its partner when the row lists exactly one inspiration; island
 //     copies (metadata._is_island_copy) get the copied program with operator 'migration' and
@@ -45,10 +65,11 @@ import path from 'node:path';
 import { parseYamlBounded } from '../files/parseYaml';
 import { isInputError } from '../files/errors';
 import { readJsonObject } from '../files/readJson';
-import { ImportError, type ImportedRun, type ImportWarning } from '../trace/schema';
+import { ImportError, type ImportedRun, type ImportWarning, type ProgramOrigin, type ProgramRecord } from '../trace/schema';
 import type { ImporterFormat, ReadOptions } from './detect';
 import { parsePythonJson } from './pythonJson';
-import { readShinkaDb, type ShinkaDb } from './shinkaDb';
+import { readShinkaDb, readShinkaPromptDb, type ShinkaDb, type ShinkaLogRow, type ShinkaPrompt } from './shinkaDb';
+import { unwrapOmegaConf } from './omegaConf';
 import { isFile, listDir, normaliseEol, readTextStrict } from './shinkaFiles';
 import { GEN_DIR, readGenFolder, type GenFolder } from './shinkaFolder';
 import { SCORE_METRIC, toShinkaProgram } from './shinkaProgram';
@@ -112,19 +133,21 @@ class Reader {
   };
 }
 
-async function readConfig(root: string, r: Reader, warnings: ImportWarning[]): Promise<Json | null> {
+async function readConfig(root: string, r: Reader, warnings: ImportWarning[]): Promise<{ config: Json | null; backReferences: number }> {
   const file = path.join(root, 'experiment_config.yaml');
-  if (!(await isFile(file))) return null;
+  if (!(await isFile(file))) return { config: null, backReferences: 0 };
   const text = await readTextStrict(file, r.rel(file));
   r.tick();
   try {
-    const parsed: unknown = parseYamlBounded(text);
-    if (isObject(parsed)) return parsed;
+    // An OmegaConf object dumped by PyYAML: `_parent` aliases point back at their container.
+    const dropped: string[] = [];
+    const parsed = unwrapOmegaConf(parseYamlBounded(text, undefined, { dropBackReferences: true, dropped }));
+    if (isObject(parsed)) return { config: parsed, backReferences: dropped.length };
     warnings.push({ code: 'config-unreadable', message: 'config not read: not a mapping', file: r.rel(file) });
   } catch (e) {
     warnings.push({ code: 'config-unreadable', message: `config not read: ${(e as Error).message}`, file: r.rel(file) });
   }
-  return null;
+  return { config: null, backReferences: 0 };
 }
 
 async function findDb(root: string, dbConfig: Json): Promise<string | null> {
@@ -134,9 +157,11 @@ async function findDb(root: string, dbConfig: Json): Promise<string | null> {
   return null;
 }
 
-/** meta_memory.json, meta_N.txt (numeric order) and the top-level logs' names and sizes. */
+/** meta_memory.json, meta_N.txt and meta/meta_N.txt (numeric order) and the top-level logs' names and sizes. */
 async function readRunMeta(root: string, r: Reader) {
   const entries = (await listDir(root)).filter((e) => e.isFile);
+  const metaDir = path.join(root, 'meta');
+  const inMetaDir = (await listDir(metaDir)).filter((e) => e.isFile && META_TXT.test(e.name));
   const memoryFile = path.join(root, 'meta_memory.json');
   let memory: Json | null = null;
   if (entries.some((e) => e.name === 'meta_memory.json')) {
@@ -145,9 +170,10 @@ async function readRunMeta(root: string, r: Reader) {
   }
   const summaries: Record<string, string> = {};
   const metaTxt = entries.filter((e) => META_TXT.test(e.name)).map((e) => e.name);
-  metaTxt.sort((a, b) => Number(META_TXT.exec(a)![1]) - Number(META_TXT.exec(b)![1]));
-  for (const name of metaTxt) {
-    summaries[name] = await readTextStrict(path.join(root, name), r.rel(path.join(root, name)), MAX_META_TXT_BYTES);
+  const metaFiles = [...metaTxt.map((n) => path.join(root, n)), ...inMetaDir.map((e) => path.join(metaDir, e.name))];
+  metaFiles.sort((a, b) => Number(META_TXT.exec(path.basename(a))![1]) - Number(META_TXT.exec(path.basename(b))![1]));
+  for (const file of metaFiles) {
+    summaries[path.relative(root, file).split(path.sep).join('/')] = await readTextStrict(file, r.rel(file), MAX_META_TXT_BYTES);
     r.tick();
   }
   const logs = [];
@@ -172,7 +198,7 @@ async function bestCopyOf(root: string, r: Reader, programs: { externalId: strin
 async function readShinkaRun(base: string, root: string, opts: ShinkaReadOptions): Promise<ImportedRun> {
   const r = new Reader(base, opts.onFileRead);
   const warnings: ImportWarning[] = [];
-  const config = await readConfig(root, r, warnings);
+  const { config, backReferences } = await readConfig(root, r, warnings);
   const evo = isObject(config?.evolution_config) ? config.evolution_config : {};
   const dbConfig = isObject(config?.database_config) ? config.database_config : {};
   let language = str(evo.language);
@@ -206,7 +232,7 @@ async function readShinkaRun(base: string, root: string, opts: ShinkaReadOptions
       });
     }
   } else {
-    warnings.push({ code: 'no-database', message: `no evolution_db.sqlite: ${fallback}` });
+    warnings.push({ code: 'no-database', message: `no evolution_db.sqlite or programs.sqlite: ${fallback}` });
   }
   if (db && !db.programs.length) throw new ImportError(`the database has no programs (table ${db.table})`, r.rel(dbFile!));
 
@@ -232,6 +258,9 @@ async function readShinkaRun(base: string, root: string, opts: ShinkaReadOptions
 
   const runMeta = await readRunMeta(root, r);
   const best = await bestCopyOf(root, r, programs, ext);
+  const promptArchive = db?.prompts ?? (await readPromptArchive(root, dbFile, r, opts.maxDbBytes));
+  warnLogs(db, warnings);
+  warnOrigins(db, programs, warnings);
   const folder = path.basename(root);
   const modelConfig = Object.fromEntries(Object.entries(evo).filter(([k, v]) => /llm|model/.test(k) && v != null));
   const budget = Object.fromEntries(
@@ -257,6 +286,10 @@ async function readShinkaRun(base: string, root: string, opts: ShinkaReadOptions
         ...(db ? { database: { table: db.table, store: db.store } } : {}),
         ...(best ? { best } : {}),
         ...(runMeta.logs.length ? { logs: runMeta.logs } : {}),
+        ...(db?.attemptLog ? { attemptLog: db.attemptLog } : {}),
+        ...(db?.generationEvents ? { generationEvents: db.generationEvents } : {}),
+        ...(promptArchive ? { promptArchive } : {}),
+        ...(backReferences ? { configBackReferencesDropped: backReferences } : {}),
       },
       sourceKind: 'directory',
       sourcePath: root,
@@ -273,11 +306,73 @@ async function readShinkaRun(base: string, root: string, opts: ShinkaReadOptions
       programsWithContexts: programs.filter((p) => p.contexts?.length).length,
       parentEdges,
       metaSummaries: Object.keys(runMeta.summaries).length,
+      attempts: db?.attemptLog?.length ?? 0,
+      failedAttempts: db?.attemptLog?.filter(isFailedAttempt).length ?? 0,
+      generationEvents: db?.generationEvents?.length ?? 0,
+      archivedPrompts: promptArchive?.length ?? 0,
+      programsWithOrigin: programs.filter((p) => p.origin).length,
       logFiles: folders.reduce((n, f) => n + f.logs.length, 0),
     },
   };
   await attachEvalAgent(imported, [root], r.rel, { genRoot: root });
   return imported;
+}
+
+/** An attempt_log row for a proposal that produced no program (status failed / rejected / error). */
+const isFailedAttempt = (a: ShinkaLogRow) => /fail|reject|error|invalid|abort|timeout/i.test(a.status ?? '');
+
+/**
+ * The prompt archive of meta-prompt evolution when it sits in its own SQLite file beside the
+ * program database (any other top-level *.sqlite holding a system_prompts table).
+ */
+async function readPromptArchive(root: string, dbFile: string | null, r: Reader, maxBytes?: number): Promise<ShinkaPrompt[] | null> {
+  for (const e of await listDir(root)) {
+    const abs = path.join(root, e.name);
+    if (!e.isFile || !e.name.endsWith('.sqlite') || abs === dbFile) continue;
+    const prompts = await readShinkaPromptDb(abs, r.rel(abs), maxBytes);
+    r.tick();
+    if (prompts) return prompts;
+  }
+  return null;
+}
+
+/** What the database's logs say is missing: failed proposals (no program), or no log at all. */
+function warnLogs(db: ShinkaDb | null, warnings: ImportWarning[]) {
+  if (!db) return;
+  if (!db.attemptLog) {
+    warnings.push({ code: 'no-attempt-log', message: 'the database has no attempt_log table (a runner before it existed): failed proposals were not recorded, only programs that were evaluated' });
+    return;
+  }
+  const failed = db.attemptLog.filter(isFailedAttempt);
+  if (failed.length) {
+    const by = new Map<string, number>();
+    for (const a of failed) by.set(`${a.stage ?? '?'}/${a.status}`, (by.get(`${a.stage ?? '?'}/${a.status}`) ?? 0) + 1);
+    warnings.push({
+      code: 'failed-proposals',
+      message: `${failed.length} proposal attempts failed (attempt_log: ${[...by].map(([k, n]) => `${n} ${k}`).join(', ')}): they made no program, so they have no code or score; kept as rows in the run's meta.attemptLog`,
+      count: failed.length,
+    });
+  }
+}
+
+/** Programs whose row does not say who made them (model, operator, tokens, cost). */
+function warnOrigins(db: ShinkaDb | null, programs: ProgramRecord[], warnings: ImportWarning[]) {
+  if (!db) {
+    warnings.push({ code: 'origin-unknown', message: 'no database: the model, patch type, tokens and cost of each program are not recorded in the folders' });
+    return;
+  }
+  const children = programs.filter((p) => p.parents?.length);
+  const lacking = (f: keyof ProgramOrigin) => children.filter((p) => p.origin?.[f] == null).length;
+  const parts = ([['model', 'model'], ['operator', 'patch type'], ['promptTokens', 'tokens'], ['cost', 'cost']] as const)
+    .map(([f, label]) => [label, lacking(f)] as const)
+    .filter(([, n]) => n > 0);
+  if (parts.length) {
+    warnings.push({
+      code: 'origin-partial',
+      message: `the database rows do not record ${parts.map(([label, n]) => `the ${label} of ${n}`).join(', ')} of ${children.length} child programs (older runner or metadata keys absent)`,
+      count: Math.max(...parts.map(([, n]) => n)),
+    });
+  }
 }
 
 /** lib/files reports InputError; importers report ImportError (what the CLI prints), same text. */

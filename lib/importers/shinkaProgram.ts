@@ -3,7 +3,7 @@
 // shinka.ts. When both sources exist the database row wins for what Shinka itself used
 // (score, correctness, metrics, code); the folder adds what the database lacks (the error text
 // of correct.json, build and run logs, the LLM's answer file, edit.diff).
-import type { ContextRecord, EvaluationRecord, ParentRef, ProgramRecord } from '../trace/schema';
+import type { ContextRecord, EvaluationRecord, ParentRef, ProgramOrigin, ProgramRecord } from '../trace/schema';
 import { assessValidity } from '../trace/validity';
 import type { ShinkaDbProgram } from './shinkaDb';
 import type { GenFolder } from './shinkaFolder';
@@ -17,7 +17,11 @@ const ERROR_LOG = /(err|build|compile)[^/]*$/i;
 /** Per-program copies of run-wide meta text: kept once in run.meta, not on every program. */
 const RUN_WIDE_META = new Set(['meta_summary', 'meta_scratch_pad']);
 /** Database metadata mapped elsewhere (contexts, evaluation) or too large to repeat. */
-const MAPPED_META = new Set(['llm_result', 'stdout_log', 'stderr_log', 'compute_time', 'patch_type', 'patch_name', 'patch_description', 'meta_recommendations', 'model_name', 'api_costs']);
+const MAPPED_META = new Set([
+  'llm_result', 'stdout_log', 'stderr_log', 'compute_time', 'patch_type', 'patch_name', 'patch_description',
+  'meta_recommendations', 'model_name', 'api_costs', 'embed_cost', 'novelty_cost', 'meta_cost',
+  'novelty_explanation', 'max_similarity',
+]);
 
 export interface ShinkaSource {
   externalId: string;
@@ -36,6 +40,7 @@ export interface ShinkaSource {
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
 const finite = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const count = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : null);
 const short = (s: string, max = 500) => (s.length > max ? `${s.slice(0, max)}...` : s);
 const compact = (o: Json): Json => Object.fromEntries(Object.entries(o).filter(([, v]) => v != null && !(Array.isArray(v) && !v.length)));
 
@@ -112,11 +117,30 @@ function contextsOf(src: ShinkaSource): ContextRecord[] {
       patchType,
       editDiff: answers.length ? editDiff : null,
       thought: str(llm.thought),
+      messages: Array.isArray(llm.new_msg_history) && llm.new_msg_history.length ? llm.new_msg_history : null,
       thinkingTokens: finite(llm.thinking_tokens),
       metaRecommendations: str(meta.meta_recommendations),
     }),
   };
   return base;
+}
+
+/**
+ * Who made the program, from the database row's metadata: patch_type (diff, full, cross, init,
+ * fix, ...) as the operator; model_name, else llm_result.model_name; llm_result's input/output
+ * tokens; api_costs (what Shinka charged the proposal to its budget), else llm_result.cost.
+ * Null when the row says none of these (no database, or an older runner).
+ */
+export function shinkaOrigin(meta: Json): ProgramOrigin | null {
+  const llm = isObject(meta.llm_result) ? meta.llm_result : {};
+  const origin: ProgramOrigin = {
+    model: str(meta.model_name) ?? str(llm.model_name),
+    operator: str(meta.patch_type),
+    promptTokens: count(llm.input_tokens),
+    completionTokens: count(llm.output_tokens),
+    cost: finite(meta.api_costs) ?? finite(llm.cost),
+  };
+  return Object.values(origin).some((v) => v != null) ? origin : null;
 }
 
 export function toShinkaProgram(src: ShinkaSource): ProgramRecord {
@@ -163,6 +187,15 @@ export function toShinkaProgram(src: ShinkaSource): ProgramRecord {
     complexity: db?.complexity ?? null,
     childrenCount: db?.childrenCount ?? null,
     systemPromptId: db?.systemPromptId ?? null,
+    codeDiff: db?.codeDiff ?? null,
+    embeddingPca2d: db?.embeddingPca2d ?? null,
+    embeddingPca3d: db?.embeddingPca3d ?? null,
+    embeddingClusterId: db?.embeddingClusterId ?? null,
+    embedCost: finite(dbMeta.embed_cost),
+    noveltyCost: finite(dbMeta.novelty_cost),
+    metaCost: finite(dbMeta.meta_cost),
+    noveltyExplanation: str(dbMeta.novelty_explanation),
+    maxSimilarity: finite(dbMeta.max_similarity),
     shinka: Object.keys(rest).length ? rest : null,
   });
 
@@ -184,5 +217,6 @@ export function toShinkaProgram(src: ShinkaSource): ProgramRecord {
     parents: src.parents,
     evaluation: evaluationOf(src, noResults, valid, { pub, priv, feedback, error }),
     contexts: contextsOf(src),
+    origin: shinkaOrigin(dbMeta),
   };
 }

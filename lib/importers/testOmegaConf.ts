@@ -86,3 +86,56 @@ export function writeShinkaRunWithOmegaConf(root: string): string {
   }
   return root;
 }
+
+/**
+ * The same kind of config as PyYAML dumps an OmegaConf DictConfig object itself (`yaml.dump(cfg)`
+ * rather than `OmegaConf.to_yaml(cfg)`): python/object tags, every container a {_content,
+ * _metadata, _parent} and every leaf an AnyNode {_metadata, _parent, _val}, each `_parent` an
+ * alias back to the container holding it (so the document is recursive). Written from
+ * OmegaConf's node layout, not copied from a run.
+ */
+export function omegaConfObjectDump(): string {
+  const leaf = (indent: string, key: string, value: string, parent: string) => [
+    `${indent}${key}: !!python/object:omegaconf.nodes.AnyNode`,
+    `${indent}  _metadata: !!python/object:omegaconf.base.Metadata`,
+    `${indent}    key: ${key}`,
+    `${indent}    optional: true`,
+    `${indent}    ref_type: !!python/name:typing.Any ''`,
+    `${indent}  _parent: *${parent}`,
+    `${indent}  _val: ${value}`,
+  ];
+  return [
+    '&id001 !!python/object:omegaconf.dictconfig.DictConfig',
+    '_content:',
+    '  evolution_config: &id002 !!python/object:omegaconf.dictconfig.DictConfig',
+    '    _content:',
+    ...leaf('      ', 'language', 'python', 'id002'),
+    ...leaf('      ', 'num_generations', '3', 'id002'),
+    '      llm_models: &id003 !!python/object:omegaconf.listconfig.ListConfig',
+    '        _content:',
+    '        - !!python/object:omegaconf.nodes.AnyNode',
+    '          _metadata: !!python/object:omegaconf.base.Metadata',
+    '            key: 0',
+    '          _parent: *id003',
+    '          _val: gpt-5-mini',
+    '        _metadata: !!python/object:omegaconf.base.ContainerMetadata',
+    '          key: llm_models',
+    '        _parent: *id002',
+    '    _metadata: !!python/object:omegaconf.base.ContainerMetadata',
+    '      key: evolution_config',
+    '      object_type: !!python/name:builtins.dict \'\'',
+    '    _parent: *id001',
+    '  database_config: &id004 !!python/object:omegaconf.dictconfig.DictConfig',
+    '    _content:',
+    ...leaf('      ', 'num_islands', '2', 'id004'),
+    ...leaf('      ', 'db_path', 'programs.sqlite', 'id004'),
+    '    _metadata: !!python/object:omegaconf.base.ContainerMetadata',
+    '      key: database_config',
+    '    _parent: *id001',
+    '_metadata: !!python/object:omegaconf.base.ContainerMetadata',
+    '  key: null',
+    '  flags: {}',
+    '_parent: null',
+    '',
+  ].join('\n');
+}

@@ -10,6 +10,7 @@ import { detectArchive, extractArchive, type ArchiveLimits } from '../files/extr
 import { claimedArchiveFormat, notAnArchiveError } from '../files/archiveName';
 import { InputError } from '../files/errors';
 import { readRunsFromPath } from '../importers';
+import { detectFormat } from '../importers/detect';
 import { enqueueRunAnalyses } from '../jobs/enqueue';
 import { ImportError, type ImportedRun } from '../trace/schema';
 import { makeWorkDir } from '../uploads/workDir';
@@ -116,8 +117,12 @@ async function withRunsFromInput<T>(
   let shownAs = label;
   let tmp: string | null = null;
   try {
-    const archive = st.isFile() ? await detectArchive(input) : null;
-    if (st.isFile() && !archive) {
+    let archive = st.isFile() ? await detectArchive(input) : null;
+    // A gzip-compressed run file that is no tar (OpenEvolve's evolution_trace.jsonl.gz): read as
+    // it is when a format takes it; any other plain .gz is still refused by extractArchive.
+    const gzippedRunFile = archive === 'gzip' && (await detectFormat(input)) != null;
+    if (gzippedRunFile) archive = null;
+    if (st.isFile() && !archive && !gzippedRunFile) {
       // Named like an archive, but its bytes are not one: say so now (not after every layout
       // detector has probed it as a folder).
       const claimed = claimedArchiveFormat(label);
