@@ -94,19 +94,8 @@ describe('an evolution trace alone is a run', () => {
 
 describe('an HDF5 evolution trace', () => {
   const file = path.join(FIX, 'hdf5/evolution_trace.hdf5');
-  let jsfive = true;
-  try {
-    createRequire(path.resolve('lib/importers/x.ts'))('jsfive');
-  } catch {
-    jsfive = false;
-  }
-
-  it.runIf(!jsfive)('without jsfive installed: a clear error naming the OpenEvolve setting that writes a readable trace', async () => {
-    expect(await openevolveTraceFormat.detect(file)).toBe(true);
-    await expect(readTraceRun(file)).rejects.toThrow(/^evolution_trace\.hdf5: HDF5 evolution traces are not read by this installation .*format: jsonl/);
-  });
-
-  it.runIf(jsfive)('with jsfive installed: the same programs as the jsonl trace', async () => {
+  // jsfive is a dependency (package.json): the trace is read, never skipped.
+  it('is read with jsfive: the same programs as the jsonl trace', async () => {
     const r = await readTraceRun(file);
     expectThreeChildrenAndSeed(r);
     expect(r.run.meta).toMatchObject({ evolutionTrace: { format: 'hdf5', metadata: { total_traces: 3 } } });
