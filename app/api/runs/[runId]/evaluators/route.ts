@@ -25,7 +25,7 @@ export const GET = handle<{ runId: string }>(async (_req, params) => {
 export const POST = handle<{ runId: string }>(async (req, params) => {
   const { runId } = runParamsSchema.parse(params);
   const run = found(await getRun(runId), 'run');
-  const upload = evaluatorUploadSchema.parse(await jsonBody(req, EVALUATOR_BODY_BYTES));
+  const upload = evaluatorUploadSchema.parse(await jsonBody(req));
   const max = await evaluationMaxima();
   const refused = limitRefusal(upload, max);
   if (refused) throw new ApiError(400, refused);
@@ -42,4 +42,4 @@ export const POST = handle<{ runId: string }>(async (req, params) => {
     if (e instanceof EvaluatorInputError) throw new ApiError(400, e.message);
     throw e;
   }
-}, { permission: 'upload' });
+}, { permission: 'upload', body: { maxBytes: EVALUATOR_BODY_BYTES } });
