@@ -7,6 +7,7 @@ import { runParamsSchema } from '@/lib/api/params';
 import { pool } from '@/lib/db/client';
 import { attachEvaluator, DEFAULT_EVALUATOR_MEMORY_MB, listEvaluators } from '@/lib/db/evaluators';
 import { evaluationMaxima } from '@/lib/db/evaluationBatches';
+import { audit } from '@/lib/db/audit';
 import { getRun } from '@/lib/db/runs';
 import { limitRefusal } from '@/lib/evaluators/limits';
 import { defaultProgramFile, EvaluatorInputError } from '@/lib/evaluators/files';
@@ -22,7 +23,7 @@ export const GET = handle<{ runId: string }>(async (_req, params) => {
   return { evaluators: await listEvaluators(pool(), runId) };
 }, { permission: 'read' });
 
-export const POST = handle<{ runId: string }>(async (req, params) => {
+export const POST = handle<{ runId: string }>(async (req, params, { actor }) => {
   const { runId } = runParamsSchema.parse(params);
   const run = found(await getRun(runId), 'run');
   const upload = evaluatorUploadSchema.parse(await jsonBody(req));
@@ -37,6 +38,10 @@ export const POST = handle<{ runId: string }>(async (req, params) => {
     });
     const stored = await attachEvaluator(pool(), runId, input);
     const [summary] = (await listEvaluators(pool(), runId)).filter((e) => e.id === stored.id);
+    await audit(actor, 'evaluator.upload', { kind: 'run', id: runId }, {
+      version: summary.version, contract: summary.contract, files: summary.files.length, privateFiles: summary.privateFiles?.length ?? 0,
+      timeoutSeconds: summary.timeoutSeconds, memoryMb: summary.memoryMb,
+    });
     return Response.json(summary, { status: 201 });
   } catch (e) {
     if (e instanceof EvaluatorInputError) throw new ApiError(400, e.message);
