@@ -56,12 +56,9 @@ function watchedBody(text: string) {
 async function send(w: (typeof writes)[number], headers: Record<string, string>, text: string) {
   const { stream, seen } = watchedBody(text);
   const params = Object.fromEntries([...w.rel.matchAll(/\[(?:\.\.\.)?([^\]]+)\]/g)].map((m) => [m[1], UUID]));
-  const req = new NextRequest(`http://127.0.0.1:${PORT}${w.url}`, {
-    method: w.method,
-    headers: { host: `127.0.0.1:${PORT}`, ...headers },
-    body: stream,
-    duplex: 'half',
-  } as RequestInit & { duplex: 'half' });
+  // duplex: 'half' is what undici asks of a streamed request body (not in the DOM's RequestInit yet).
+  const init = { method: w.method, headers: { host: `127.0.0.1:${PORT}`, ...headers }, body: stream, duplex: 'half' };
+  const req = new NextRequest(`http://127.0.0.1:${PORT}${w.url}`, init as ConstructorParameters<typeof NextRequest>[1]);
   const res = await w.handler(req, { params: Promise.resolve(params) });
   return { status: res.status, body: await res.json().catch(() => null), read: seen.read };
 }
