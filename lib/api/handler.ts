@@ -72,11 +72,16 @@ const bodyBudgets = new WeakMap<Request, number>();
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Whether the request carries a body at all (a write without one, e.g. a cancel, is fine). */
+/**
+ * Whether the request carries a body at all (a write without one, e.g. a cancel or a DELETE from
+ * curl, is fine). HTTP/1.1 frames a body by Content-Length or Transfer-Encoding; `req.body` cannot
+ * tell (Next hands every non-GET request a stream, empty or not). A body that comes without
+ * either still meets jsonBody()'s own checks in the route.
+ */
 function hasBody(req: Request): boolean {
   const declared = req.headers.get('content-length');
   if (declared !== null) return declared.trim() !== '0';
-  return req.body !== null || req.headers.has('transfer-encoding');
+  return req.headers.has('transfer-encoding');
 }
 
 /** 415 unless the body is JSON, 413 when Content-Length says more than `maxBytes`: nothing read. */

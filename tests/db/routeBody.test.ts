@@ -106,4 +106,10 @@ describe('the body rules of every write route', () => {
     expect(r.status).toBe(404); // no run of that id: the body was parsed and the lookup ran
     expect(r.read).toBe(true);
   });
+
+  it('a write without a body (a DELETE from curl, a cancel) needs no content type', async () => {
+    const w = writes.find((x) => x.name === 'DELETE app/api/runs/[runId]/route.ts')!;
+    const req = new NextRequest(`http://127.0.0.1:${PORT}${w.url}`, { method: 'DELETE', headers: { host: `127.0.0.1:${PORT}` } });
+    expect((await w.handler(req, { params: Promise.resolve({ runId: UUID }) })).status).toBe(404);
+  });
 });
