@@ -105,7 +105,8 @@ export async function llmSettingsView(): Promise<LlmSettingsView> {
  */
 export async function saveLlmSettings(input: LlmSettingsInput): Promise<LlmSettingsView> {
   const stored = await loadStored();
-  const moved = input.baseUrl !== undefined && input.baseUrl !== null && stored.baseUrl !== null && !sameBaseUrl(input.baseUrl, stored.baseUrl);
+  // Also from no URL to one: a key kept while the URL was cleared must not go to the next one typed.
+  const moved = input.baseUrl !== undefined && input.baseUrl !== null && !sameBaseUrl(input.baseUrl, stored.baseUrl);
   if (moved && stored.apiKey !== null && input.apiKey === undefined) throw new ApiError(400, RETYPE_KEY);
   const keep = <K extends 'baseUrl' | 'model' | 'apiKey'>(k: K) => (input[k] === undefined ? stored[k] : input[k]);
   const next: Stored = storedSchema.parse({ ...input, baseUrl: keep('baseUrl'), model: keep('model'), apiKey: keep('apiKey') });

@@ -169,6 +169,10 @@ it('never sends the stored key to another URL: a new URL is tested without it un
   expect((await put(form({ baseUrl: 'http://127.0.0.1:9/v1/' }))).status).toBe(200);
   expect((await put(form({ baseUrl: server.baseUrl, apiKey: 'sk-typed' }))).status).toBe(200);
   expect((await put(form({ baseUrl: 'http://127.0.0.1:9/v1', apiKey: null }))).status).toBe(200);
+  // Clearing the URL and typing a new one later is a new URL too.
+  await put(form({ baseUrl: 'http://127.0.0.1:9/v1', apiKey: KEY }));
+  expect((await put(form({ baseUrl: null }))).status).toBe(200);
+  expect((await put(form({ baseUrl: server.baseUrl }))).status).toBe(400);
 });
 
 it('reports a failed test by status and an Evoscope-written reason, never the body that answered', async () => {
