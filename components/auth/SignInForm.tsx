@@ -2,7 +2,8 @@
 // Email + password through better-auth's /api/auth/sign-in/email; then on to where the visitor
 // was going (a local path only). Wrong password, rate limit, disabled account: the server's words.
 import { useState } from 'react';
-import { localPath, messageOf, sendJson } from './postJson';
+import { localPath } from './localPath';
+import { messageOf, sendJson } from './postJson';
 
 export function SignInForm({ next }: { next: string | null }) {
   const [error, setError] = useState<string | null>(null);

@@ -12,6 +12,3 @@ export async function sendJson(url: string, method: string, body?: unknown): Pro
 
 export const messageOf = (r: { status: number; data: Record<string, unknown> }) =>
   String(r.data.error ?? r.data.message ?? `the server answered ${r.status}`);
-
-/** Only a path on this site (a `next` parameter must not send anyone elsewhere). */
-export const localPath = (p: string | null | undefined) => (p && p.startsWith('/') && !p.startsWith('//') && !p.startsWith('/\\') ? p : '/');

@@ -118,6 +118,7 @@ export function LlmSettingsPanel({ initial }: { initial: LlmSettingsView }) {
               Connection failed: {test.error}
             </span>
           )}
+          {test && 'note' in test && test.note && <span className="muted"> ({test.note})</span>}
         </div>
       </form>
     </section>

@@ -109,10 +109,32 @@ export type ProgramEvaluations = z.infer<typeof programEvaluationsSchema>;
 export const batchParamsSchema = z.object({ runId: uuidSchema('run id'), batchId: uuidSchema('batch id') });
 
 /** PUT /api/settings/evaluation: sandboxes a batch runs at once; null = the machine's cores. */
-export const evaluationSettingsInputSchema = z.object({ concurrency: concurrencySchema.nullable() }).strict();
+/**
+ * PUT /api/settings/evaluation: the default concurrency (null: the machine's cores) and the
+ * owner's maxima of what a request may ask (left out: kept; null: the default maximum).
+ */
+export const evaluationSettingsInputSchema = z
+  .object({
+    concurrency: concurrencySchema.nullable(),
+    maxTimeoutSeconds: z.number().int('maxTimeoutSeconds must be an integer').min(1, 'maxTimeoutSeconds must be at least 1').max(86400, 'maxTimeoutSeconds must be at most 86400').nullable().optional(),
+    maxMemoryMb: z.number().int('maxMemoryMb must be an integer').min(64, 'maxMemoryMb must be at least 64').max(65536, 'maxMemoryMb must be at most 65536').nullable().optional(),
+    maxConcurrency: concurrencySchema.nullable().optional(),
+  })
+  .strict();
+
+/** The owner's maxima (null: unset, the default maximum applies). */
+export interface EvaluationLimits {
+  maxTimeoutSeconds: number | null;
+  maxMemoryMb: number | null;
+  maxConcurrency: number | null;
+}
+
 export interface EvaluationSettings {
   /** The stored setting, null when unset. */
   concurrency: number | null;
   /** What a batch gets when the setting is unset: the machine's cores. */
   defaultConcurrency: number;
+  limits: EvaluationLimits;
+  /** The maxima in force when a limit is unset (concurrency: the default concurrency in force). */
+  defaultLimits: { maxTimeoutSeconds: number; maxMemoryMb: number; maxConcurrency: number };
 }

@@ -1,8 +1,9 @@
 // The glue every route handler shares (after Dub's withWorkspace): refuse foreign requests
 // (wrong Host, cross-site writes: lib/http/requestGuard.ts), await the params, run the handler,
-// turn a thrown ApiError or ZodError into a JSON error with the right status. Every route's
+// turn a thrown ApiError or ZodError into a JSON error with the right status. A write's body must
+// be JSON within the route's budget (415 / 413 before it is read; `access.body`). Every route's
 // every method goes through handle() and declares the permission it needs (lib/auth/permissions.ts);
-// tests/db/routeGuard.test.ts and tests/db/routeRoles.test.ts walk app/api to hold that.
+// tests/db/routeGuard.test.ts, routeRoles.test.ts and routeBody.test.ts walk app/api to hold that.
 import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
 import { isDatabaseUnavailable, RECONNECTING_MESSAGE } from '../db/unavailable';
@@ -44,11 +45,8 @@ export interface JsonBody {
  * first chunk past the budget, so an oversized body is never held in memory (issue 15: eight
  * concurrent 480 MB POSTs grew the server to 6.8 GB).
  */
-export async function jsonBodyOf(req: Request, maxBytes = DEFAULT_JSON_BODY_BYTES): Promise<JsonBody> {
-  const type = (req.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
-  if (type !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(type)) {
-    throw new ApiError(415, `send the body as JSON with "Content-Type: application/json" (got ${type ? `"${type}"` : 'no content type'})`);
-  }
+export async function jsonBodyOf(req: Request, maxBytes = bodyBudgets.get(req) ?? DEFAULT_JSON_BODY_BYTES): Promise<JsonBody> {
+  refuseJsonBody(req, maxBytes);
   const bytes = await readBodyBytes(req, maxBytes);
   let text: string;
   let invalidUtf8 = false;
@@ -65,10 +63,51 @@ export async function jsonBodyOf(req: Request, maxBytes = DEFAULT_JSON_BODY_BYTE
   }
 }
 
-export async function jsonBody(req: Request, maxBytes = DEFAULT_JSON_BODY_BYTES): Promise<unknown> {
+export async function jsonBody(req: Request, maxBytes?: number): Promise<unknown> {
   return (await jsonBodyOf(req, maxBytes)).value;
 }
 
+/** The budget handle() declared for a request, so jsonBody() inside the route keeps to it. */
+const bodyBudgets = new WeakMap<Request, number>();
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Whether the request carries a body at all (a write without one, e.g. a cancel or a DELETE from
+ * curl, is fine). HTTP/1.1 frames a body by Content-Length or Transfer-Encoding; `req.body` cannot
+ * tell (Next hands every non-GET request a stream, empty or not). A body that comes without
+ * either still meets jsonBody()'s own checks in the route.
+ */
+function hasBody(req: Request): boolean {
+  const declared = req.headers.get('content-length');
+  if (declared !== null) return declared.trim() !== '0';
+  return req.headers.has('transfer-encoding');
+}
+
+/** 415 unless the body is JSON, 413 when Content-Length says more than `maxBytes`: nothing read. */
+function refuseJsonBody(req: Request, maxBytes: number): void {
+  const type = (req.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  if (type !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(type)) {
+    throw new ApiError(415, `send the body as JSON with "Content-Type: application/json" (got ${type ? `"${type}"` : 'no content type'})`);
+  }
+  const declared = req.headers.get('content-length');
+  if (declared !== null && Number(declared) > maxBytes) {
+    req.body?.cancel().catch(() => {});
+    throw tooLarge(maxBytes);
+  }
+}
+
+/**
+ * The body rules of every write route, applied by handle() before the handler runs (so a route
+ * that reads its body carelessly, or not at all, still refuses what a foreign page could send:
+ * issue 28, PATCH /api/runs/<id> read text/plain and 20 MB). Streamed routes check their own.
+ */
+function checkWriteBody(req: Request, access: RouteAccess): void {
+  if (!WRITES.has(req.method.toUpperCase()) || access.body === 'stream' || !hasBody(req)) return;
+  const maxBytes = access.body?.maxBytes ?? DEFAULT_JSON_BODY_BYTES;
+  refuseJsonBody(req, maxBytes);
+  bodyBudgets.set(req, maxBytes);
+}
 const tooLarge = (max: number) =>
   new ApiError(413, `the request body is larger than this route's limit of ${Math.round((max / 1024 ** 2) * 10) / 10} MB`);
 
@@ -121,6 +160,7 @@ export function handle<P extends Params = Params, Perm extends Permission = Perm
     const refused = refuseForeignRequest(req);
     if (refused) return refused;
     try {
+      checkWriteBody(req, access);
       // Next passes no params at all to a route without dynamic segments.
       const params = ((await ctx?.params) ?? {}) as P;
       let actor: Actor | null = null;

@@ -45,8 +45,9 @@ export const llmSettingsViewSchema = z.object({
 });
 export type LlmSettingsView = z.infer<typeof llmSettingsViewSchema>;
 
+/** A failed test says the status and Evoscope's reason, never the body that answered (it may be any service's). `note`: the stored key was not sent (a new URL). */
 export const llmTestResultSchema = z.union([
-  z.object({ ok: z.literal(true), model: z.string(), answer: z.string(), latencyMs: z.number(), promptTokens: z.number(), completionTokens: z.number() }),
-  z.object({ ok: z.literal(false), error: z.string(), latencyMs: z.number() }),
+  z.object({ ok: z.literal(true), model: z.string(), answer: z.string(), latencyMs: z.number(), promptTokens: z.number(), completionTokens: z.number(), note: z.string().optional() }),
+  z.object({ ok: z.literal(false), error: z.string(), latencyMs: z.number(), note: z.string().optional() }),
 ]);
 export type LlmTestResult = z.infer<typeof llmTestResultSchema>;

@@ -4,13 +4,17 @@
 // 'auth.secret', created on first use), so the web server, the CLI and every test process share
 // one secret without an environment variable; BETTER_AUTH_SECRET overrides it.
 // Sign-up over HTTP is off: accounts are made by an owner (users page) or the CLI (lib/auth/users.ts).
+// Its own credential endpoints keep our rules: a new password passes lib/auth/password.ts, and a
+// changed password or name is written to the audit log (hooks below).
 import crypto from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { prismaAdapter } from 'better-auth/adapters/prisma';
-import { APIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { nextCookies } from 'better-auth/next-js';
 import { prisma } from '../db/client';
 import { getSetting } from '../db/settings';
+import { audit } from '../db/audit';
+import { passwordProblem } from './password';
 
 const SECRET_KEY = 'auth.secret';
 export const CLIENT_IP_HEADER = 'x-evoscope-client-ip';
@@ -66,6 +70,7 @@ function build(secret: string) {
         },
       },
     },
+    hooks: { before: checkNewPassword, after: auditCredentialChange },
     rateLimit: {
       enabled: true,
       storage: 'database',
@@ -82,6 +87,33 @@ function build(secret: string) {
     plugins: [nextCookies()],
   });
 }
+
+/** Endpoints of better-auth that set a password from the request body's `newPassword`. */
+const SETS_PASSWORD = new Set(['/change-password', '/reset-password', '/set-password']);
+
+const checkNewPassword = createAuthMiddleware(async (ctx) => {
+  if (!SETS_PASSWORD.has(ctx.path)) return;
+  const problem = passwordProblem((ctx.body as { newPassword?: unknown } | undefined)?.newPassword);
+  if (problem) throw new APIError('BAD_REQUEST', { message: problem });
+});
+
+const auditCredentialChange = createAuthMiddleware(async (ctx) => {
+  if (ctx.path !== '/change-password' && ctx.path !== '/update-user') return;
+  const returned: unknown = ctx.context.returned;
+  if (!returned || returned instanceof Error || (returned instanceof Response && !returned.ok)) return;
+  const user = ctx.context.session?.user;
+  if (!user) return;
+  const role = (user as { role?: string }).role;
+  const actor = { kind: 'user' as const, user: { id: user.id, email: user.email, name: user.name }, role: (role === 'owner' || role === 'member' ? role : 'viewer') as 'owner' | 'member' | 'viewer' };
+  const target = { kind: 'user', id: user.id };
+  if (ctx.path === '/change-password') await audit(actor, 'user.password', target, { email: user.email, via: 'change-password' });
+  else {
+    const body = (ctx.body ?? {}) as Record<string, unknown>;
+    if (typeof body.name === 'string' && body.name !== user.name) await audit(actor, 'user.name', target, { email: user.email, from: user.name, to: body.name });
+    const other = Object.keys(body).filter((k) => k !== 'name');
+    if (other.length) await audit(actor, 'user.update', target, { email: user.email, fields: other });
+  }
+});
 
 export type Auth = ReturnType<typeof build>;
 

@@ -106,6 +106,12 @@ export function can(actor: Actor, permission: Permission, runId?: string | null)
 /** What one route method requires (declared once per method with handle()). */
 export interface RouteAccess {
   permission: Permission;
+  /**
+   * The body a write (POST, PUT, PATCH, DELETE) may carry: JSON within DEFAULT_JSON_BODY_BYTES
+   * unless `{ maxBytes }` says more; 'stream' for a raw upload the route reads under its own
+   * budget. handle() (lib/api/handler.ts) refuses the rest before reading a byte.
+   */
+  body?: { maxBytes: number } | 'stream';
 }
 
 export interface Refusal {

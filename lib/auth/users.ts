@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import { ApiError } from '../api/apiError';
+import { passwordSchema } from './password';
 import { audit, CLI_ACTOR } from '../db/audit';
 import { prisma } from '../db/client';
 import { getSetting } from '../db/settings';
@@ -17,7 +18,7 @@ import { sha256Hex, tokenPrefix } from './tokens';
 export type Operator = Actor | typeof CLI_ACTOR;
 
 export const emailSchema = z.string().trim().toLowerCase().pipe(z.email('not an email address')).pipe(z.string().max(254));
-export const passwordSchema = z.string().min(8, 'a password needs at least 8 characters').max(256, 'a password has at most 256 characters');
+export { passwordSchema };
 
 export const newUserSchema = z.object({
   email: emailSchema,
@@ -159,13 +160,18 @@ export async function updateUser(id: string, change: { role?: Role; disabled?: b
       throw new ApiError(409, `${target.email} is the last owner: make someone else an owner first`);
     }
     await tx.user.update({ where: { id }, data: { ...(change.role ? { role: change.role } : {}), ...(change.disabled !== undefined ? { disabled: change.disabled } : {}) } });
-    // A disabled account is signed out everywhere at once (its tokens stop working by the check in actor.ts).
-    if (change.disabled) await tx.session.deleteMany({ where: { userId: id } });
-    return target;
+    // A disabled account is signed out everywhere at once and its API tokens are revoked, not
+    // only suspended: enabling it again must not revive a token that leaked meanwhile (issue 28).
+    let tokensRevoked = 0;
+    if (change.disabled) {
+      await tx.session.deleteMany({ where: { userId: id } });
+      tokensRevoked = (await tx.apiToken.updateMany({ where: { userId: id, revokedAt: null }, data: { revokedAt: new Date() } })).count;
+    }
+    return { ...target, tokensRevoked };
   });
   if (change.role && change.role !== before.role) await audit(by, 'user.role', { kind: 'user', id }, { email: before.email, from: before.role, to: change.role });
   if (change.disabled !== undefined && change.disabled !== before.disabled) {
-    await audit(by, change.disabled ? 'user.disable' : 'user.enable', { kind: 'user', id }, { email: before.email });
+    await audit(by, change.disabled ? 'user.disable' : 'user.enable', { kind: 'user', id }, { email: before.email, ...(change.disabled ? { tokensRevoked: before.tokensRevoked } : {}) });
   }
   return (await getUser(id))!;
 }

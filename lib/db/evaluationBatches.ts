@@ -5,9 +5,11 @@ import os from 'node:os';
 import { bestSoFar, type BestSoFarResult } from '../analysis/bestSoFar';
 import type { BatchDetail, BatchProgress, BatchStatus, EvaluationSettings } from '../api/evaluations';
 import type { TestSet } from '../evaluators/batchSchedule';
+import { DEFAULT_MAX_MEMORY_MB, DEFAULT_MAX_TIMEOUT_SECONDS, type EvaluationMaxima } from '../evaluators/limits';
 import type { EvaluatorBundle } from '../evaluators/types';
 import { loadScoredPrograms } from './analyses';
 import { pool, prisma } from './client';
+import { storedEvaluationLimits } from './evaluationLimits';
 import { getSetting, setSetting } from './settings';
 
 /** Settings key: sandboxes a batch runs at once (default: the machine's cores). */
@@ -32,15 +34,31 @@ export class BatchInputError extends Error {
 
 export const TERMINAL: readonly BatchStatus[] = ['done', 'failed', 'cancelled'];
 
+/** Sandboxes a batch runs when the request does not say: the setting or the cores, at most the maximum. */
 export async function defaultConcurrency(): Promise<number> {
-  return (await getEvaluationSettings()).concurrency ?? os.availableParallelism();
+  const s = await getEvaluationSettings();
+  return Math.min(s.concurrency ?? s.defaultConcurrency, s.limits.maxConcurrency ?? Infinity);
 }
 
 export async function getEvaluationSettings(): Promise<EvaluationSettings> {
   const set = await getSetting<number>(CONCURRENCY_SETTING);
+  const concurrency = typeof set === 'number' && Number.isInteger(set) && set >= 1 ? set : null;
+  const cores = os.availableParallelism();
   return {
-    concurrency: typeof set === 'number' && Number.isInteger(set) && set >= 1 ? set : null,
-    defaultConcurrency: os.availableParallelism(),
+    concurrency,
+    defaultConcurrency: cores,
+    limits: await storedEvaluationLimits(),
+    defaultLimits: { maxTimeoutSeconds: DEFAULT_MAX_TIMEOUT_SECONDS, maxMemoryMb: DEFAULT_MAX_MEMORY_MB, maxConcurrency: concurrency ?? cores },
+  };
+}
+
+/** The maxima in force: the owner's, else the defaults (concurrency: the default a batch gets). */
+export async function evaluationMaxima(): Promise<EvaluationMaxima> {
+  const { limits, defaultLimits } = await getEvaluationSettings();
+  return {
+    maxTimeoutSeconds: limits.maxTimeoutSeconds ?? defaultLimits.maxTimeoutSeconds,
+    maxMemoryMb: limits.maxMemoryMb ?? defaultLimits.maxMemoryMb,
+    maxConcurrency: limits.maxConcurrency ?? defaultLimits.maxConcurrency,
   };
 }
 

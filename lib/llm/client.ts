@@ -18,7 +18,7 @@ export type LlmFailureKind = 'rate-limit' | 'server' | 'timeout' | 'network' | '
 
 export type ChatJsonResult<T> =
   | { ok: true; value: T; content: string; model: string; attempts: number; usage: LlmUsage }
-  | { ok: false; kind: LlmFailureKind; reason: string; attempts: number; usage: LlmUsage };
+  | { ok: false; kind: LlmFailureKind; reason: string; attempts: number; usage: LlmUsage; status?: number };
 
 export interface Backoff {
   baseMs: number;
@@ -71,7 +71,7 @@ export function openaiClient(s: LlmSettings): OpenAI {
   });
 }
 
-type Attempt<T> = { ok: true; value: T; content: string; model: string } | { ok: false; kind: LlmFailureKind; reason: string; retryAfterMs?: number };
+type Attempt<T> = { ok: true; value: T; content: string; model: string } | { ok: false; kind: LlmFailureKind; reason: string; retryAfterMs?: number; status?: number };
 
 function retryAfterMs(headers: Headers | undefined): number | undefined {
   const ms = Number(headers?.get('retry-after-ms'));
@@ -89,10 +89,11 @@ function classify(e: unknown): Exclude<Attempt<never>, { ok: true }> {
   if (e instanceof APIConnectionError) return { ok: false, kind: 'network', reason: `network error: ${e.cause instanceof Error ? e.cause.message : e.message}` };
   if (e instanceof APIError && typeof e.status === 'number') {
     const reason = `HTTP ${e.status}: ${e.message}`;
-    if (e.status === 429) return { ok: false, kind: 'rate-limit', reason, retryAfterMs: retryAfterMs(e.headers) };
-    if (e.status === 408 || e.status === 409) return { ok: false, kind: 'server', reason, retryAfterMs: retryAfterMs(e.headers) };
-    if (e.status >= 500) return { ok: false, kind: 'server', reason, retryAfterMs: retryAfterMs(e.headers) };
-    return { ok: false, kind: 'refused', reason };
+    const status = e.status;
+    if (e.status === 429) return { ok: false, kind: 'rate-limit', reason, status, retryAfterMs: retryAfterMs(e.headers) };
+    if (e.status === 408 || e.status === 409) return { ok: false, kind: 'server', reason, status, retryAfterMs: retryAfterMs(e.headers) };
+    if (e.status >= 500) return { ok: false, kind: 'server', reason, status, retryAfterMs: retryAfterMs(e.headers) };
+    return { ok: false, kind: 'refused', reason, status };
   }
   if (e instanceof SyntaxError) return { ok: false, kind: 'invalid-answer', reason: `${NOT_A_COMPLETION}: ${e.message}` };
   return { ok: false, kind: 'network', reason: `request failed: ${e instanceof Error ? e.message : String(e)}` };
@@ -200,7 +201,7 @@ async function chatCompletion<T>(settings: LlmSettings, opts: CoreOptions, read:
     if (r.ok) return { ...r, attempts: n, usage: usage() };
     if (!RETRYABLE.has(r.kind) || n >= maxAttempts) {
       const reason = redact(n > 1 ? `${r.reason} (after ${n} attempts)` : r.reason);
-      return { ok: false, kind: r.kind, reason, attempts: n, usage: usage() };
+      return { ok: false, kind: r.kind, reason, attempts: n, usage: usage(), ...(r.status !== undefined ? { status: r.status } : {}) };
     }
     const exp = Math.min(backoff.maxMs, backoff.baseMs * 2 ** (n - 1));
     const jittered = exp * (0.5 + Math.random() / 2);

@@ -3,6 +3,7 @@
 // when set (a deployment pins them; the panel shows them read-only). The key is write-only:
 // llmSettingsView() says only whether one is set. Nothing here logs a setting.
 import { z } from 'zod';
+import { ApiError } from '../api/apiError';
 import { isHttpUrl, type LlmSettingsInput, type LlmSettingsView } from '../api/llmSettings';
 import { getSetting, setSetting } from '../db/settings';
 import { llmSettingsSchema, type LlmSettings } from './types';
@@ -58,9 +59,25 @@ export async function loadLlmSettings(): Promise<LlmSettings | null> {
   return complete(merge(await loadStored()));
 }
 
-/** The effective settings with unsaved form values applied (the connection test). */
-export async function previewLlmSettings(over: Partial<LlmSettingsInput>): Promise<LlmSettings | null> {
-  return complete(merge(await loadStored(), over));
+/** Two base URLs name the same endpoint (trailing slashes aside). */
+export const sameBaseUrl = (a: string | null | undefined, b: string | null | undefined) =>
+  typeof a === 'string' && typeof b === 'string' && a.trim().replace(/\/+$/, '') === b.trim().replace(/\/+$/, '');
+
+export const RETYPE_KEY = 'type the API key again to use it with a new base URL (the stored key is only sent to the stored URL)';
+
+/**
+ * The effective settings with unsaved form values applied (the connection test). The key in
+ * force (stored or from the environment) goes only to the base URL in force: a form naming
+ * another URL is tested without it unless a key is typed in the form (issue 28: the test sent
+ * the stored key to any URL an owner's session named). `keyWithheld` says it was left out.
+ */
+export async function previewLlmSettings(over: Partial<LlmSettingsInput>): Promise<{ settings: LlmSettings; keyWithheld: boolean } | null> {
+  const stored = await loadStored();
+  const current = merge(stored);
+  const next = merge(stored, over);
+  const keyWithheld = over.apiKey === undefined && next.apiKey !== null && !sameBaseUrl(next.baseUrl, current.baseUrl);
+  const settings = complete(keyWithheld ? { ...next, apiKey: null } : next);
+  return settings && { settings, keyWithheld };
 }
 
 export async function llmSettingsView(): Promise<LlmSettingsView> {
@@ -82,9 +99,15 @@ export async function llmSettingsView(): Promise<LlmSettingsView> {
   };
 }
 
-/** Stores the settings; baseUrl, model or apiKey omitted keeps the stored one, null unsets it. */
+/**
+ * Stores the settings; baseUrl, model or apiKey omitted keeps the stored one, null unsets it. A
+ * new base URL with a stored key and no key given is refused (400): the key would move to it.
+ */
 export async function saveLlmSettings(input: LlmSettingsInput): Promise<LlmSettingsView> {
   const stored = await loadStored();
+  // Also from no URL to one: a key kept while the URL was cleared must not go to the next one typed.
+  const moved = input.baseUrl !== undefined && input.baseUrl !== null && !sameBaseUrl(input.baseUrl, stored.baseUrl);
+  if (moved && stored.apiKey !== null && input.apiKey === undefined) throw new ApiError(400, RETYPE_KEY);
   const keep = <K extends 'baseUrl' | 'model' | 'apiKey'>(k: K) => (input[k] === undefined ? stored[k] : input[k]);
   const next: Stored = storedSchema.parse({ ...input, baseUrl: keep('baseUrl'), model: keep('model'), apiKey: keep('apiKey') });
   await setSetting(LLM_SETTING_KEY, next);

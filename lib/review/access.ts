@@ -1,7 +1,7 @@
 // Checks the review routes share: the session exists, the caller is one of its reviewers, and
 // (blindness) an assigned reviewer sees nobody's labels before finishing their own.
 import { ApiError } from '../api/handler';
-import type { Actor } from '../auth/permissions';
+import { actorUser, can, type Actor } from '../auth/permissions';
 import { getReviewSession, isAssigned, nextUnlabelled, unknownUsers, type ReviewSessionInfo } from '../db/reviews';
 import { LOCAL_REVIEWER, reviewerOf } from './reviewer';
 
@@ -9,6 +9,16 @@ export async function sessionOr404(sessionId: string): Promise<ReviewSessionInfo
   const s = await getReviewSession(sessionId);
   if (!s) throw new ApiError(404, 'review session not found');
   return s;
+}
+
+/**
+ * Deleting a session takes everyone's labels with it: its creator or an owner (permission
+ * 'users', as for comments) only; the single-user workbench is its own owner.
+ */
+export function refuseUnlessCreatorOrOwner(actor: Actor, session: ReviewSessionInfo): void {
+  const me = actorUser(actor);
+  if (can(actor, 'users') || (me !== null && session.createdBy === me.id)) return;
+  throw new ApiError(403, 'only its creator or an owner may delete a review session');
 }
 
 /** The caller's reviewer key, refused with 403 unless assigned to the session. */

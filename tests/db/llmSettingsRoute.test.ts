@@ -117,25 +117,89 @@ it('lets EVOSCOPE_LLM_BASE_URL, _API_KEY and _MODEL override the stored values, 
   expect(await loadLlmSettings()).toMatchObject({ baseUrl: 'http://10.0.0.1:8000/v1', model: 'env-model', concurrency: 4, maxRetries: 4 });
 });
 
-it('tests the connection with the form values (unsaved), using the stored key, and reports the answer or the error', async () => {
+it('tests the connection with the form values (unsaved), using the stored key at the stored URL only, and reports the answer or the error', async () => {
   server = await startScriptedLlm([
     { kind: 'content', content: '{"ok": true}', usage: { prompt: 12, completion: 4 } },
     { kind: 'status', status: 401, message: `Incorrect API key provided: ${KEY}` },
     labelsReply(['bug_fix']),
   ]);
-  await put(form({ apiKey: KEY }));
+  await put(form({ baseUrl: server.baseUrl, apiKey: KEY }));
   const ok = await test(form({ baseUrl: server.baseUrl, model: 'scripted-model' }));
   expect(ok.status, ok.text).toBe(200);
   expect(ok.body).toMatchObject({ ok: true, model: 'scripted-model', answer: '{"ok": true}', promptTokens: 12, completionTokens: 4 });
   expect(server.requests[0].headers.authorization).toBe(`Bearer ${KEY}`);
   expect(server.requests[0].body).toMatchObject({ model: 'scripted-model', temperature: 0, response_format: { type: 'json_object' } });
-  expect((await loadLlmSettings())!.baseUrl).toBe('http://127.0.0.1:9/v1');
+  expect((await loadLlmSettings())!.model).toBe('m1');
 
-  const bad = await test({ baseUrl: server.baseUrl, model: 'scripted-model' });
+  const bad = await test({ model: 'scripted-model' });
   expect(bad.body).toMatchObject({ ok: false, error: expect.stringMatching(/^HTTP 401/) });
   expect(bad.text).not.toContain(KEY);
   expect(server.requests).toHaveLength(2);
 
   await clear();
   expect((await test({})).body).toEqual({ error: 'set a base URL and a model first' });
+});
+
+it('never sends the stored key to another URL: a new URL is tested without it unless a key is typed', async () => {
+  server = await startScriptedLlm([
+    { kind: 'content', content: '{"ok": true}' },
+    { kind: 'content', content: '{"ok": true}' },
+    { kind: 'content', content: '{"ok": true}' },
+  ]);
+  await put(form({ apiKey: KEY }));
+  const other = await test(form({ baseUrl: server.baseUrl, model: 'scripted-model' }));
+  expect(other.status, other.text).toBe(200);
+  expect(server.requests[0].headers.authorization ?? '').not.toContain(KEY);
+  expect(other.body).toMatchObject({ ok: true, note: expect.stringMatching(/type the API key again/) });
+  // A key typed with the new URL is used.
+  const typed = await test(form({ baseUrl: server.baseUrl, model: 'scripted-model', apiKey: 'sk-typed' }));
+  expect(typed.status, typed.text).toBe(200);
+  expect(server.requests[1].headers.authorization).toBe('Bearer sk-typed');
+  // The environment's key is no different: it goes to the environment's URL only.
+  process.env.EVOSCOPE_LLM_API_KEY = 'sk-from-env-123';
+  await test(form({ baseUrl: server.baseUrl, model: 'scripted-model' }));
+  expect(server.requests[2].headers.authorization ?? '').not.toContain('sk-from-env-123');
+  delete process.env.EVOSCOPE_LLM_API_KEY;
+  // Saving a new URL without typing the key again is refused rather than moving the key there.
+  const moved = await put(form({ baseUrl: server.baseUrl }));
+  expect(moved.status, moved.text).toBe(400);
+  expect(moved.body.error).toMatch(/type the API key again/);
+  expect((await loadLlmSettings())!).toMatchObject({ baseUrl: 'http://127.0.0.1:9/v1', apiKey: KEY });
+  // The same URL with a trailing slash is the same URL; a new URL with the key typed (or forgotten) is saved.
+  expect((await put(form({ baseUrl: 'http://127.0.0.1:9/v1/' }))).status).toBe(200);
+  expect((await put(form({ baseUrl: server.baseUrl, apiKey: 'sk-typed' }))).status).toBe(200);
+  expect((await put(form({ baseUrl: 'http://127.0.0.1:9/v1', apiKey: null }))).status).toBe(200);
+  // Clearing the URL and typing a new one later is a new URL too.
+  await put(form({ baseUrl: 'http://127.0.0.1:9/v1', apiKey: KEY }));
+  expect((await put(form({ baseUrl: null }))).status).toBe(200);
+  expect((await put(form({ baseUrl: server.baseUrl }))).status).toBe(400);
+});
+
+it('reports a failed test by status and an Evoscope-written reason, never the body that answered', async () => {
+  const SECRET_BODY = 'internal-admin-page: db password hunter2';
+  server = await startScriptedLlm([
+    { kind: 'status', status: 403, message: SECRET_BODY },
+    { kind: 'status', status: 400, message: SECRET_BODY },
+    { kind: 'raw', status: 200, contentType: 'text/html', body: `<html>${SECRET_BODY}</html>` },
+    { kind: 'status', status: 503, message: SECRET_BODY },
+    { kind: 'content', content: `not json ${SECRET_BODY}` },
+  ]);
+  await put(form({ baseUrl: server.baseUrl, model: 'scripted-model', maxRetries: 0 }));
+  const seen: string[] = [];
+  for (let i = 0; i < 5; i++) {
+    const r = await test({});
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.ok).toBe(false);
+    expect(r.text).not.toContain('hunter2');
+    expect(r.body.error.length).toBeLessThan(200);
+    seen.push(r.body.error);
+  }
+  expect(seen[0]).toMatch(/^HTTP 403: /);
+  expect(seen[1]).toMatch(/^HTTP 400: /);
+  expect(seen[2]).toMatch(/not an OpenAI-compatible/);
+  expect(seen[3]).toMatch(/^HTTP 503: /);
+  expect(seen[4]).toMatch(/not JSON/);
+  // A closed port: the reason names no remote text either.
+  await put(form({ baseUrl: 'http://127.0.0.1:9/v1', model: 'scripted-model', maxRetries: 0 }));
+  expect((await test({})).body).toMatchObject({ ok: false, error: expect.stringMatching(/could not connect/) });
 });

@@ -5,7 +5,7 @@
 import { NextRequest } from 'next/server';
 import { beforeAll, expect, it } from 'vitest';
 import { POST as CREATE } from '../../app/api/reviews/route';
-import { GET as SESSION } from '../../app/api/reviews/[sessionId]/route';
+import { DELETE, GET as SESSION } from '../../app/api/reviews/[sessionId]/route';
 import { GET as ITEM, PUT as SAVE } from '../../app/api/reviews/[sessionId]/items/[position]/route';
 import { GET as AGREEMENT } from '../../app/api/reviews/[sessionId]/agreement/route';
 import { createAccount, createAccounts, removeAccounts, type TestAccount, type TestAccounts } from '../helpers/accounts';
@@ -70,4 +70,29 @@ it('two members label the same edits blind, each on their own', async () => {
   const pair = figures.body.pairs.find((p: { a: { key: string }; b: { key: string } }) => p.a.key === member.user.id && p.b.key === second.user.id);
   expect(pair.report.n).toBe(1);
   expect([pair.a.name, pair.b.name]).toEqual([member.user.name, second.user.name]);
+});
+
+it('deleting a review session is for its creator and owners: a reviewer or another member gets 403 and the labels stay', async () => {
+  const { owner, member, viewer } = accounts;
+  const third = await createAccount('member', 'review3');
+  const make = async (who: TestAccount, name: string) => {
+    const r = await call(who, CREATE, 'POST', '/api/reviews', {}, { name, runIds: [runId], sampling: 'stratified', size: 2, judge: FIXTURE_JUDGE, seed: 5, reviewers: [second.user.id] });
+    expect(r.status, r.text).toBe(201);
+    return r.body.id as string;
+  };
+  const del = (who: TestAccount, sessionId: string) => call(who, DELETE, 'DELETE', `/api/reviews/${sessionId}`, { sessionId });
+  const byMember = await make(member, 'member-made');
+  expect((await call(second, SAVE, 'PUT', `/api/reviews/${byMember}/items/0`, { sessionId: byMember, position: '0' }, { labels: ['bug_fix'] })).status).toBe(200);
+  for (const who of [third, second, viewer]) {
+    const r = await del(who, byMember);
+    expect(r.status, `${who.user.email}: ${r.text}`).toBe(403);
+  }
+  expect((await del(third, byMember)).body.error).toMatch(/only its creator or an owner/);
+  expect((await call(member, SESSION, 'GET', `/api/reviews/${byMember}`, { sessionId: byMember })).status).toBe(200);
+  expect((await del(member, byMember)).status).toBe(200);
+  const byOwner = await make(owner, 'owner-made');
+  expect((await del(member, byOwner)).status).toBe(403);
+  const byMember2 = await make(member, 'member-made-2');
+  expect((await del(owner, byMember2)).status).toBe(200);
+  expect((await del(owner, byOwner)).status).toBe(200);
 });

@@ -7,7 +7,7 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 export const POST = handle(async (req) => {
-  const input = createLiveRunSchema.parse(await jsonBody(req, MAX_RUN_BYTES));
+  const input = createLiveRunSchema.parse(await jsonBody(req));
   const runId = await createLiveRun(input);
   return Response.json({ runId, url: `${req.nextUrl.origin}/runs/${runId}` }, { status: 201 });
-}, { permission: 'ingest' });
+}, { permission: 'ingest', body: { maxBytes: MAX_RUN_BYTES } });

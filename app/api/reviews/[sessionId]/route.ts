@@ -1,10 +1,10 @@
 // GET /api/reviews/[sessionId] - the session, its reviewers' progress, and for the caller where
 // to resume (their first item with nothing saved). No labels: those are the agreement page's.
-// DELETE - the session with its items and everyone's labels (audited).
+// DELETE - the session with its items and everyone's labels (audited); its creator or an owner only.
 import { ApiError, handle } from '@/lib/api/handler';
 import { audit } from '@/lib/db/audit';
 import { deleteReviewSession, nextUnlabelled } from '@/lib/db/reviews';
-import { sessionOr404 } from '@/lib/review/access';
+import { refuseUnlessCreatorOrOwner, sessionOr404 } from '@/lib/review/access';
 import { LOCAL_REVIEWER } from '@/lib/review/reviewer';
 import { actorUser } from '@/lib/auth/permissions';
 import { sessionParamsSchema } from '@/lib/review/schemas';
@@ -23,6 +23,7 @@ export const GET = handle(async (_req, params, { actor }) => {
 export const DELETE = handle(async (_req, params, { actor }) => {
   const { sessionId } = sessionParamsSchema.parse(params);
   const session = await sessionOr404(sessionId);
+  refuseUnlessCreatorOrOwner(actor, session);
   if (!(await deleteReviewSession(sessionId))) throw new ApiError(404, 'review session not found');
   await audit(actor, 'review.delete', { kind: 'review-session', id: sessionId }, { name: session.name, items: session.items, reviewers: session.reviewers });
   return { deleted: true };

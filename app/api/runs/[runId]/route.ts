@@ -1,7 +1,7 @@
 // GET /api/runs/[runId] - one run with its headline figures and metric keys
 // PATCH /api/runs/[runId] - rename and/or retag it ({ name?, tags? }, JSON)
 // DELETE /api/runs/[runId] - delete it with everything of it, in one transaction
-import { found, handle } from '@/lib/api/handler';
+import { found, handle, jsonBody } from '@/lib/api/handler';
 import { runParamsSchema } from '@/lib/api/params';
 import { runPatchSchema, type RunDeleted } from '@/lib/api/runs';
 import { deleteRun, updateRun } from '@/lib/db/runEdit';
@@ -18,7 +18,7 @@ export const GET = handle<{ runId: string }>(async (_req, params) => {
 
 export const PATCH = handle<{ runId: string }>(async (req, params) => {
   const { runId } = runParamsSchema.parse(params);
-  const patch = runPatchSchema.parse(await req.json().catch(() => undefined));
+  const patch = runPatchSchema.parse(await jsonBody(req));
   return found(await updateRun(runId, patch), 'run');
 }, { permission: 'jobs' });
 

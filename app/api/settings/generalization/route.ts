@@ -2,6 +2,7 @@
 // PUT /api/settings/generalization - replace it ({ absolute: number | null, relative: number })
 import { handle, jsonBody } from '@/lib/api/handler';
 import { thresholdSettingSchema } from '@/lib/api/generalization';
+import { audit } from '@/lib/db/audit';
 import { getThresholdSetting, setThresholdSetting } from '@/lib/db/generalization';
 
 export const runtime = 'nodejs';
@@ -9,8 +10,9 @@ export const dynamic = 'force-dynamic';
 
 export const GET = handle(async () => getThresholdSetting(), { permission: 'read' });
 
-export const PUT = handle(async (req) => {
+export const PUT = handle(async (req, _params, { actor }) => {
   const setting = thresholdSettingSchema.parse(await jsonBody(req));
   await setThresholdSetting(setting);
+  await audit(actor, 'settings.generalization', { kind: 'setting', id: 'generalization' }, setting);
   return setting;
 }, { permission: 'settings' });

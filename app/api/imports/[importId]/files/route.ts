@@ -42,4 +42,4 @@ export const PUT = handle(async (req, params) => {
     }
     throw e;
   }
-}, { permission: 'upload' });
+}, { permission: 'upload', body: 'stream' });

@@ -16,7 +16,7 @@ export const dynamic = 'force-dynamic';
 
 export const POST = handle(async (req, params, { actor }) => {
   const { sessionId } = sessionParamsSchema.parse(params);
-  const body = importGoldSchema.parse(await jsonBody(req, 60 * 1024 ** 2));
+  const body = importGoldSchema.parse(await jsonBody(req));
   await sessionOr404(sessionId);
   // 'gold:<name>': a labelling made elsewhere (EvoReplay, a colleague without an account).
   if (body.reviewer === LOCAL_REVIEWER && actor.kind !== 'local') {
@@ -31,4 +31,4 @@ export const POST = handle(async (req, params, { actor }) => {
   if ('errors' in out) return Response.json({ error: `the file was not imported: ${out.errors.slice(0, 20).join('; ')}`, errors: out.errors }, { status: 400 });
   await audit(actor, 'review.import', { kind: 'review-session', id: sessionId }, { reviewer: body.reviewer, items: out.imported });
   return out;
-}, { permission: 'review-admin' });
+}, { permission: 'review-admin', body: { maxBytes: 60 * 1024 ** 2 } });

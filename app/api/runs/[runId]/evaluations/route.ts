@@ -1,10 +1,11 @@
-// POST /api/runs/[runId]/evaluations - start a re-evaluation ({ programId } or { scope: 'best-chain' });
+// POST /api/runs/[runId]/evaluations - start a re-evaluation ({ programId } or { scope: 'best-chain' }; concurrency at most the owner's maximum);
 // GET ?scope= - the run's latest re-evaluation batches, newest first
 import { z } from 'zod';
 import { ApiError, found, handle, jsonBody, queryOf } from '@/lib/api/handler';
 import { startEvaluationSchema } from '@/lib/api/evaluations';
 import { runParamsSchema } from '@/lib/api/params';
-import { BatchInputError, createEvaluationBatch, listRunBatches } from '@/lib/db/evaluationBatches';
+import { BatchInputError, createEvaluationBatch, evaluationMaxima, listRunBatches } from '@/lib/db/evaluationBatches';
+import { limitRefusal } from '@/lib/evaluators/limits';
 import { getRun } from '@/lib/db/runs';
 import { enqueueEvaluationBatch } from '@/lib/jobs/enqueue';
 
@@ -14,6 +15,8 @@ export const dynamic = 'force-dynamic';
 export const POST = handle<{ runId: string }>(async (req, params) => {
   const { runId } = runParamsSchema.parse(params);
   const input = startEvaluationSchema.parse(await jsonBody(req));
+  const refused = limitRefusal({ concurrency: input.concurrency }, await evaluationMaxima());
+  if (refused) throw new ApiError(400, refused);
   const batch = await createEvaluationBatch(
     'programId' in input
       ? { runId, scope: 'program', programIds: [input.programId], testSets: input.testSets, concurrency: input.concurrency }

@@ -1,12 +1,15 @@
 // GET /api/runs/[runId]/evaluators - every version of the run's evaluator, newest first (file sizes, not contents)
-// POST /api/runs/[runId]/evaluators - a new version from an uploaded folder (JSON, files base64; lib/api/evaluators.ts)
+// POST /api/runs/[runId]/evaluators - a new version from an uploaded folder (JSON, files base64; lib/api/evaluators.ts; time and memory at most the owner's maxima)
 import { ApiError, found, handle, jsonBody } from '@/lib/api/handler';
 import { uploadToAttachInput } from '@/lib/api/evaluatorUpload';
 import { EVALUATOR_BODY_BYTES, evaluatorUploadSchema } from '@/lib/api/evaluators';
 import { runParamsSchema } from '@/lib/api/params';
 import { pool } from '@/lib/db/client';
 import { attachEvaluator, DEFAULT_EVALUATOR_MEMORY_MB, listEvaluators } from '@/lib/db/evaluators';
+import { evaluationMaxima } from '@/lib/db/evaluationBatches';
+import { audit } from '@/lib/db/audit';
 import { getRun } from '@/lib/db/runs';
+import { limitRefusal } from '@/lib/evaluators/limits';
 import { defaultProgramFile, EvaluatorInputError } from '@/lib/evaluators/files';
 
 export const runtime = 'nodejs';
@@ -20,21 +23,28 @@ export const GET = handle<{ runId: string }>(async (_req, params) => {
   return { evaluators: await listEvaluators(pool(), runId) };
 }, { permission: 'read' });
 
-export const POST = handle<{ runId: string }>(async (req, params) => {
+export const POST = handle<{ runId: string }>(async (req, params, { actor }) => {
   const { runId } = runParamsSchema.parse(params);
   const run = found(await getRun(runId), 'run');
-  const upload = evaluatorUploadSchema.parse(await jsonBody(req, EVALUATOR_BODY_BYTES));
+  const upload = evaluatorUploadSchema.parse(await jsonBody(req));
+  const max = await evaluationMaxima();
+  const refused = limitRefusal(upload, max);
+  if (refused) throw new ApiError(400, refused);
   try {
     const input = uploadToAttachInput(upload, {
       programFile: defaultProgramFile(run.language),
-      timeoutSeconds: DEFAULT_TIMEOUT_SECONDS,
-      memoryMb: DEFAULT_EVALUATOR_MEMORY_MB,
+      timeoutSeconds: Math.min(DEFAULT_TIMEOUT_SECONDS, max.maxTimeoutSeconds),
+      memoryMb: Math.min(DEFAULT_EVALUATOR_MEMORY_MB, max.maxMemoryMb),
     });
     const stored = await attachEvaluator(pool(), runId, input);
     const [summary] = (await listEvaluators(pool(), runId)).filter((e) => e.id === stored.id);
+    await audit(actor, 'evaluator.upload', { kind: 'run', id: runId }, {
+      version: summary.version, contract: summary.contract, files: summary.files.length, privateFiles: summary.privateFiles?.length ?? 0,
+      timeoutSeconds: summary.timeoutSeconds, memoryMb: summary.memoryMb,
+    });
     return Response.json(summary, { status: 201 });
   } catch (e) {
     if (e instanceof EvaluatorInputError) throw new ApiError(400, e.message);
     throw e;
   }
-}, { permission: 'upload' });
+}, { permission: 'upload', body: { maxBytes: EVALUATOR_BODY_BYTES } });

@@ -21,7 +21,7 @@ const bodySchema = z.object({
 
 export const POST = handle(async (req, params) => {
   const { runId } = runParamsSchema.parse(params);
-  const body = await jsonBodyOf(req, MAX_BATCH_BYTES);
+  const body = await jsonBodyOf(req);
   const { programs } = bodySchema.parse(body.value);
   // Every record is checked before the database is read or written.
   const lines = programs.map((raw, i) => {
@@ -42,4 +42,4 @@ export const POST = handle(async (req, params) => {
     if (e instanceof ImportError) throw new ApiError(400, e.message);
     throw e;
   }
-}, { permission: 'ingest' });
+}, { permission: 'ingest', body: { maxBytes: MAX_BATCH_BYTES } });

@@ -13,7 +13,7 @@ export const dynamic = 'force-dynamic';
 
 export const POST = handle(async (req, params) => {
   const { runId } = runParamsSchema.parse(params);
-  const body = await jsonBodyOf(req, MAX_BATCH_BYTES);
+  const body = await jsonBodyOf(req);
   const { records } = recordBatchSchema.parse(body.value);
   // Every record is checked before the database is read or written.
   const lines = new SearchStateLines();
@@ -32,4 +32,4 @@ export const POST = handle(async (req, params) => {
     if (e instanceof ImportError) throw new ApiError(400, e.message);
     throw e;
   }
-}, { permission: 'ingest' });
+}, { permission: 'ingest', body: { maxBytes: MAX_BATCH_BYTES } });
