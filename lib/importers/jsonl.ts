@@ -129,6 +129,14 @@ export function toProgram(rec: ProgramLine, position: number | null, scoreMetric
           model: p.model ?? null, promptTokens: p.prompt_tokens ?? null, completionTokens: p.completion_tokens ?? null, cost: p.cost ?? null,
         }]
       : [],
+    // The fields below only when the line has them (records of older lines stay as they were).
+    ...(rec.origin
+      ? { origin: { model: rec.origin.model ?? null, operator: rec.origin.operator ?? null, promptTokens: rec.origin.prompt_tokens ?? null,
+          completionTokens: rec.origin.completion_tokens ?? null, cost: rec.origin.cost ?? null } }
+      : {}),
+    ...(rec.context_refs?.length ? { contextRefs: rec.context_refs.map((r) => ({ externalId: r.id, label: r.label ?? null })) } : {}),
+    ...(rec.rejected ? { rejected: true } : {}),
+    ...(rec.components ? { components: rec.components } : {}),
   };
 }
 
