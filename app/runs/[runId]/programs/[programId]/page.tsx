@@ -84,7 +84,7 @@ export default async function ProgramPage({ params }: Props) {
         ) : (
           <span className="muted">{p.parents.length ? 'parent not in archive: no diff' : 'seed: no parent to diff'}</span>
         )}
-        <Link href={`/runs/${run.id}/lineage?node=${p.id}`}>Show in lineage</Link>
+        <Link href={`/runs/${run.id}/lineage?node=${p.id}${p.rejected ? '&rejected=1' : ''}`}>Show in lineage</Link>
       </p>
       <div className="grid-2">
         <section aria-label="Source">
