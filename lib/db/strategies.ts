@@ -60,3 +60,10 @@ export async function runHasStrategies(runId: string): Promise<boolean> {
   const { rowCount } = await pool().query('SELECT 1 FROM strategies WHERE run_id = $1 LIMIT 1', [runId]);
   return (rowCount ?? 0) > 0;
 }
+
+/** The strategy page's data: null when the run does not exist. */
+export async function runStrategiesOf(runId: string): Promise<{ lastIteration: number | null; strategies: StoredStrategy[] } | null> {
+  const { rows } = await pool().query<{ last_iteration: number | null }>('SELECT last_iteration FROM runs WHERE id = $1', [runId]);
+  if (!rows.length) return null;
+  return { lastIteration: rows[0].last_iteration, strategies: await runStrategies(runId) };
+}

@@ -4,7 +4,11 @@
 // program detail, the lineage graph and the strategy page's query. Rejected programs are stored
 // invalid and never best; context refs never become parent edges.
 import crypto from 'node:crypto';
+import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
+import { GET as strategiesRoute } from '../../app/api/runs/[runId]/strategies/route';
+import { runStrategiesSchema } from '../../lib/api/strategies';
+import { getRun } from '../../lib/db/runs';
 import { appendPrograms, createLiveRun } from '../../lib/db/appendPrograms';
 import { pool } from '../../lib/db/client';
 import { getRunGraphJson } from '../../lib/db/graph';
@@ -126,6 +130,19 @@ for (const n of [100, 5]) {
       expect(strategies[0].code).toContain(`greedy ${tag}`);
       expect(strategies[0].metadata).toEqual({ db_before: { size: 1 }, db_after: { size: 10 } });
       expect(strategies[1].failedAttempts).toEqual([{ error: 'SyntaxError' }]);
+
+      // The run as pages read it: rejected counted apart (not valid), strategies linked.
+      const detail = (await getRun(runId))!;
+      expect(detail).toMatchObject({ rejectedCount: 1, strategyCount: 2, invalidCount: 0 });
+      expect(detail.validShare).toBeCloseTo((n + 1) / (n + 2));
+
+      // GET /api/runs/[runId]/strategies.
+      const host = `127.0.0.1:${process.env.PORT ?? 3000}`;
+      const res = await strategiesRoute(new NextRequest(`http://${host}/api/runs/${runId}/strategies`, { headers: { host } }), { params: Promise.resolve({ runId }) });
+      expect(res.status).toBe(200);
+      const body = runStrategiesSchema.parse(await res.json());
+      expect(body.lastIteration).toBe(n + 1);
+      expect(body.strategies.map((s) => s.iteration)).toEqual([0, 1]);
     });
   });
 }
