@@ -4,6 +4,9 @@
 // program detail, the lineage graph and the strategy page's query. Rejected programs are stored
 // invalid and never best; context refs never become parent edges.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
 import { GET as strategiesRoute } from '../../app/api/runs/[runId]/strategies/route';
@@ -11,7 +14,9 @@ import { runStrategiesSchema } from '../../lib/api/strategies';
 import { getRun } from '../../lib/db/runs';
 import { appendPrograms, createLiveRun } from '../../lib/db/appendPrograms';
 import { pool } from '../../lib/db/client';
+import { exportRunToDirectory } from '../../lib/db/exportRun';
 import { getRunGraphJson } from '../../lib/db/graph';
+import { evotraceFormat } from '../../lib/importers/evotrace';
 import { storeImportedRun } from '../../lib/db/importRun';
 import { getProgramDetail } from '../../lib/db/programs';
 import { deleteRun } from '../../lib/db/runEdit';
@@ -179,4 +184,29 @@ it('live ingestion stores the new fields, resolves late context refs and never m
     { external_id: 'b', valid: false, model: null, operator: null, component_names: null },
     { external_id: 'c', valid: true, model: null, operator: null, component_names: ['p'] },
   ]);
+});
+
+it('an EvoTrace export round-trips every new field', async () => {
+  const stored = await storeImportedRun(evoxRun(6));
+  runIds.push(stored.runId);
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'trace-fields-'));
+  try {
+    await exportRunToDirectory(stored.runId, path.join(out, 'x'));
+    const [again] = await evotraceFormat.read(path.join(out, 'x'), {});
+    const back = await storeImportedRun(again);
+    runIds.push(back.runId);
+    expect(back).toMatchObject({ programs: 8, rejectedPrograms: 1, bestProgramExternalId: 'p5', strategies: 2 });
+    const read = async (runId: string) =>
+      (await pool().query(
+        `SELECT p.external_id, p.valid, p.rejected, p.model, p.operator, p.prompt_tokens, p.completion_tokens, p.cost, p.component_names,
+                b.content AS code,
+                (SELECT json_agg(json_build_array(r.ref_external_id, r.label, r.ref_program_id IS NOT NULL) ORDER BY r.ordinal)
+                   FROM context_refs r WHERE r.program_id = p.id) AS refs
+           FROM programs p JOIN blobs b ON b.sha256 = p.code_sha WHERE p.run_id = $1 ORDER BY p.seq`, [runId])).rows;
+    expect(await read(back.runId)).toEqual(await read(stored.runId));
+    const strip = (xs: Awaited<ReturnType<typeof runStrategies>>) => xs.map((x) => ({ ...x }));
+    expect(strip(await runStrategies(back.runId))).toEqual(strip(await runStrategies(stored.runId)));
+  } finally {
+    fs.rmSync(out, { recursive: true, force: true });
+  }
 });
