@@ -24,7 +24,7 @@ import { LineagePanel } from './LineagePanel';
 import { LineageToolbar } from './LineageToolbar';
 import { LineageTooltip } from './LineageTooltip';
 import { useLineageLayout } from './useLineageLayout';
-import { withoutRejected } from './rejectedFilter';
+import { lineageWithoutRejected, withoutRejected } from './rejectedFilter';
 import { findNode, lineageViewQuery, type ContextMode, type LineageView } from './viewState';
 import styles from './Lineage.module.css';
 
@@ -85,11 +85,14 @@ export function LineageExplorer({ runId, initial, metricKeys }: { runId: string;
   // Programs the search rejected are left out unless asked for (rejectedFilter.ts); everything
   // below draws the graph as shown.
   const shown = useMemo(
-    () => (fullGraph && !showRejected ? withoutRejected(fullGraph, fullLineage) : { graph: fullGraph, lineage: fullLineage, hidden: 0 }),
-    [fullGraph, fullLineage, showRejected],
+    () => (fullGraph && !showRejected ? withoutRejected(fullGraph, null) : { graph: fullGraph, hidden: 0 }),
+    [fullGraph, showRejected],
   );
   const graph = shown.graph;
-  const lineage = shown.lineage;
+  const lineage = useMemo(
+    () => (fullGraph && !showRejected ? lineageWithoutRejected(fullGraph, fullLineage) : fullLineage),
+    [fullGraph, fullLineage, showRejected],
+  );
   const rejectedCount = fullGraph?.rejected.length ?? 0;
   const contextEdgeCount = fullGraph?.contextEdges.childIndex.length ?? 0;
   // Colour by any metric: its values per program (the overview chart's /points column).

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { runGraphSchema, type GraphLineage } from '@/lib/api/graph';
-import { withoutRejected } from './rejectedFilter';
+import { lineageWithoutRejected, withoutRejected } from './rejectedFilter';
 
 // p0 -> p1 -> p3, p0 -> r2 (rejected) -> p4 (a child of a rejected program), p3 shown r2 and p0 as context.
 const graph = runGraphSchema.parse({
@@ -28,6 +28,7 @@ it('drops rejected nodes, realigns every column, turns edges from them into ghos
   expect(g.contextEdges).toEqual({ childIndex: [2], refIndex: [0], label: [null] });
   expect(l!.depth).toEqual([0, 1, 2, 2]);
   expect(l!.bestSoFar).toEqual([1, 1, 1, 1]);
+  expect(lineageWithoutRejected(graph, lineage)).toEqual(l);
 });
 
 it('returns a graph without rejected programs as it is', () => {
@@ -36,4 +37,5 @@ it('returns a graph without rejected programs as it is', () => {
   expect(out.graph).toBe(plain);
   expect(out.lineage).toBe(lineage);
   expect(out.hidden).toBe(0);
+  expect(lineageWithoutRejected(plain, lineage)).toBe(lineage);
 });

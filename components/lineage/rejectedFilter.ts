@@ -61,6 +61,17 @@ export function withoutRejected(graph: RunGraph, lineage: GraphLineage | null): 
   return { graph: filtered, lineage: lineage && filterLineage(lineage, keep), hidden: graph.count - n };
 }
 
+/**
+ * The lineage facts aligned to withoutRejected(graph).graph. Apart from the graph, so that facts
+ * arriving later (the worker's poll) do not make a new graph and a new layout.
+ */
+export function lineageWithoutRejected(graph: RunGraph, lineage: GraphLineage | null): GraphLineage | null {
+  if (!graph.rejected.length || !lineage) return lineage;
+  const hide = new Uint8Array(graph.count);
+  for (const i of graph.rejected) hide[i] = 1;
+  return filterLineage(lineage, (xs) => xs.filter((_, i) => !hide[i]));
+}
+
 function filterLineage(l: GraphLineage, keep: <T>(xs: readonly T[]) => T[]): GraphLineage {
   return { ...l, depth: keep(l.depth), onBestAncestry: keep(l.onBestAncestry), bestSoFar: keep(l.bestSoFar), recycledShare: keep(l.recycledShare) };
 }
