@@ -81,7 +81,7 @@ test('the lineage hides rejected programs unless asked, and draws context edges 
   const canvas = page.getByTestId('lineage-canvas');
   await expect(canvas).toHaveAttribute('data-state', 'ready');
   await expect(canvas).toHaveAttribute('data-nodes', '7');
-  await expect(page.getByRole('status')).toContainText('1 rejected hidden');
+  await expect(page.getByRole('status').filter({ hasText: 'programs ·' })).toContainText('1 rejected hidden');
   await page.getByTestId('show-rejected').check();
   await expect(canvas).toHaveAttribute('data-nodes', '8');
   await expect(page).toHaveURL(/rejected=1/);

@@ -80,7 +80,8 @@ export default async function StrategiesPage({ params, searchParams }: Props) {
                 score {formatScore(selected.score)} · new best {yesNo(selected.isNewBest)} · fallback {yesNo(selected.fallback)}
                 {previous ? ` · diff against strategy ${previous.iteration}, the one before it` : ' · the first strategy: nothing to diff against'}
               </p>
-              <StrategyCode code={selected.code} previous={previous && { iteration: previous.iteration, code: previous.code }} />
+              {/* Keyed: another strategy starts again in its own default view (diff when it has a previous one). */}
+              <StrategyCode key={selected.iteration} code={selected.code} previous={previous && { iteration: previous.iteration, code: previous.code }} />
               <JsonDetails title="Prompts" value={selected.prompts} />
               <JsonDetails title="Failed attempts" value={selected.failedAttempts} />
               <JsonDetails title="Metadata (database statistics before and after, ...)" value={selected.metadata} />
