@@ -14,6 +14,7 @@ import { dimmed, PALETTE } from './lineageColors';
 import { placeNodes, type EdgeAttrs, type LineageGraph, type NodeAttrs } from './lineageGraph';
 import { NodeRingProgram } from './nodeRingProgram';
 import styles from './Lineage.module.css';
+import type { ContextMode } from './viewState';
 
 export interface Emphasis {
   /** Emphasise the final best and its ancestors (nodes and the edges between them). */
@@ -33,6 +34,8 @@ export interface LineageCanvasProps {
   mode: LayoutMode;
   colors: string[];
   emphasis: Emphasis;
+  /** Which context edges are drawn (kind 3): none, the selected program's, or all. */
+  context: ContextMode;
   selected: number | null;
   /** Changes whenever the view should centre on `selected` (find box, permalink). */
   focusKey: number;
@@ -84,7 +87,7 @@ export default function LineageCanvas(props: LineageCanvasProps) {
   const [error, setError] = useState<string | null>(null);
   // What the renderer last drew, so that effects only refresh it on a real change.
   const drawnMode = useRef(props.mode);
-  const drawnLook = useRef<{ colors: string[]; emphasis: Emphasis; selected: number | null } | null>(null);
+  const drawnLook = useRef<{ colors: string[]; emphasis: Emphasis; selected: number | null; context: ContextMode } | null>(null);
   const { graph, layout, sigmaGraph } = props;
 
   // Build the renderer once per graph and layout; everything else is a refresh.
@@ -170,6 +173,10 @@ export default function LineageCanvas(props: LineageCanvasProps) {
         edgeReducer: (key, data): Partial<EdgeDisplayData> => {
           const p = propsRef.current;
           const l = p.lineage;
+          if (data.kind === 3) {
+            const shown = p.context === 'all' || (p.context === 'selected' && (data.s === p.selected || data.t === p.selected));
+            return shown ? { color: PALETTE.contextEdge, size: 1.2 } : { hidden: true };
+          }
           if (data.chain && p.emphasis.chain) return { color: PALETTE.chain, size: 2 };
           if (data.kind === 2) return { hidden: true };
           if (l && p.emphasis.ancestry && l.onBestAncestry[data.s] === 1 && l.onBestAncestry[data.t] === 1) {
@@ -220,7 +227,9 @@ export default function LineageCanvas(props: LineageCanvasProps) {
     }
     sigmaRef.current = sigma;
     drawnMode.current = propsRef.current.mode;
-    drawnLook.current = { colors: propsRef.current.colors, emphasis: propsRef.current.emphasis, selected: propsRef.current.selected };
+    drawnLook.current = {
+      colors: propsRef.current.colors, emphasis: propsRef.current.emphasis, selected: propsRef.current.selected, context: propsRef.current.context,
+    };
     sigma.on('enterNode', ({ node }) => {
       const a = sigma.getGraph().getNodeAttributes(node);
       const pos = sigma.graphToViewport({ x: a.x, y: a.y });
@@ -268,12 +277,12 @@ export default function LineageCanvas(props: LineageCanvasProps) {
   // render, which already used them).
   useEffect(() => {
     const drawn = drawnLook.current;
-    const look = { colors: props.colors, emphasis: props.emphasis, selected: props.selected };
+    const look = { colors: props.colors, emphasis: props.emphasis, selected: props.selected, context: props.context };
     if (!sigmaRef.current || !drawn) return;
-    if (drawn.colors === look.colors && drawn.emphasis === look.emphasis && drawn.selected === look.selected) return;
+    if (drawn.colors === look.colors && drawn.emphasis === look.emphasis && drawn.selected === look.selected && drawn.context === look.context) return;
     drawnLook.current = look;
     sigmaRef.current.refresh();
-  }, [props.colors, props.emphasis, props.selected]);
+  }, [props.colors, props.emphasis, props.selected, props.context]);
 
   // The whole graph again (sigma's initial camera frames all nodes).
   useEffect(() => {

@@ -24,7 +24,8 @@ import { LineagePanel } from './LineagePanel';
 import { LineageToolbar } from './LineageToolbar';
 import { LineageTooltip } from './LineageTooltip';
 import { useLineageLayout } from './useLineageLayout';
-import { findNode, lineageViewQuery, type LineageView } from './viewState';
+import { lineageWithoutRejected, withoutRejected } from './rejectedFilter';
+import { findNode, lineageViewQuery, type ContextMode, type LineageView } from './viewState';
 import styles from './Lineage.module.css';
 
 function Placeholder({ state, text }: { state: string; text: string }) {
@@ -55,6 +56,8 @@ export function LineageExplorer({ runId, initial, metricKeys }: { runId: string;
   const [focusKey, setFocusKey] = useState(0);
   const [hover, setHover] = useState<{ node: number; x: number; y: number } | null>(null);
   const [emphasis, setEmphasis] = useState<Emphasis>({ ancestry: true, chain: true, dim: true });
+  const [showRejected, setShowRejected] = useState(initial.rejected === true);
+  const [context, setContext] = useState<ContextMode>(initial.context ?? 'off');
   const frameRef = useRef<HTMLDivElement>(null);
 
   // The renderer (sigma needs WebGL, so it loads in the browser only) is fetched while the graph
@@ -70,15 +73,28 @@ export function LineageExplorer({ runId, initial, metricKeys }: { runId: string;
   }, []);
 
   const graphQuery = useQuery({ queryKey: ['graph', runId], queryFn: ({ signal }) => loadGraph(runId, signal), staleTime: Infinity });
-  const graph = graphQuery.data;
+  const fullGraph = graphQuery.data;
   // Lineage facts come from the worker after import; until then, ask for just them now and then.
   const lineagePoll = useQuery({
     queryKey: ['graph-lineage', runId],
     queryFn: ({ signal }) => fetchPacked(`/api/runs/${runId}/graph?only=lineage`, graphLineageResponseSchema, signal),
-    enabled: graph !== undefined && graph.lineage === null,
+    enabled: fullGraph !== undefined && fullGraph.lineage === null,
     refetchInterval: (q) => (q.state.data?.lineage ? false : 4000),
   });
-  const lineage = graph?.lineage ?? lineagePoll.data?.lineage ?? null;
+  const fullLineage = fullGraph?.lineage ?? lineagePoll.data?.lineage ?? null;
+  // Programs the search rejected are left out unless asked for (rejectedFilter.ts); everything
+  // below draws the graph as shown.
+  const shown = useMemo(
+    () => (fullGraph && !showRejected ? withoutRejected(fullGraph, null) : { graph: fullGraph, hidden: 0 }),
+    [fullGraph, showRejected],
+  );
+  const graph = shown.graph;
+  const lineage = useMemo(
+    () => (fullGraph && !showRejected ? lineageWithoutRejected(fullGraph, fullLineage) : fullLineage),
+    [fullGraph, fullLineage, showRejected],
+  );
+  const rejectedCount = fullGraph?.rejected.length ?? 0;
+  const contextEdgeCount = fullGraph?.contextEdges.childIndex.length ?? 0;
   // Colour by any metric: its values per program (the overview chart's /points column).
   const metricPoints = useQuery({
     queryKey: ['points', runId, metric],
@@ -146,6 +162,20 @@ export function LineageExplorer({ runId, initial, metricKeys }: { runId: string;
     if (focus && node !== null) setFocusKey((k) => k + 1);
   }, []);
 
+  // Showing or hiding rejected programs renumbers the nodes: the selection follows its program.
+  const reselect = useRef<string | null>(null);
+  const toggleRejected = (on: boolean) => {
+    reselect.current = graph && selected !== null && selected < graph.count ? graph.ids[selected] : null;
+    setSelected(null);
+    setShowRejected(on);
+  };
+  useEffect(() => {
+    if (!graph || reselect.current === null) return;
+    const i = graph.ids.indexOf(reselect.current);
+    reselect.current = null;
+    if (i >= 0) select(i, true);
+  }, [graph, select]);
+
   // A permalink's node, once the graph is there.
   const restored = useRef(false);
   // Set while the permalink's node is being selected: until then the URL keeps it (and its place).
@@ -154,11 +184,18 @@ export function LineageExplorer({ runId, initial, metricKeys }: { runId: string;
     if (!graph || restored.current) return;
     restored.current = true;
     const i = initial.node ? graph.ids.indexOf(initial.node) : -1;
+    // A link to a rejected program (its page links here) shows the rejected ones, then selects it.
+    if (i < 0 && initial.node && fullGraph && fullGraph.rejected.some((k) => fullGraph.ids[k] === initial.node)) {
+      restoring.current = true;
+      reselect.current = initial.node;
+      setShowRejected(true);
+      return;
+    }
     if (i >= 0) {
       restoring.current = true;
       select(i, true);
     }
-  }, [graph, initial.node, select]);
+  }, [graph, fullGraph, initial.node, select]);
 
   // The view state into the URL (replaceState: no history entry, no server round trip).
   useEffect(() => {
@@ -166,9 +203,9 @@ export function LineageExplorer({ runId, initial, metricKeys }: { runId: string;
     if (restoring.current && selected === null) return;
     restoring.current = false;
     const node = selected !== null && selected < graph.count ? graph.ids[selected] : null;
-    const query = lineageViewQuery(window.location.search, { node, color, layout: layoutMode, metric, label });
+    const query = lineageViewQuery(window.location.search, { node, color, layout: layoutMode, metric, label, rejected: showRejected, context });
     if (`?${query}` !== window.location.search) window.history.replaceState(null, '', `${window.location.pathname}?${query}`);
-  }, [graph, selected, color, layoutMode, metric, label]);
+  }, [graph, selected, color, layoutMode, metric, label, showRejected, context]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -197,6 +234,7 @@ export function LineageExplorer({ runId, initial, metricKeys }: { runId: string;
   else {
     status = `${formatCount(graph.count)} programs · ${formatCount(graph.edges.childIndex.length)} edges`;
     if (ghosts) status += ` · ${formatCount(ghosts)} ${ghosts === 1 ? 'parent' : 'parents'} not in archive`;
+    if (shown.hidden) status += ` · ${formatCount(shown.hidden)} rejected hidden`;
     status += ` · layout ${Math.round(layoutState.status === 'done' ? layoutState.ms : 0)} ms`;
     if (!lineage) status += ' · lineage facts (ancestry, best-so-far, depth, recycled share) not computed yet: checking again every few seconds';
     else if (!lineage.complete) status += ' · lineage facts cover the programs up to the last analysis';
@@ -220,6 +258,8 @@ export function LineageExplorer({ runId, initial, metricKeys }: { runId: string;
         onLayout={setLayoutMode}
         onEmphasis={setEmphasis}
         onFind={onFind}
+        rejected={rejectedCount ? { count: rejectedCount, shown: showRejected, onChange: toggleRejected } : null}
+        context={contextEdgeCount ? { count: contextEdgeCount, mode: context, onChange: setContext } : null}
       />
       <p className={styles.status} role="status">
         {status}
@@ -235,6 +275,7 @@ export function LineageExplorer({ runId, initial, metricKeys }: { runId: string;
               mode={layoutMode}
               colors={colors.colors}
               emphasis={emphasis}
+              context={context}
               selected={selected}
               focusKey={focusKey}
               fitKey={fitKey}
@@ -277,7 +318,12 @@ export function LineageExplorer({ runId, initial, metricKeys }: { runId: string;
           />
         )}
       </div>
-      {colors && <LineageLegend entries={colors.legend} lineage={lineage} emphasis={emphasis} crossovers={crossovers} agentCandidates={graph?.agentCandidates.length ?? 0} />}
+      {colors && (
+        <LineageLegend
+          entries={colors.legend} lineage={lineage} emphasis={emphasis} crossovers={crossovers} agentCandidates={graph?.agentCandidates.length ?? 0}
+          contextEdges={contextEdgeCount && context !== 'off' ? context : null}
+        />
+      )}
     </div>
   );
 }

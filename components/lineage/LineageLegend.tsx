@@ -11,6 +11,7 @@ export function LineageLegend({
   emphasis,
   crossovers,
   agentCandidates = 0,
+  contextEdges = null,
 }: {
   entries: LegendEntry[];
   lineage: GraphLineage | null;
@@ -18,6 +19,8 @@ export function LineageLegend({
   crossovers: number;
   /** How many programs are the eval agent's candidates (drawn as rings of their own colour). */
   agentCandidates?: number;
+  /** Which context edges are drawn, when any are. */
+  contextEdges?: 'selected' | 'all' | null;
 }) {
   return (
     <section aria-label="Legend">
@@ -45,6 +48,12 @@ export function LineageLegend({
           <span className={styles.item} data-testid="legend-agent-candidates">
             <span className={styles.ring} style={{ borderColor: PALETTE.agentCandidate }} aria-hidden="true" />
             eval agent&apos;s candidate ({agentCandidates.toLocaleString('en-US')})
+          </span>
+        )}
+        {contextEdges && (
+          <span className={styles.item} data-testid="legend-context-edges">
+            <span className={styles.line} style={{ borderColor: PALETTE.contextEdge }} aria-hidden="true" />
+            shown as context, not a parent{contextEdges === 'selected' ? ' (selected program)' : ''}
           </span>
         )}
         {crossovers > 0 && (

@@ -53,6 +53,10 @@ export function LineagePanel({ runId, graph, layout, lineage, node, onSelect, me
   const { parents, children } = relativesOf(graph, layout, node);
   const name = (i: number) => (i < graph.count ? graph.externalIds[i] : layout.ghostIds[i - graph.count]);
   const diffParent = parents.find((p) => p.node < graph.count);
+  // Programs the LLM saw when it made this one (context refs, never lineage).
+  const shownAsContext: { node: number; label: string | null }[] = [];
+  const ce = graph.contextEdges;
+  for (let k = 0; k < ce.childIndex.length; k++) if (ce.childIndex[k] === node) shownAsContext.push({ node: ce.refIndex[k], label: ce.label[k] });
   const id = ghost ? null : graph.ids[node];
   const parentId = diffParent ? graph.ids[diffParent.node] : null;
 
@@ -95,7 +99,15 @@ export function LineagePanel({ runId, graph, layout, lineage, node, onSelect, me
           <dt>island</dt>
           <dd>{graph.island[node] ?? '—'}</dd>
           <dt>{graph.scoreMetric ?? 'score'}</dt>
-          <dd>{graph.valid[node] ? formatScore(graph.score[node]) : <span className="tag bad">invalid</span>}</dd>
+          <dd>
+            {graph.rejected.includes(node) ? (
+              <span className="tag warn">rejected</span>
+            ) : graph.valid[node] ? (
+              formatScore(graph.score[node])
+            ) : (
+              <span className="tag bad">invalid</span>
+            )}
+          </dd>
           {metric && metric.name !== graph.scoreMetric && (
             <>
               <dt>{metric.name}</dt>
@@ -125,6 +137,17 @@ export function LineagePanel({ runId, graph, layout, lineage, node, onSelect, me
         ))}
         {children.length === 0 && <span className="muted">· no children</span>}
       </div>
+      {shownAsContext.length > 0 && (
+        <div className="row" style={{ gap: '0.4rem 0.6rem', fontSize: '0.85rem' }} data-testid="panel-context-refs">
+          <span className="muted">shown as context (not parents)</span>
+          {shownAsContext.map((c) => (
+            <span key={c.node}>
+              {jump(c.node)}
+              {c.label && <span className="muted"> {c.label}</span>}
+            </span>
+          ))}
+        </div>
+      )}
       {children.length > 0 && (
         <>
           <span className="muted" style={{ fontSize: '0.85rem' }}>

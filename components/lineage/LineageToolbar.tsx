@@ -5,6 +5,7 @@ import type { LayoutMode } from '@/lib/analysis/lineageLayout';
 import { EDIT_LABELS, LABEL_TITLES, type EditLabel } from '@/lib/analysis/taxonomy/labels';
 import type { Emphasis } from './LineageCanvas';
 import { COLOR_MODE_LABELS, COLOR_MODES, type ColorMode } from './lineageColors';
+import type { ContextMode } from './viewState';
 import styles from './Lineage.module.css';
 
 interface Props {
@@ -24,6 +25,10 @@ interface Props {
   onEmphasis: (e: Emphasis) => void;
   /** Returns false when nothing matches. */
   onFind: (query: string) => boolean;
+  /** The run's rejected programs (hidden unless shown); null when it has none. */
+  rejected: { count: number; shown: boolean; onChange: (shown: boolean) => void } | null;
+  /** The run's context edges (drawn on demand); null when it has none. */
+  context: { count: number; mode: ContextMode; onChange: (mode: ContextMode) => void } | null;
 }
 
 const EMPHASIS_LABELS: [keyof Emphasis, string][] = [
@@ -37,7 +42,9 @@ const METRIC_PREFIX = 'metric:';
 /** Select values "label:<edit label>" (colour mode 'label'). */
 const LABEL_PREFIX = 'label:';
 
-export function LineageToolbar({ color, metric, label, metricKeys, layout, emphasis, lineageReady, onColor, onLayout, onEmphasis, onFind }: Props) {
+export function LineageToolbar({
+  color, metric, label, metricKeys, layout, emphasis, lineageReady, onColor, onLayout, onEmphasis, onFind, rejected, context,
+}: Props) {
   const id = useId();
   const [query, setQuery] = useState('');
   const [miss, setMiss] = useState<string | null>(null);
@@ -94,6 +101,29 @@ export function LineageToolbar({ color, metric, label, metricKeys, layout, empha
           </label>
         ))}
       </fieldset>
+      {rejected && (
+        <label title="Programs the search proposed and rejected: stored invalid, left out of every valid-only measure">
+          <input type="checkbox" data-testid="show-rejected" checked={rejected.shown} onChange={(e) => rejected.onChange(e.target.checked)} /> Show
+          rejected ({rejected.count})
+        </label>
+      )}
+      {context && (
+        <>
+          <label htmlFor={`${id}-context`} title="Programs shown to the LLM as context when another was made: not parents">
+            Context edges
+          </label>
+          <select
+            id={`${id}-context`}
+            data-testid="context-edges"
+            value={context.mode}
+            onChange={(e) => context.onChange(e.target.value as ContextMode)}
+          >
+            <option value="off">Off</option>
+            <option value="selected">Selected program's</option>
+            <option value="all">All ({context.count})</option>
+          </select>
+        </>
+      )}
       <form className={styles.find} role="search" aria-label="Find program" onSubmit={submit}>
         <label htmlFor={`${id}-find`}>Find program</label>
         <input

@@ -31,7 +31,7 @@ export function LineageTooltip({
           <br />
           iteration {graph.iteration[i] ?? '—'} · island {graph.island[i] ?? '—'}
           <br />
-          {graph.valid[i] ? `${graph.scoreMetric ?? 'score'} ${formatScore(graph.score[i])} · valid` : 'invalid'} · depth{' '}
+          {graph.rejected.includes(i) ? 'rejected' : graph.valid[i] ? `${graph.scoreMetric ?? 'score'} ${formatScore(graph.score[i])} · valid` : 'invalid'} · depth{' '}
           {lineage?.depth[i] ?? '—'}
         </>
       )}

@@ -36,6 +36,8 @@ export const PALETTE = {
   selected: '#2456a6',
   /** The eval agent's candidate programs (issue 13), drawn as rings. */
   agentCandidate: '#c2255c',
+  /** Context edges: a program shown to the LLM -> the program made with it (not lineage). */
+  contextEdge: '#1c7ed6',
 } as const;
 
 const STEPS = 32;

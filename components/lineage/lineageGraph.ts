@@ -8,9 +8,10 @@ import type { GraphLineage, RunGraph } from '@/lib/api/graph';
 export type NodeAttrs = { x: number; y: number; i: number };
 /**
  * kind 0: a first parent (tree edge), 1: another parent of a crossover child, 2: only a link of
- * the best-so-far chain. `chain`: the edge joins two consecutive best-so-far programs.
+ * the best-so-far chain, 3: only a context edge (the program shown -> the one made with it; drawn
+ * on demand, never lineage). `chain`: the edge joins two consecutive best-so-far programs.
  */
-export type EdgeAttrs = { kind: 0 | 1 | 2; s: number; t: number; chain: boolean };
+export type EdgeAttrs = { kind: 0 | 1 | 2 | 3; s: number; t: number; chain: boolean };
 export type LineageGraph = Graph<NodeAttrs, EdgeAttrs>;
 
 /**
@@ -46,6 +47,14 @@ export function buildLineageGraph(graph: RunGraph, lineage: GraphLineage | null)
       }
       prev = i;
     }
+  }
+  // Context edges last (drawn on top when shown); a pair already joined by a parent edge keeps it.
+  const ce = graph.contextEdges;
+  for (let k = 0; k < ce.childIndex.length; k++) {
+    const s = ce.refIndex[k];
+    const t = ce.childIndex[k];
+    if (s === t || g.hasEdge(String(s), String(t))) continue;
+    g.addEdge(String(s), String(t), { kind: 3, s, t, chain: false });
   }
   return g;
 }

@@ -59,3 +59,15 @@ describe('colour by edit label in the URL', () => {
     expect(new URLSearchParams(lineageViewQuery('label=old', { node: null, color: 'score', label: 'pruning', layout: 'tree' })).has('label')).toBe(false);
   });
 });
+
+describe('rejected programs and context edges in the URL', () => {
+  it('are off unless the URL says otherwise, and written only when on', () => {
+    expect(parseLineageView({})).toEqual({ node: undefined, color: 'score', layout: 'tree' });
+    expect(parseLineageView({ rejected: '1', context: 'selected' })).toMatchObject({ rejected: true, context: 'selected' });
+    expect(parseLineageView({ rejected: 'yes', context: 'some' })).toMatchObject({ rejected: undefined, context: undefined });
+    const on = new URLSearchParams(lineageViewQuery('', { node: null, color: 'score', layout: 'tree', rejected: true, context: 'all' }));
+    expect(Object.fromEntries(on)).toEqual({ color: 'score', layout: 'tree', rejected: '1', context: 'all' });
+    const off = new URLSearchParams(lineageViewQuery('rejected=1&context=all', { node: null, color: 'score', layout: 'tree', rejected: false, context: 'off' }));
+    expect(Object.fromEntries(off)).toEqual({ color: 'score', layout: 'tree' });
+  });
+});

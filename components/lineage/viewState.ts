@@ -1,11 +1,16 @@
 // What the lineage explorer keeps in its URL (?node=<uuid>&color=score&layout=timeline, or
-// color=metric&metric=<name> for any numeric metric, color=label&label=<edit label>) and the
+// color=metric&metric=<name> for any numeric metric, color=label&label=<edit label>; rejected=1
+// shows the programs the search rejected, context=selected|all draws context edges) and the
 // "find program" lookup. Pure: shared by the server page (which parses the initial URL) and the
 // client view (which writes it back).
 import { z } from 'zod';
 import { LAYOUT_MODES, type LayoutMode } from '@/lib/analysis/lineageLayout';
 import { EDIT_LABELS, type EditLabel } from '@/lib/analysis/taxonomy/labels';
 import { COLOR_MODES, type ColorMode } from './lineageColors';
+
+/** Which context edges are drawn: none (the default), the selected program's, or all. */
+export const CONTEXT_MODES = ['selected', 'all'] as const;
+export type ContextMode = 'off' | (typeof CONTEXT_MODES)[number];
 
 /** Unknown or malformed values fall back to the defaults instead of failing the page. */
 export const lineageViewSchema = z.object({
@@ -14,6 +19,10 @@ export const lineageViewSchema = z.object({
   layout: z.enum(LAYOUT_MODES).catch('tree'),
   metric: z.string().min(1).max(200).optional().catch(undefined),
   label: z.enum(EDIT_LABELS).optional().catch(undefined),
+  /** Show programs the search rejected (hidden by default). Absent when off. */
+  rejected: z.literal('1').transform(() => true as const).optional().catch(undefined),
+  /** Draw context edges (programs shown to the LLM) of the selected node, or all. Absent when off. */
+  context: z.enum(CONTEXT_MODES).optional().catch(undefined),
 });
 export type LineageView = z.infer<typeof lineageViewSchema>;
 
@@ -25,6 +34,8 @@ export function parseLineageView(search: Record<string, string | string[] | unde
     layout: first(search.layout),
     metric: first(search.metric),
     label: first(search.label),
+    rejected: first(search.rejected),
+    context: first(search.context),
   });
   // "Colour by metric" without a metric (or by label without a label) means nothing: the default colours instead.
   if (view.color === 'metric' && !view.metric) return { ...view, color: 'score' };
@@ -36,7 +47,10 @@ export function parseLineageView(search: Record<string, string | string[] | unde
 /** The query string of a view; keeps any other parameters of `current`. */
 export function lineageViewQuery(
   current: string,
-  view: { node: string | null; color: ColorMode; layout: LayoutMode; metric?: string | null; label?: EditLabel | null },
+  view: {
+    node: string | null; color: ColorMode; layout: LayoutMode; metric?: string | null; label?: EditLabel | null;
+    rejected?: boolean; context?: ContextMode;
+  },
 ): string {
   const q = new URLSearchParams(current);
   if (view.node) q.set('node', view.node);
@@ -47,6 +61,10 @@ export function lineageViewQuery(
   if (view.color === 'label' && view.label) q.set('label', view.label);
   else q.delete('label');
   q.set('layout', view.layout);
+  if (view.rejected) q.set('rejected', '1');
+  else q.delete('rejected');
+  if (view.context && view.context !== 'off') q.set('context', view.context);
+  else q.delete('context');
   return q.toString();
 }
 

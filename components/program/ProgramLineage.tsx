@@ -18,7 +18,7 @@ function Relative({ runId, p }: { runId: string; p: ProgramRelative }) {
         {shortId(p.externalId, 24)}
       </Link>{' '}
       <span className="muted">
-        it {p.iteration ?? '—'} · {p.valid ? formatScore(p.score) : 'invalid'}
+        it {p.iteration ?? '—'} · {p.rejected ? 'rejected' : p.valid ? formatScore(p.score) : 'invalid'}
         {p.operator ? ` · ${p.operator}` : ''}
       </span>
     </li>

@@ -76,7 +76,7 @@ export function ProgramsTable({ runId, scoreMetric, higherIsBetter }: { runId: s
                 <td className="num">{p.island ?? '—'}</td>
                 <td className="num">{formatScore(p.score)}</td>
                 <td>
-                  <ProgramStatusTag valid={p.valid} evaluated={p.evaluated} />
+                  <ProgramStatusTag valid={p.valid} evaluated={p.evaluated} rejected={p.rejected} />
                 </td>
                 <td className="mono">
                   {!p.parent ? (

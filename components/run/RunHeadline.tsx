@@ -30,6 +30,16 @@ export function RunHeadline({ run }: { run: RunDetail }) {
             {formatCount(run.unevaluatedCount)}
           </Stat>
         )}
+        {(run.rejectedCount ?? 0) > 0 && (
+          <Stat label="Rejected by the search" id="stat-rejected">
+            {formatCount(run.rejectedCount)}
+          </Stat>
+        )}
+        {run.strategyCount > 0 && (
+          <Stat label="Search strategies" id="stat-strategies">
+            <Link href={`/runs/${run.id}/strategies`} prefetch={false}>{formatCount(run.strategyCount)}</Link>
+          </Stat>
+        )}
         <Stat label={`Best ${run.scoreMetric ?? 'score'}${run.higherIsBetter ? '' : ' (min)'}`}>
           {run.bestProgramId ? <Link href={`/runs/${run.id}/programs/${run.bestProgramId}`} prefetch={false}>{formatScore(run.bestScore)}</Link> : formatScore(run.bestScore)}
         </Stat>

@@ -19,13 +19,17 @@ export const RUN_VIEWS = [
   { label: 'Database', path: '/database' },
 ] as const;
 
-export function RunNav({ runId }: { runId: string }) {
+/** Views only some runs have: linked when the run has what they show. */
+const STRATEGIES_VIEW = { label: 'Strategies', path: '/strategies' } as const;
+
+export function RunNav({ runId, strategies = false }: { runId: string; strategies?: boolean }) {
   const pathname = usePathname();
   const base = `/runs/${runId}`;
+  const views = strategies ? [...RUN_VIEWS, STRATEGIES_VIEW] : RUN_VIEWS;
   return (
     <>
       <nav className="run-nav" aria-label="Run views">
-        {RUN_VIEWS.map((v) => {
+        {views.map((v) => {
           const href = `${base}${v.path}`;
           const current = pathname === href;
           return (

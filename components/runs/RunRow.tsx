@@ -101,7 +101,10 @@ export function RunRow({
       <td className="wrap">{r.task ?? '—'}</td>
       <td>{r.language ?? '—'}</td>
       <td className="num">{formatCount(r.programCount)}</td>
-      <td className="num" title={r.unevaluatedCount ? `${formatCount(r.unevaluatedCount)} not evaluated` : undefined}>
+      <td className="num" title={
+        [r.unevaluatedCount ? `${formatCount(r.unevaluatedCount)} not evaluated` : '', r.rejectedCount ? `${formatCount(r.rejectedCount)} rejected by the search` : '']
+          .filter(Boolean).join(' · ') || undefined
+      }>
         {formatShare(r.validShare)}
       </td>
       <td className="num" data-testid="best-score">

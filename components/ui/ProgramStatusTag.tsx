@@ -4,7 +4,7 @@
 import { programStatus, type ProgramStatus } from '@/lib/trace/schema';
 
 const LABEL: Record<ProgramStatus, string> = { valid: 'valid', invalid: 'invalid', not_evaluated: 'not evaluated', rejected: 'rejected' };
-const CLASS: Record<ProgramStatus, string> = { valid: 'tag ok', invalid: 'tag bad', not_evaluated: 'tag', rejected: 'tag' };
+const CLASS: Record<ProgramStatus, string> = { valid: 'tag ok', invalid: 'tag bad', not_evaluated: 'tag', rejected: 'tag warn' };
 
 export function ProgramStatusTag({ valid, evaluated, rejected }: { valid: boolean; evaluated?: boolean | null; rejected?: boolean | null }) {
   const s = programStatus({ valid, evaluated, rejected });

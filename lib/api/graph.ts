@@ -35,6 +35,16 @@ export const graphEdgesSchema = z.object({
 });
 export type GraphEdges = z.infer<typeof graphEdgesSchema>;
 
+/** Context refs between programs of the run, by the showing program's index, then ordinal. */
+export const graphContextEdgesSchema = z.object({
+  /** The program that was made with the other shown as context. */
+  childIndex: z.array(z.number()),
+  /** The program shown. */
+  refIndex: z.array(z.number()),
+  label: z.array(z.string().nullable()),
+});
+export type GraphContextEdges = z.infer<typeof graphContextEdgesSchema>;
+
 export const runGraphSchema = z.object({
   runId: z.string(),
   scoreMetric: z.string().nullable(),
@@ -54,6 +64,13 @@ export const runGraphSchema = z.object({
    * agent_candidate_program_id), ascending. Absent in graphs cached before it existed.
    */
   agentCandidates: z.array(z.number()).default([]),
+  /**
+   * Node indices of programs the search rejected (stored invalid), ascending: the lineage hides
+   * them unless asked. Absent in graphs cached before it existed.
+   */
+  rejected: z.array(z.number()).default([]),
+  /** Programs shown to the LLM as context (not parents): drawn on demand. */
+  contextEdges: graphContextEdgesSchema.default({ childIndex: [], refIndex: [], label: [] }),
   /** Ordered by the child's seq, then ordinal: a child's first edge is its first parent. */
   edges: graphEdgesSchema,
   /** Null until the worker has stored the run's lineage report. */

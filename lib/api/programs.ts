@@ -41,6 +41,8 @@ export const programRowSchema = z.object({
   valid: z.boolean(),
   /** False for a program never evaluated (then valid is false too): "not evaluated", not invalid. */
   evaluated: z.boolean(),
+  /** Proposed and rejected by the search (then valid is false too): "rejected", not invalid. */
+  rejected: z.boolean(),
   isMigrant: z.boolean(),
   parentCount: z.number(),
   /** First parent (ordinal 0); id is null for a ghost parent the archive does not contain. */
@@ -65,6 +67,8 @@ const relativeSchema = z.object({
   iteration: z.number().nullable(),
   score: z.number().nullable(),
   valid: z.boolean().nullable(),
+  /** Rejected by the search (stored invalid); null for a ghost. */
+  rejected: z.boolean().nullable(),
 });
 export type ProgramRelative = z.infer<typeof relativeSchema>;
 
@@ -93,6 +97,20 @@ export const contextSchema = z.object({
 });
 export type ProgramContext = z.infer<typeof contextSchema>;
 
+/** Who made the program (ProgramRecord.origin); null when the source recorded none of it. */
+export const originSchema = z.object({
+  model: z.string().nullable(),
+  operator: z.string().nullable(),
+  promptTokens: z.number().nullable(),
+  completionTokens: z.number().nullable(),
+  cost: z.number().nullable(),
+});
+export type ProgramOriginView = z.infer<typeof originSchema>;
+
+/** A program shown to the LLM as context (not a parent); id null when it is not in the run. */
+export const contextRefViewSchema = relativeSchema.omit({ operator: true }).extend({ label: z.string().nullable() });
+export type ProgramContextRef = z.infer<typeof contextRefViewSchema>;
+
 export const programDetailSchema = z.object({
   id: z.string(),
   runId: z.string(),
@@ -105,6 +123,7 @@ export const programDetailSchema = z.object({
   island: z.number().nullable(),
   valid: z.boolean(),
   evaluated: z.boolean(),
+  rejected: z.boolean(),
   invalidReason: z.string().nullable(),
   score: z.number().nullable(),
   metrics: z.record(z.string(), z.unknown()),
@@ -113,6 +132,10 @@ export const programDetailSchema = z.object({
   isMigrant: z.boolean(),
   codeSha: z.string(),
   code: z.string(),
+  /** Names of a components program (its code is componentsText), in order; null otherwise. */
+  componentNames: z.array(z.string()).nullable(),
+  origin: originSchema.nullable(),
+  contextRefs: z.array(contextRefViewSchema),
   evaluations: z.array(evaluationSchema),
   contexts: z.array(contextSchema),
   parents: z.array(relativeSchema),
@@ -130,5 +153,6 @@ export interface ProgramSource {
   iteration: number | null;
   score: number | null;
   valid: boolean;
+  rejected: boolean;
   code: string;
 }

@@ -57,6 +57,8 @@ export const runSummarySchema = z.object({
   /** Programs never evaluated (neither valid nor invalid). */
   unevaluatedCount: z.number(),
   /** Share of programs that are valid (0..1), null for an empty run. */
+  /** Programs the search rejected (GEPA): neither valid nor invalid, never best. */
+  rejectedCount: z.number().optional(),
   validShare: z.number().nullable(),
   /** Total LLM cost (the source's currency, usually dollars) and tokens; null: unknown. */
   costTotal: z.number().nullable(),
@@ -101,6 +103,8 @@ export const runDetailSchema = runSummarySchema.extend({
   bestProgramId: z.string().nullable(),
   bestProgramExternalId: z.string().nullable(),
   bestIteration: z.number().nullable(),
+  /** EvoX search strategies stored with the run (the run's nav links /strategies only then). */
+  strategyCount: z.number().default(0),
   metricKeys: z.array(z.string()),
   sourceKind: z.string(),
   sourcePath: z.string().nullable(),

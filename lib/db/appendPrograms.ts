@@ -84,7 +84,9 @@ export async function appendPrograms(runId: string, records: ProgramRecord[]): P
     const programs = unplaced ? parsed.map((p, i) => (p.iteration == null ? { ...p, iteration: base + i } : p)) : parsed;
     const report = unplaced ? withIterationWarning(run.rows[0].report, unplaced) : null;
 
-    const parentExt = [...new Set(programs.flatMap((p) => p.parents.map((x) => x.externalId)))].filter((x) => !batchIds.has(x));
+    // Parents and context refs already stored; those still to come are resolved when they arrive.
+    const named = programs.flatMap((p) => [...p.parents.map((x) => x.externalId), ...p.contextRefs.map((x) => x.externalId)]);
+    const parentExt = [...new Set(named)].filter((x) => !batchIds.has(x));
     const known = await c.query<{ id: string; external_id: string }>(
       'SELECT id, external_id FROM programs WHERE run_id = $1 AND external_id = ANY($2::text[])',
       [runId, parentExt],
@@ -106,19 +108,27 @@ export async function appendPrograms(runId: string, records: ProgramRecord[]): P
          AND p.external_id = ANY($2::text[])`,
       [runId, [...batchIds]],
     );
+    await c.query(
+      `UPDATE context_refs r SET ref_program_id = p.id FROM programs p
+       WHERE r.run_id = $1 AND r.ref_program_id IS NULL AND p.run_id = $1 AND p.external_id = r.ref_external_id
+         AND p.external_id = ANY($2::text[])`,
+      [runId, [...batchIds]],
+    );
     const newMetricKeys = new Set(programs.flatMap((p) => Object.keys(p.metrics).filter((k) => typeof p.metrics[k] === 'number')));
     // Headline figures, recomputed from the stored rows (indexed by run): always consistent.
     const agg = await c.query<{ program_count: number }>(
       `WITH s AS (
-         SELECT count(*)::int AS n, count(*) FILTER (WHERE NOT valid AND evaluated)::int AS bad,
-                count(*) FILTER (WHERE NOT evaluated)::int AS unevaluated,
+         SELECT count(*)::int AS n, count(*) FILTER (WHERE NOT valid AND evaluated AND NOT rejected)::int AS bad,
+                count(*) FILTER (WHERE NOT evaluated AND NOT rejected)::int AS unevaluated,
+                count(*) FILTER (WHERE rejected)::int AS rejected,
                 count(DISTINCT island)::int AS islands, max(iteration) AS last_it
          FROM programs WHERE run_id = $1),
+       -- Rejected programs are stored invalid (rows.ts): never the best.
        b AS (
          SELECT id, score, iteration FROM programs WHERE run_id = $1 AND valid AND score IS NOT NULL
          ORDER BY CASE WHEN $2 THEN -score ELSE score END, seq LIMIT 1),
        k AS (SELECT ARRAY(SELECT DISTINCT x FROM unnest(r.metric_keys || $3::text[]) x ORDER BY 1) AS keys FROM runs r WHERE r.id = $1)
-       UPDATE runs SET program_count = s.n, invalid_count = s.bad, unevaluated_count = s.unevaluated, island_count = s.islands, last_iteration = s.last_it,
+       UPDATE runs SET program_count = s.n, invalid_count = s.bad, unevaluated_count = s.unevaluated, rejected_count = s.rejected, island_count = s.islands, last_iteration = s.last_it,
          edge_count = (SELECT count(*) FROM edges WHERE run_id = $1),
          best_program_id = (SELECT id FROM b), best_score = (SELECT score FROM b), best_iteration = (SELECT iteration FROM b),
          metric_keys = k.keys, import_report = coalesce($4::jsonb, runs.import_report), updated_at = now()

@@ -6,6 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DirectoryNotEmptyError, writeEvoTrace, type EvoTraceExportSummary } from '../export/evotrace';
 import type { EvaluationRecord, ProgramRecord, RunRecord } from '../trace/schema';
+import { splitComponents } from '../trace/components';
+import { runStrategies } from './strategies';
 import { pool } from './client';
 import { withCodeCopies } from '../trace/codeCopies';
 
@@ -57,7 +59,8 @@ const groupBy = <T extends Row>(rows: T[], key: string) => {
 async function programPage(runId: string, afterSeq: number, useEffectiveIteration: boolean) {
   const rows = await q(
     `SELECT p.id, p.seq, p.external_id, p.language, p.iteration, p.raw_iteration, p.generation, p.timestamp, p.island,
-            p.valid, p.evaluated, p.invalid_reason, p.score, p.metrics, p.metadata, p.metadata_code_keys, p.is_migrant, b.content AS code
+            p.valid, p.evaluated, p.invalid_reason, p.score, p.metrics, p.metadata, p.metadata_code_keys, p.is_migrant, b.content AS code,
+            p.model, p.operator, p.prompt_tokens, p.completion_tokens, p.cost, p.rejected, p.component_names
        FROM programs p JOIN blobs b ON b.sha256 = p.code_sha
       WHERE p.run_id = $1 AND p.seq > $2 ORDER BY p.seq LIMIT ${PAGE}`,
     [runId, afterSeq],
@@ -66,7 +69,7 @@ async function programPage(runId: string, afterSeq: number, useEffectiveIteratio
   const ids = rows.map((r) => r.id as string);
   // By program id alone (ids are uuids, unique across runs): the per-program indexes answer it,
   // where adding run_id = $1 lets the planner scan the whole run's rows for every page.
-  const [edges, evaluations, contexts] = await Promise.all([
+  const [edges, evaluations, contexts, contextRefs] = await Promise.all([
     q(`SELECT child_id, parent_external_id, operator FROM edges WHERE child_id = ANY($1::uuid[]) ORDER BY child_id, ordinal`, [ids]),
     q(`SELECT program_id, status, output, errors, timing_ms, public_metrics, private_metrics, artifacts, feedback
          FROM evaluations WHERE program_id = ANY($1::uuid[]) AND kind = 'recorded' ORDER BY program_id, id`, [ids]),
@@ -77,7 +80,9 @@ async function programPage(runId: string, afterSeq: number, useEffectiveIteratio
          LEFT JOIN blobs u ON u.sha256 = c.user_sha
          LEFT JOIN blobs r ON r.sha256 = c.response_sha
         WHERE c.program_id = ANY($1::uuid[]) ORDER BY c.program_id, c.id`, [ids]),
+    q(`SELECT program_id, ref_external_id, label FROM context_refs WHERE program_id = ANY($1::uuid[]) ORDER BY program_id, ordinal, id`, [ids]),
   ]);
+  const refsOf = groupBy(contextRefs, 'program_id');
   const edgesOf = groupBy(edges, 'child_id');
   const evalsOf = groupBy(evaluations, 'program_id');
   const contextsOf = groupBy(contexts, 'program_id');
@@ -108,6 +113,7 @@ async function programPage(runId: string, afterSeq: number, useEffectiveIteratio
       metadata: withCodeCopies(r.metadata, r.metadata_code_keys as string[] | null, r.code as string) ?? undefined,
       isMigrant: r.is_migrant as boolean,
       parents: (edgesOf.get(r.id as string) ?? []).map((x) => ({ externalId: x.parent_external_id as string, operator: x.operator as string | null })),
+      ...traceFields(r, refsOf.get(r.id as string) ?? []),
       evaluation,
       contexts: (contextsOf.get(r.id as string) ?? []).map((c) => ({
         kind: c.kind as string | null, system: c.system as string | null, user: c.user as string | null,
@@ -117,6 +123,19 @@ async function programPage(runId: string, afterSeq: number, useEffectiveIteratio
     };
   });
   return { programs, lastSeq: rows[rows.length - 1].seq as number };
+}
+
+/** Issue 22's fields of one program row, only those it has (older runs export as before). */
+function traceFields(r: Row, refs: Row[]): Partial<ProgramRecord> {
+  const out: Partial<ProgramRecord> = {};
+  const origin = { model: r.model, operator: r.operator, promptTokens: r.prompt_tokens, completionTokens: r.completion_tokens, cost: r.cost };
+  if (Object.values(origin).some((v) => v != null)) out.origin = origin as ProgramRecord['origin'];
+  if (refs.length) out.contextRefs = refs.map((x) => ({ externalId: x.ref_external_id as string, label: x.label as string | null }));
+  if (r.rejected) out.rejected = true;
+  const names = r.component_names as string[] | null;
+  const parts = names?.length ? splitComponents(r.code as string) : null;
+  if (parts) out.components = Object.fromEntries(parts.map((c) => [c.name, c.text]));
+  return out;
 }
 
 async function* programsOf(runId: string, useEffectiveIteration: boolean, onPage: (n: number) => void): AsyncGenerator<ProgramRecord> {
@@ -204,6 +223,10 @@ export async function exportRunToDirectory(
       bestProgramExternalId: (run.best_external_id as string | null) ?? null,
       bestScore: run.best_score as number | null,
       programs: programsOf(runId, !has_raw, (n) => onProgress?.(n, total)),
+      strategies: (await runStrategies(runId)).map((s) => ({
+        iteration: s.iteration, code: s.code, score: s.score, isNewBest: s.isNewBest, fallback: s.fallback, activeFrom: s.activeFrom,
+        activeTo: s.activeTo, metadata: s.metadata ?? undefined, prompts: s.prompts ?? undefined, failedAttempts: s.failedAttempts ?? undefined,
+      })),
     });
     return { ...summary, runId, name: runRecord.name, format: 'evotrace' };
   } catch (e) {

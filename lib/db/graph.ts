@@ -21,8 +21,9 @@ const NODES_SQL = `
          coalesce(json_agg(island), '[]') AS island, coalesce(json_agg(score), '[]') AS score,
          coalesce(json_agg(valid), '[]') AS valid,
          coalesce(json_agg(seq) FILTER (WHERE agent), '[]') AS agent_candidates,
+         coalesce(json_agg(seq) FILTER (WHERE rejected), '[]') AS rejected,
          (array_agg(external_id))[1] AS first_ext
-  FROM (SELECT id, external_id, seq, iteration, island, score, valid,
+  FROM (SELECT id, external_id, seq, iteration, island, score, valid, rejected,
                -- Eval-agent candidates (issue 13): flagged by the importer, or named by a diagnosis.
                -- A sparse list of seqs in the same ordered scan, not a column per program.
                (metadata @> '{"agentCandidate": true}'
@@ -65,13 +66,25 @@ const LINEAGE_SQL = `
         .join(',\n')}) AS json
     FROM rep, prefix, nodes)`;
 
+// Programs shown as context (context_refs), never parent edges: drawn only on demand. Only those
+// whose referenced program is in the run; by the showing program's seq, then the ref's ordinal.
+const CONTEXT_EDGES_SQL = `
+  SELECT json_build_object('childIndex', coalesce(json_agg(c.seq ORDER BY c.seq, r.ordinal), '[]'),
+                           'refIndex', coalesce(json_agg(t.seq ORDER BY c.seq, r.ordinal), '[]'),
+                           'label', coalesce(json_agg(r.label ORDER BY c.seq, r.ordinal), '[]'))
+  FROM context_refs r
+  JOIN programs c ON c.id = r.program_id AND c.run_id = $1
+  JOIN programs t ON t.id = r.ref_program_id AND t.run_id = $1
+  WHERE r.run_id = $1`;
+
 const GRAPH_NODES_SQL = `
   WITH nodes AS (${NODES_SQL}), ${LINEAGE_SQL}
   SELECT nodes.span = nodes.count AS dense, json_build_object(
            'runId', r.id, 'scoreMetric', r.score_metric, 'higherIsBetter', r.higher_is_better,
            'count', nodes.count, 'ids', nodes.ids, 'externalIds', nodes.external_ids, 'seq', nodes.seq,
            'iteration', nodes.iteration, 'island', nodes.island, 'score', nodes.score, 'valid', nodes.valid,
-           'agentCandidates', nodes.agent_candidates,
+           'agentCandidates', nodes.agent_candidates, 'rejected', nodes.rejected,
+           'contextEdges', (${CONTEXT_EDGES_SQL}),
            'lineage', (SELECT json FROM lineage))::text AS json
   FROM runs r, nodes WHERE r.id = $1`;
 
@@ -97,10 +110,17 @@ const NODE_COUNT_SQL = `
 
 /** Renumbers edge ends from seq to node index (only for a run whose seq has gaps). */
 function renumber(nodesJson: string, edgesJson: string): string {
-  const graph = JSON.parse(nodesJson) as { seq: number[]; agentCandidates?: number[] };
+  const graph = JSON.parse(nodesJson) as {
+    seq: number[]; agentCandidates?: number[]; rejected?: number[]; contextEdges?: { childIndex: number[]; refIndex: number[] };
+  };
   const edges = JSON.parse(edgesJson) as { childIndex: number[]; parentIndex: number[] };
   const indexOf = new Map(graph.seq.map((s, i) => [s, i]));
   graph.agentCandidates = (graph.agentCandidates ?? []).map((s) => indexOf.get(s)!);
+  graph.rejected = (graph.rejected ?? []).map((s) => indexOf.get(s)!);
+  if (graph.contextEdges) {
+    graph.contextEdges.childIndex = graph.contextEdges.childIndex.map((s) => indexOf.get(s)!);
+    graph.contextEdges.refIndex = graph.contextEdges.refIndex.map((s) => indexOf.get(s)!);
+  }
   edges.childIndex = edges.childIndex.map((s) => indexOf.get(s)!);
   edges.parentIndex = edges.parentIndex.map((s) => (s < 0 ? -1 : indexOf.get(s)!));
   return JSON.stringify({ ...graph, edges });

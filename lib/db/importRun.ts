@@ -7,11 +7,12 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
 import { canonicalOrder, type Ordered } from '../trace/order';
-import { diagnosisRecordSchema, ImportError, programRecordSchema, runRecordSchema, type ImportedRun, type ImportWarning } from '../trace/schema';
+import { diagnosisRecordSchema, ImportError, programRecordSchema, runRecordSchema, strategyRecordSchema, type ImportedRun, type ImportWarning } from '../trace/schema';
 import { insertDiagnosis, upsertAuxValues } from './diagnoses';
 import { pool } from './client';
 import { attachEvaluator, DEFAULT_EVALUATOR_MEMORY_MB } from './evaluators';
-import { BlobSet, clean, cleanOpt, EDGE_COLUMNS, inTransaction, insertRows, jsonb, RowSets, writeBlobs } from './rows';
+import { BlobSet, clean, cleanOpt, CONTEXT_REF_COLUMNS, EDGE_COLUMNS, inTransaction, insertRows, jsonb, RowSets, writeBlobs } from './rows';
+import { strategyRows, writeStrategies } from './strategies';
 import { addTime, reportTimings, timed } from './importTimings';
 import { refreshRunCost } from './runCost';
 import { parseSearchState, writeSearchState } from './searchStateRows';
@@ -29,6 +30,10 @@ export interface StoredRunSummary {
   invalidPrograms: number;
   /** Programs never evaluated (valid=false, evaluated=false). */
   unevaluatedPrograms: number;
+  /** Programs the search rejected (valid=false, rejected=true): neither invalid nor ever best. */
+  rejectedPrograms: number;
+  /** EvoX search strategies stored with the run. */
+  strategies: number;
   /** Programs with at least one stored prompt (context). */
   prompts: number;
   islands: number;
@@ -77,7 +82,20 @@ function validate(imported: ImportedRun) {
     if (unknown != null) throw new ImportError(`diagnosis at generation ${r.data.triggerGeneration}: program ${unknown} is not in the run`);
     return r.data;
   });
-  return { run: run.data, programs, diagnoses };
+  const strategies = (imported.strategies ?? []).map((st, i) => {
+    const r = strategyRecordSchema.safeParse(st);
+    if (!r.success) {
+      const issue = r.error.issues[0];
+      throw new ImportError(`strategy #${i + 1}: ${issue.path.join('.') || 'record'}: ${issue.message}`);
+    }
+    return r.data;
+  });
+  const iterations = new Set<number>();
+  for (const st of strategies) {
+    if (iterations.has(st.iteration)) throw new ImportError(`strategy iteration ${st.iteration} appears twice`);
+    iterations.add(st.iteration);
+  }
+  return { run: run.data, programs, diagnoses, strategies };
 }
 
 function validProgram(p: ImportedRun['programs'][number], i: number) {
@@ -95,7 +113,7 @@ function validProgram(p: ImportedRun['programs'][number], i: number) {
  * sources of a large run are never all in memory.
  */
 function prepare(imported: ImportedRun, opts: { name?: string; format?: string; importJobId?: string | null }) {
-  const { run, programs, diagnoses } = validate(imported);
+  const { run, programs, diagnoses, strategies } = validate(imported);
   const searchState = parseSearchState(imported.searchState);
   const format = opts.format ?? run.framework;
   const name = clean(opts.name ?? run.name);
@@ -108,6 +126,7 @@ function prepare(imported: ImportedRun, opts: { name?: string; format?: string; 
   let best: (typeof ordered)[number] | null = null;
   let invalid = 0;
   let unevaluated = 0;
+  let rejected = 0;
   let edgeCount = 0;
   let lastIteration: number | null = null;
   const better = (a: number, b: number) => (run.higherIsBetter ? a > b : a < b);
@@ -117,16 +136,20 @@ function prepare(imported: ImportedRun, opts: { name?: string; format?: string; 
     edgeCount += new Set(p.parents.map((pa) => pa.externalId)).size;
     for (const [k, v] of Object.entries(p.metrics)) if (typeof v === 'number') metricKeys.add(k);
     if (p.island != null) islands.add(p.island);
-    if (!p.evaluated) unevaluated++;
+    // Each program counts once: rejected (by the search), else never evaluated, else invalid.
+    if (p.rejected) rejected++;
+    else if (!p.evaluated) unevaluated++;
     else if (!p.valid) invalid++;
-    // Ties keep the earlier program (lower seq): the first to reach the best score.
-    if (p.valid && p.evaluated && p.score != null && (!best || better(p.score, best.item.score!))) best = o;
+    // Ties keep the earlier program (lower seq): the first to reach the best score. A rejected
+    // program is stored invalid (rows.ts), so it is never the best, whatever its score.
+    if (p.valid && p.evaluated && !p.rejected && p.score != null && (!best || better(p.score, best.item.score!))) best = o;
     lastIteration = Math.max(lastIteration ?? o.effectiveIteration, o.effectiveIteration);
   }
   const replayFiles = run.replay
     ? Object.fromEntries(Object.entries(run.replay.files).map(([f, text]) => [f, blobs.add(text)]))
     : null;
   const bestFound = best as (typeof ordered)[number] | null;
+  const strategyData = strategyRows(strategies, blobs);
   const diagnosisBlobs = diagnoses.map((d) => ({ script: blobs.add(d.auxScript), candidate: blobs.add(d.agentCandidateCode) }));
 
   const runParams = [
@@ -136,7 +159,7 @@ function prepare(imported: ImportedRun, opts: { name?: string; format?: string; 
     jsonb({ format, warnings: imported.warnings, stats: imported.stats }),
     ordered.length, invalid, edgeCount, islands.size, bestFound?.item.score ?? null,
     bestFound ? idOf.get(bestFound.item.externalId) : null, bestFound?.effectiveIteration ?? null, lastIteration,
-    unevaluated, opts.importJobId ?? null,
+    unevaluated, opts.importJobId ?? null, rejected,
   ];
 
   async function write(client: pg.PoolClient, onPrograms: (n: number) => void) {
@@ -144,13 +167,14 @@ function prepare(imported: ImportedRun, opts: { name?: string; format?: string; 
       `INSERT INTO runs (id, name, framework, task, language, model_config, evaluator_command, budget, config, meta,
          score_metric, higher_is_better, metric_keys, source_kind, source_path, import_report, status,
          program_count, invalid_count, edge_count, island_count, best_score, best_program_id, best_iteration, last_iteration,
-         unevaluated_count, import_job_id)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,'ready',$17,$18,$19,$20,$21,$22,$23,$24,$25,$26)`,
+         unevaluated_count, import_job_id, rejected_count)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,'ready',$17,$18,$19,$20,$21,$22,$23,$24,$25,$26,$27)`,
       runParams,
     );
     await writeBlobs(client, blobs);
     summary.prompts = await writeProgramBatches(client, runId, ordered, imported.loadPrograms, (ext) => idOf.get(ext) ?? null, onPrograms);
     if (searchState) await writeSearchState(client, runId, searchState);
+    await writeStrategies(client, runId, strategyData);
     await refreshRunCost(runId, client);
     if (run.replay) {
       const r = run.replay;
@@ -172,6 +196,8 @@ function prepare(imported: ImportedRun, opts: { name?: string; format?: string; 
     edges: edgeCount,
     invalidPrograms: invalid,
     unevaluatedPrograms: unevaluated,
+    rejectedPrograms: rejected,
+    strategies: strategies.length,
     prompts: 0, // counted from the full records as they are written
     islands: islands.size,
     bestProgramExternalId: bestFound?.item.externalId ?? null,
@@ -205,6 +231,8 @@ async function writeProgramBatches(
     const out = got.map((p, k) => {
       const r = validProgram(p, start + k);
       if (r.externalId !== slice[k].item.externalId) throw new Error(`loadPrograms returned ${r.externalId} for ${slice[k].item.externalId}`);
+      // The run's counts and best were computed from the light record: they must agree.
+      if (r.rejected !== slice[k].item.rejected) throw new Error(`loadPrograms: ${r.externalId} is rejected in one record and not in the other`);
       return r;
     });
     addTime('validate full records', t);
@@ -215,6 +243,8 @@ async function writeProgramBatches(
   // the others wait for the last batch.
   const position = new Map(ordered.map((o, k) => [o.item.externalId, k]));
   const deferred: unknown[][] = [];
+  // Context refs name any program of the run (often a later one): written after the last batch.
+  const contextRefs: unknown[][] = [];
   let withPrompts = 0;
   let next = fullOf(0);
   let writing: Promise<void> = Promise.resolve();
@@ -234,6 +264,7 @@ async function writeProgramBatches(
       rows.add(p, { id: parentId(p.externalId)!, runId, seq: start + k, iteration: o.effectiveIteration }, parentId, blobs);
       if (p.contexts.length) withPrompts++;
     }
+    for (const r of rows.contextRefs) contextRefs.push(r);
     const end = start + full.length;
     const ready: unknown[][] = [];
     for (const e of rows.edges) {
@@ -255,6 +286,7 @@ async function writeProgramBatches(
   }
   await writing;
   await timed('edges (after the last batch)', () => insertRows(client, 'edges', EDGE_COLUMNS, deferred));
+  await timed('context refs', () => insertRows(client, 'context_refs', CONTEXT_REF_COLUMNS, contextRefs));
   return withPrompts;
 }
 
@@ -367,10 +399,11 @@ export async function storedRunsOfImport(importId: string): Promise<StoredRunSum
   const { rows } = await pool().query<{
     id: string; name: string; report: { format?: string; warnings?: ImportWarning[] } | null; program_count: number;
     edge_count: number; invalid_count: number; unevaluated_count: number; island_count: number; best_score: number | null;
-    best_ext: string | null; prompts: number;
+    best_ext: string | null; prompts: number; rejected_count: number; strategies: number;
   }>(
     `SELECT r.id, r.name, r.import_report AS report, r.program_count, r.edge_count, r.invalid_count, r.unevaluated_count,
-            r.island_count, r.best_score,
+            r.island_count, r.best_score, r.rejected_count,
+            (SELECT count(*) FROM strategies WHERE run_id = r.id)::int AS strategies,
             (SELECT external_id FROM programs WHERE id = r.best_program_id) AS best_ext,
             (SELECT count(DISTINCT program_id) FROM contexts WHERE run_id = r.id)::int AS prompts
      FROM runs r WHERE r.import_job_id = $1 ORDER BY r.imported_at, r.id`,
@@ -384,6 +417,8 @@ export async function storedRunsOfImport(importId: string): Promise<StoredRunSum
     edges: r.edge_count,
     invalidPrograms: r.invalid_count,
     unevaluatedPrograms: r.unevaluated_count,
+    rejectedPrograms: r.rejected_count,
+    strategies: r.strategies,
     prompts: r.prompts,
     islands: r.island_count,
     bestProgramExternalId: r.best_ext,

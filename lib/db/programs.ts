@@ -31,7 +31,7 @@ export async function listPrograms(runId: string, q: ProgramsQuery): Promise<Pro
       take: q.limit,
       select: {
         id: true, externalId: true, seq: true, iteration: true, island: true, score: true,
-        valid: true, evaluated: true, isMigrant: true, parentCount: true,
+        valid: true, evaluated: true, rejected: true, isMigrant: true, parentCount: true,
         childEdges: { orderBy: { ordinal: 'asc' }, take: 1, select: { parentId: true, parentExternalId: true } },
       },
     }),
@@ -50,13 +50,13 @@ export async function listPrograms(runId: string, q: ProgramsQuery): Promise<Pro
   };
 }
 
-const relativeSelect = { id: true, externalId: true, iteration: true, score: true, valid: true } as const;
-type RelativeRow = { id: string; externalId: string; iteration: number | null; score: number | null; valid: boolean };
+const relativeSelect = { id: true, externalId: true, iteration: true, score: true, valid: true, rejected: true } as const;
+type RelativeRow = { id: string; externalId: string; iteration: number | null; score: number | null; valid: boolean; rejected: boolean };
 
 function relative(p: RelativeRow | null, externalId: string, operator: string | null): ProgramRelative {
   return p
-    ? { id: p.id, externalId: p.externalId, operator, iteration: p.iteration, score: p.score, valid: p.valid }
-    : { id: null, externalId, operator, iteration: null, score: null, valid: null };
+    ? { id: p.id, externalId: p.externalId, operator, iteration: p.iteration, score: p.score, valid: p.valid, rejected: p.rejected }
+    : { id: null, externalId, operator, iteration: null, score: null, valid: null, rejected: null };
 }
 
 /** A program with code, evaluations, contexts (texts resolved), parents and children; null if not in the run. */
@@ -76,6 +76,7 @@ export async function getProgramDetail(runId: string, programId: string): Promis
         include: { child: { select: relativeSelect } },
       },
       _count: { select: { parentEdges: true } },
+      contextRefs: { orderBy: { id: 'asc' }, include: { refProgram: { select: relativeSelect } } },
     },
   });
   if (!p) return null;
@@ -95,6 +96,7 @@ export async function getProgramDetail(runId: string, programId: string): Promis
     island: p.island,
     valid: p.valid,
     evaluated: p.evaluated,
+    rejected: p.rejected,
     invalidReason: p.invalidReason,
     score: p.score,
     metrics: p.metrics && typeof p.metrics === 'object' && !Array.isArray(p.metrics) ? (p.metrics as Record<string, unknown>) : {},
@@ -103,6 +105,14 @@ export async function getProgramDetail(runId: string, programId: string): Promis
     isMigrant: p.isMigrant,
     codeSha: p.codeSha,
     code: p.code.content,
+    componentNames: (p.componentNames as string[] | null)?.length ? p.componentNames : null,
+    origin: [p.model, p.operator, p.promptTokens, p.completionTokens, p.cost].some((x) => x != null)
+      ? { model: p.model, operator: p.operator, promptTokens: p.promptTokens, completionTokens: p.completionTokens, cost: p.cost }
+      : null,
+    contextRefs: p.contextRefs.map((r) => {
+      const { operator: _, ...rel } = relative(r.refProgram, r.refExternalId, null);
+      return { ...rel, label: r.label };
+    }),
     evaluations: p.evaluations.map((e) => ({
       id: String(e.id), status: e.status, output: e.output, errors: e.errors, timingMs: e.timingMs,
       publicMetrics: e.publicMetrics, privateMetrics: e.privateMetrics, artifacts: e.artifacts, feedback: e.feedback,
@@ -121,7 +131,7 @@ export async function getProgramDetail(runId: string, programId: string): Promis
 export async function getProgramSource(runId: string, programId: string): Promise<ProgramSource | null> {
   const p = await prisma().program.findFirst({
     where: { id: programId, runId },
-    select: { id: true, externalId: true, language: true, iteration: true, score: true, valid: true, code: { select: { content: true } } },
+    select: { id: true, externalId: true, language: true, iteration: true, score: true, valid: true, rejected: true, code: { select: { content: true } } },
   });
   return p ? { ...p, code: p.code.content } : null;
 }

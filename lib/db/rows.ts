@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import type pg from 'pg';
 import type { z } from 'zod';
 import { splitCodeCopies } from '../trace/codeCopies';
+import { componentsText, splitComponents } from '../trace/components';
 import type { programRecordSchema } from '../trace/schema';
 import { pool } from './client';
 import { arrayLiteral, copyRows } from './copyRows';
@@ -117,6 +118,8 @@ export const PROGRAM_COLUMNS: Column[] = [
   ['valid', 'bool'], ['invalid_reason', 'text'], ['score', 'float8'], ['metrics', 'jsonb'], ['metadata', 'jsonb'],
   ['lines', 'int'], ['is_migrant', 'bool'], ['parent_count', 'int'], ['evaluated', 'bool'],
   ['scores_per_test', 'jsonb'], ['output_hash', 'text'], ['metadata_code_keys', 'text[]'],
+  ['model', 'text'], ['operator', 'text'], ['prompt_tokens', 'float8'], ['completion_tokens', 'float8'], ['cost', 'float8'],
+  ['rejected', 'bool'], ['component_names', 'text[]'],
 ];
 export const EDGE_COLUMNS: Column[] = [
   ['run_id', 'uuid'], ['parent_id', 'uuid'], ['parent_external_id', 'text'], ['child_id', 'uuid'], ['operator', 'text'], ['ordinal', 'int'],
@@ -124,6 +127,9 @@ export const EDGE_COLUMNS: Column[] = [
 export const EVALUATION_COLUMNS: Column[] = [
   ['run_id', 'uuid'], ['program_id', 'uuid'], ['status', 'text'], ['output', 'text'], ['errors', 'text'], ['timing_ms', 'float8'],
   ['public_metrics', 'jsonb'], ['private_metrics', 'jsonb'], ['artifacts', 'jsonb'], ['feedback', 'text'],
+];
+export const CONTEXT_REF_COLUMNS: Column[] = [
+  ['run_id', 'uuid'], ['program_id', 'uuid'], ['ref_program_id', 'uuid'], ['ref_external_id', 'text'], ['label', 'text'], ['ordinal', 'int'],
 ];
 export const CONTEXT_COLUMNS: Column[] = [
   ['run_id', 'uuid'], ['program_id', 'uuid'], ['kind', 'text'], ['system_sha', 'text'], ['user_sha', 'text'],
@@ -133,10 +139,23 @@ export const CONTEXT_COLUMNS: Column[] = [
 /** A parsed program record (after programRecordSchema). */
 export type ParsedProgram = z.output<typeof programRecordSchema>;
 
-/** Rows of the four per-program tables, accumulated before a transaction. */
+/**
+ * The code a program is stored with, and its component names: a components program (GEPA) whose
+ * importer left `code` unset gets componentsText(components), so its one text always shows
+ * every component (lib/trace/components.ts); the names are read back from that text, in order.
+ */
+export function programCode(p: Pick<ParsedProgram, 'code' | 'components'>): { code: string; componentNames: string[] | null } {
+  if (!p.components) return { code: p.code, componentNames: null };
+  const code = splitComponents(p.code) ? p.code : componentsText(p.components);
+  return { code, componentNames: splitComponents(code)!.map((c) => c.name) };
+}
+
+/** Rows of the five per-program tables, accumulated before a transaction. */
 export class RowSets {
   readonly programs: unknown[][] = [];
   readonly edges: unknown[][] = [];
+  /** Context refs (not lineage); they name programs that may come later, so are written last. */
+  readonly contextRefs: unknown[][] = [];
   readonly evaluations: unknown[][] = [];
   readonly contexts: unknown[][] = [];
 
@@ -152,14 +171,24 @@ export class RowSets {
     parents.forEach((pa, ordinal) =>
       this.edges.push([runId, parentId(pa.externalId), clean(pa.externalId), id, cleanOpt(pa.operator), ordinal]),
     );
+    // Shown as context, not parents: one row per distinct (program, label), never an edge.
+    const refs = [...new Map(p.contextRefs.map((r) => [`${r.externalId}\u0000${r.label ?? ''}`, r])).values()];
+    refs.forEach((r, ordinal) =>
+      this.contextRefs.push([runId, id, parentId(r.externalId), clean(r.externalId), cleanOpt(r.label), ordinal]),
+    );
+    const { code, componentNames } = programCode(p);
     // A metadata value repeating the source (`solution`) is stored once, as the code blob.
-    const meta = splitCodeCopies(p.metadata, p.code);
+    const meta = splitCodeCopies(p.metadata, code);
+    const o = p.origin;
     this.programs.push([
-      id, runId, clean(p.externalId), blobs.add(p.code), cleanOpt(p.language), at.iteration, p.iteration ?? null,
-      p.generation ?? null, p.timestamp ?? null, at.seq, p.island ?? null, p.valid && p.evaluated, cleanOpt(p.invalidReason),
-      p.score ?? null, jsonb(p.metrics), jsonb(meta.metadata), lineCount(p.code), p.isMigrant, parents.length,
-      // Never evaluated implies not valid, whatever the source said: valid-only measures rely on it.
+      id, runId, clean(p.externalId), blobs.add(code), cleanOpt(p.language), at.iteration, p.iteration ?? null,
+      // Never evaluated, or rejected by the search, implies not valid, whatever the source said:
+      // valid-only measures (best, curves, every analysis) rely on it.
+      p.generation ?? null, p.timestamp ?? null, at.seq, p.island ?? null, p.valid && p.evaluated && !p.rejected, cleanOpt(p.invalidReason),
+      p.score ?? null, jsonb(p.metrics), jsonb(meta.metadata), lineCount(code), p.isMigrant, parents.length,
       p.evaluated, jsonb(p.scoresPerTest), cleanOpt(p.outputHash), meta.keys?.map(clean) ?? null,
+      cleanOpt(o?.model), cleanOpt(o?.operator), o?.promptTokens ?? null, o?.completionTokens ?? null, o?.cost ?? null,
+      p.rejected, componentNames?.map(clean) ?? null,
     ]);
     const e = p.evaluation;
     if (e) {
@@ -176,7 +205,8 @@ export class RowSets {
     }
   }
 
-  /** Writes the rows (blobs first; they are referenced by programs and contexts). */
+  /** Writes the rows (blobs first; they are referenced by programs and contexts). A writer that
+   *  stores programs in batches passes edges: false and writes edges and context refs after the last. */
   async write(client: pg.PoolClient, blobs: BlobSet, opts: { onPrograms?: (n: number) => void; edges?: boolean } = {}) {
     await writeBlobs(client, blobs);
     await insertRows(client, 'programs', PROGRAM_COLUMNS, this.programs, {
@@ -184,7 +214,10 @@ export class RowSets {
       afterBatch: opts.onPrograms,
     });
     // Edges reference programs: a writer storing programs in batches writes them after the last.
-    if (opts.edges !== false) await insertRows(client, 'edges', EDGE_COLUMNS, this.edges);
+    if (opts.edges !== false) {
+      await insertRows(client, 'edges', EDGE_COLUMNS, this.edges);
+      await insertRows(client, 'context_refs', CONTEXT_REF_COLUMNS, this.contextRefs);
+    }
     await insertRows(client, 'evaluations', EVALUATION_COLUMNS, this.evaluations, {
       sizeOf: (r) => [3, 4, 8].reduce((s, i) => s + ((r[i] as string | null)?.length ?? 0), 0),
     });

@@ -34,7 +34,7 @@ export interface DeletedRun {
  * it the per-row foreign-key checks on programs and blobs). Null when there is no such run.
  *
  * Blobs are content-addressed and shared between runs, so a blob is removed only when no
- * program, context, replay environment, evaluator, experiment call or diagnosis of any run still names it. Writers of blobs take
+ * program, context, replay environment, evaluator, experiment call, diagnosis or strategy of any run still names it. Writers of blobs take
  * BLOB_GC_LOCK shared (rows.ts writeBlobs); this takes it exclusive, so an import that is
  * about to reference an existing blob can never have it removed under its feet.
  */
@@ -54,11 +54,12 @@ export async function deleteRun(runId: string): Promise<DeletedRun | null> {
                    jsonb_each_text(e.files || coalesce(e.private_files, '{}'::jsonb)) f WHERE e.run_id = $1
          UNION ALL SELECT unnest(ARRAY[k.source_sha, k.request_sha, k.response_sha]) FROM experiment_calls k
                    JOIN experiments x ON x.id = k.experiment_id WHERE x.run_id = $1
-         UNION ALL SELECT unnest(ARRAY[aux_script_sha, agent_candidate_sha]) FROM diagnoses WHERE run_id = $1) s
+         UNION ALL SELECT unnest(ARRAY[aux_script_sha, agent_candidate_sha]) FROM diagnoses WHERE run_id = $1
+         UNION ALL SELECT code_sha FROM strategies WHERE run_id = $1) s
        WHERE sha IS NOT NULL`,
       [runId],
     );
-    for (const table of ['experiments', 'analyses', 'graph_cache', 'edit_judgements', 'judge_batches', 'evaluations', 'contexts', 'edges', 'replay_environments', 'programs']) {
+    for (const table of ['experiments', 'analyses', 'graph_cache', 'edit_judgements', 'judge_batches', 'evaluations', 'contexts', 'context_refs', 'strategies', 'edges', 'replay_environments', 'programs']) {
       await c.query(`DELETE FROM ${table} WHERE run_id = $1`, [runId]);
     }
     await c.query('DELETE FROM settings WHERE key = ANY($1)', [runSettingKeys(runId)]);
@@ -84,6 +85,8 @@ export async function deleteRun(runId: string): Promise<DeletedRun | null> {
       // The eval agent's scripts and candidates (lib/db/diagnoses.ts); the run's own went with it.
       'diagnoses r WHERE r.aux_script_sha = d.sha',
       'diagnoses r WHERE r.agent_candidate_sha = d.sha',
+      // EvoX strategies' code (lib/db/strategies.ts); the run's own went with it.
+      'strategies r WHERE r.code_sha = d.sha',
     ]) {
       await c.query(`DELETE FROM run_blobs d USING ${still}`);
     }

@@ -34,7 +34,7 @@ export function runsWhere(f: RunsFilter, params: unknown[]): string[] {
 
 interface Row {
   id: string; name: string; framework: string; task: string | null; language: string | null; status: string;
-  program_count: number; invalid_count: number; unevaluated_count: number; best_score: number | null;
+  program_count: number; invalid_count: number; unevaluated_count: number; rejected_count: number; best_score: number | null;
   score_metric: string | null; higher_is_better: boolean; last_iteration: number | null; imported_at: Date;
   tags: string[] | null; import_job_id: string | null;
   cost_total: number | null; cost_basis: string | null; input_tokens: number | null; output_tokens: number | null; tokens_basis: string | null;
@@ -48,7 +48,7 @@ export async function listRuns(opts: RunsFilter & { limit: number; cursor?: Runs
     where.push(`(imported_at, id) < ($${params.push(opts.cursor.importedAt)}::timestamptz, $${params.push(opts.cursor.id)}::uuid)`);
   }
   const { rows } = await pool().query<Row>(
-    `SELECT id, name, framework, task, language, status, program_count, invalid_count, unevaluated_count, best_score,
+    `SELECT id, name, framework, task, language, status, program_count, invalid_count, unevaluated_count, rejected_count, best_score,
             score_metric, higher_is_better, last_iteration, imported_at, tags, import_job_id,
             cost_total, cost_basis, input_tokens, output_tokens, tokens_basis
      FROM runs ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
@@ -60,7 +60,7 @@ export async function listRuns(opts: RunsFilter & { limit: number; cursor?: Runs
   const runs = page.map((r) =>
     toSummary({
       id: r.id, name: r.name, framework: r.framework, task: r.task, language: r.language, status: r.status,
-      programCount: r.program_count, invalidCount: r.invalid_count, unevaluatedCount: r.unevaluated_count,
+      programCount: r.program_count, invalidCount: r.invalid_count, unevaluatedCount: r.unevaluated_count, rejectedCount: r.rejected_count,
       bestScore: r.best_score, scoreMetric: r.score_metric, higherIsBetter: r.higher_is_better,
       lastIteration: r.last_iteration, importedAt: r.imported_at, tags: r.tags ?? [], importJobId: r.import_job_id,
       costTotal: r.cost_total, costBasis: r.cost_basis, inputTokens: r.input_tokens, outputTokens: r.output_tokens, tokensBasis: r.tokens_basis,

@@ -6,7 +6,7 @@ import type { RunDetail, RunSummary } from '../api/runs';
 
 type SummaryFields = Pick<
   Run,
-  | 'id' | 'name' | 'framework' | 'task' | 'language' | 'status' | 'programCount' | 'invalidCount' | 'unevaluatedCount'
+  | 'id' | 'name' | 'framework' | 'task' | 'language' | 'status' | 'programCount' | 'invalidCount' | 'unevaluatedCount' | 'rejectedCount'
   | 'bestScore' | 'scoreMetric' | 'higherIsBetter' | 'lastIteration' | 'importedAt' | 'tags' | 'importJobId'
   | 'costTotal' | 'costBasis' | 'inputTokens' | 'outputTokens' | 'tokensBasis'
 >;
@@ -24,7 +24,9 @@ export function toSummary(r: SummaryFields): RunSummary {
     programCount: r.programCount,
     invalidCount: r.invalidCount,
     unevaluatedCount: r.unevaluatedCount,
-    validShare: r.programCount > 0 ? (r.programCount - r.invalidCount - r.unevaluatedCount) / r.programCount : null,
+    rejectedCount: r.rejectedCount,
+    // Rejected programs are stored invalid but counted apart (runs.rejected_count): not valid either.
+    validShare: r.programCount > 0 ? (r.programCount - r.invalidCount - r.unevaluatedCount - r.rejectedCount) / r.programCount : null,
     costTotal: r.costTotal,
     costBasis: basis(r.costBasis),
     inputTokens: r.inputTokens,
@@ -44,9 +46,10 @@ export function toSummary(r: SummaryFields): RunSummary {
 export async function getRun(runId: string): Promise<RunDetail | null> {
   const r = await prisma().run.findUnique({ where: { id: runId } });
   if (!r) return null;
-  const best = r.bestProgramId
-    ? await prisma().program.findUnique({ where: { id: r.bestProgramId }, select: { externalId: true } })
-    : null;
+  const [best, strategyCount] = await Promise.all([
+    r.bestProgramId ? prisma().program.findUnique({ where: { id: r.bestProgramId }, select: { externalId: true } }) : null,
+    prisma().strategy.count({ where: { runId } }),
+  ]);
   return {
     ...toSummary(r),
     edgeCount: r.edgeCount,
@@ -54,6 +57,7 @@ export async function getRun(runId: string): Promise<RunDetail | null> {
     bestProgramId: r.bestProgramId,
     bestProgramExternalId: best?.externalId ?? null,
     bestIteration: r.bestIteration,
+    strategyCount,
     metricKeys: r.metricKeys,
     sourceKind: r.sourceKind,
     sourcePath: r.sourcePath,

@@ -22,13 +22,18 @@
 //   evaluated          false for a program never evaluated (Evoscope column; absent otherwise)
 //   parents            [{id, operator}] every parent in order (crossover has several)
 //   evaluation         {status, output, errors, timing_ms, public_metrics, private_metrics, feedback}
+//   origin             {model, operator, prompt_tokens, completion_tokens, cost} (Evoscope; absent when none)
+//   context_refs       [{id, label}] programs shown as context, not parents (Evoscope; absent when none)
+//   rejected           true for a program the search rejected (Evoscope; absent otherwise)
+//   components         {name: text} of a components program, whose solution is their componentsText
+// meta.json's evoscope.strategies holds an EvoX run's search strategies (StrategyRecord, code inline).
 // Non-finite numbers (which JSON cannot spell) are written as strings, as lib/db stores them.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
 import YAML from 'yaml';
-import type { ProgramRecord, RunRecord } from '../trace/schema';
+import type { ProgramRecord, RunRecord, StrategyRecord } from '../trace/schema';
 import {
   EXPORTER, FILES, ISLAND_ROLE, blobPath, contextsToPrompts, pythonJsonDumps,
 } from '../importers/evotraceLayout';
@@ -40,6 +45,8 @@ export interface EvoTraceExportInput {
   bestProgramExternalId?: string | null;
   bestScore?: number | null;
   programs: AsyncIterable<ProgramRecord> | Iterable<ProgramRecord>;
+  /** EvoX search strategies, written into meta.json (tens of them). */
+  strategies?: StrategyRecord[];
 }
 
 export interface EvoTraceExportSummary {
@@ -160,6 +167,13 @@ export function programRow(p: ProgramRecord, solutionSha: string, promptsSha: st
     score: p.score ?? null,
     is_migrant: p.isMigrant ?? false,
     parents: parents.map((pa) => ({ id: pa.externalId, operator: pa.operator ?? null })),
+    ...(p.origin
+      ? { origin: { model: p.origin.model ?? null, operator: p.origin.operator ?? null, prompt_tokens: p.origin.promptTokens ?? null,
+          completion_tokens: p.origin.completionTokens ?? null, cost: p.origin.cost ?? null } }
+      : {}),
+    ...(p.contextRefs?.length ? { context_refs: p.contextRefs.map((r) => ({ id: r.externalId, label: r.label ?? null })) } : {}),
+    ...(p.rejected ? { rejected: true } : {}),
+    ...(p.components ? { components: p.components } : {}),
     evaluation: e
       ? {
           status: e.status ?? 'ok',
@@ -310,6 +324,7 @@ export async function writeEvoTrace(outDir: string, input: EvoTraceExportInput, 
       best_score: input.bestScore ?? null,
       has_config: run.config != null,
       run: runFields,
+      ...(input.strategies?.length ? { strategies: input.strategies } : {}),
     },
   };
   await fs.promises.writeFile(at(FILES.meta), `${toJson(meta, 2)}\n`, { flag: 'wx' });

@@ -26,7 +26,9 @@
 //     evaluation (Evoscope) {status, output, errors, timing_ms, public_metrics, private_metrics,
 //                                feedback}, artifacts, text_feedback, public_metrics,
 //                                private_metrics (ShinkaEvolve rows) -> evaluation
+//     origin, context_refs, rejected, components (Evoscope's own layouts only) -> the same-named fields
 //     metadata + every other non-null field -> metadata (embeddings dropped)
+//   meta.json evoscope.strategies (Evoscope's own layouts) -> strategies
 //   iterations.jsonl    island_member rows -> islands; iter_scalars.jsonl -> latest value per key
 //                       in run.meta.iterScalars (best_program_id, last_iteration, ...)
 //   replay_environment.json (Evoscope) or evaluate.py -> run.replay
@@ -41,7 +43,7 @@ import { readJsonLines } from '../files/readJsonLines';
 import { decodeUtf8Strict } from '../files/utf8';
 import {
   ImportError, type ContextRecord, type EvaluationRecord, type ImportedRun, type ImportWarning, type ProgramRecord,
-  type ReplayEnvironmentRecord,
+  type ReplayEnvironmentRecord, type StrategyRecord,
 } from '../trace/schema';
 import { assessValidity, choosePrimaryMetric } from '../trace/validity';
 import type { ImporterFormat, ReadOptions } from './detect';
@@ -62,7 +64,7 @@ const MAPPED = new Set([
   'id', 'language', 'metrics', 'iteration_found', 'parent_id', 'timestamp', 'metadata', 'generation', 'solution',
   'solution_sha256', 'prompts', 'prompts_sha256', 'artifacts', 'island_idx', 'valid', 'invalid_reason', 'score',
   'is_migrant', 'parents', 'evaluation', 'text_feedback', 'public_metrics', 'private_metrics', 'code', 'correct',
-  'evaluated',
+  'evaluated', 'origin', 'context_refs', 'rejected', 'components',
 ]);
 /** Large vectors with no use in Evoscope (ShinkaEvolve rows). */
 const DROPPED = new Set(['embedding', 'embedding_pca_2d', 'embedding_pca_3d']);
@@ -323,6 +325,7 @@ export async function readEvoTraceRun(p: string, opts: ReadOptions = {}): Promis
     if (!stated && v.valid && row.status === 'failed') v = { valid: false, invalidReason: 'status is failed', score: v.score };
     record.valid = v.valid;
     if (stated && row.evaluated === false) record.evaluated = false;
+    if (own) Object.assign(record, ownTraceFields(row));
     record.invalidReason = v.invalidReason;
     record.score = v.score;
     record.evaluation = evaluationOf(row, v.valid, metrics);
@@ -368,6 +371,7 @@ export async function readEvoTraceRun(p: string, opts: ReadOptions = {}): Promis
     },
     programs,
     warnings,
+    ...(own && Array.isArray(own.strategies) && own.strategies.length ? { strategies: own.strategies as StrategyRecord[] } : {}),
     stats: {
       filesRead: reader.filesRead,
       programs: programs.length,
@@ -378,6 +382,24 @@ export async function readEvoTraceRun(p: string, opts: ReadOptions = {}): Promis
       scalarKeys: scalars.size,
     },
   };
+}
+
+/**
+ * Issue 22's fields as Evoscope's exporter writes them (origin, context_refs, rejected,
+ * components): read back only from its own layouts; the writer validates them.
+ */
+function ownTraceFields(row: Json): Partial<ProgramRecord> {
+  const out: Partial<ProgramRecord> = {};
+  const o = row.origin;
+  if (isObject(o)) {
+    out.origin = { model: str(o.model), operator: str(o.operator), promptTokens: finite(o.prompt_tokens), completionTokens: finite(o.completion_tokens), cost: finite(o.cost) };
+  }
+  if (Array.isArray(row.context_refs)) {
+    out.contextRefs = row.context_refs.filter(isObject).flatMap((r) => (idOf(r.id) ? [{ externalId: idOf(r.id)!, label: str(r.label) }] : []));
+  }
+  if (row.rejected === true) out.rejected = true;
+  if (isObject(row.components)) out.components = row.components as Record<string, string>;
+  return out;
 }
 
 export const evotraceFormat: ImporterFormat = {

@@ -131,7 +131,15 @@ export function toProgram(rec: ProgramLine, position: number | null, scoreMetric
     parents: (rec.parent_ids ?? []).map((externalId) => ({ externalId, operator })),
     evaluation: rec.error || rec.feedback || !valid ? { status: valid ? 'ok' : 'failed', errors: rec.error ?? null, feedback: rec.feedback ?? null } : null,
     contexts,
-    origin: originFromContexts(contexts, operator),
+    // Who made it: the line's own origin when it has one, else what its prompt record says.
+    origin: rec.origin
+      ? { model: rec.origin.model ?? null, operator: rec.origin.operator ?? null, promptTokens: rec.origin.prompt_tokens ?? null,
+          completionTokens: rec.origin.completion_tokens ?? null, cost: rec.origin.cost ?? null }
+      : originFromContexts(contexts, operator),
+    // The fields below only when the line has them (records of older lines stay as they were).
+    ...(rec.context_refs?.length ? { contextRefs: rec.context_refs.map((r) => ({ externalId: r.id, label: r.label ?? null })) } : {}),
+    ...(rec.rejected ? { rejected: true } : {}),
+    ...(rec.components ? { components: rec.components } : {}),
   };
 }
 

@@ -63,6 +63,18 @@ export const promptSchema = z.strictObject(
   must('prompt', 'an object'),
 );
 
+const tokens = (field: string) => z.number(must(field, 'a non-negative number')).nonnegative(must(field, 'a non-negative number')).nullish();
+export const originSchema = z.strictObject(
+  {
+    model: z.string(must('origin.model', 'a string')).max(300, must('origin.model', 'at most 300 characters')).nullish(),
+    operator: z.string(must('origin.operator', 'a string')).max(300, must('origin.operator', 'at most 300 characters')).nullish(),
+    prompt_tokens: tokens('origin.prompt_tokens'),
+    completion_tokens: tokens('origin.completion_tokens'),
+    cost: z.number(must('origin.cost', 'a number')).nullish(),
+  },
+  must('origin', 'an object'),
+);
+
 export const programLineSchema = z.strictObject({
   id: name('id'),
   code: z.string(must('code', 'a string')),
@@ -89,6 +101,16 @@ export const programLineSchema = z.strictObject({
   scores_per_test: storableJson('scores_per_test', z.record(z.string(), z.unknown(), must('scores_per_test', 'an object'))).nullish(),
   /** A hash of the program's outputs (deduplication by behaviour). */
   output_hash: z.string(must('output_hash', 'a string')).max(200, must('output_hash', 'a string of at most 200 characters')).nullish(),
+  /** Who made it (lib/trace/schema.ts programOriginSchema): stored per program, grouped by in analyses. */
+  origin: originSchema.nullish(),
+  /** Programs shown to the LLM as context (not parents: never lineage). */
+  context_refs: z
+    .array(z.strictObject({ id: name('context_refs.id'), label: text('context_refs.label') }, must('context_refs', 'an array of {id, label}')), must('context_refs', 'an array of {id, label}'))
+    .nullish(),
+  /** Proposed and rejected by the search: stored invalid, shown as rejected. */
+  rejected: z.boolean(must('rejected', 'true or false')).nullish(),
+  /** Named text components (GEPA prompts); `code` may then be "" (Evoscope writes componentsText). */
+  components: storableJson('components', z.record(z.string(), z.string(must('components', 'an object of strings')), must('components', 'an object of strings'))).nullish(),
 });
 
 export type RunHeader = z.infer<typeof runHeaderSchema>;

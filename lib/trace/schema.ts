@@ -227,7 +227,8 @@ export interface ImportedRun {
   strategies?: StrategyRecord[];
   /**
    * Set by importers that stream (ReadOptions.streamPrograms): `programs` are then light records
-   * (every field the writer needs for order, lineage, validity and the run's summary, but code ''
+   * (every field the writer needs for order, lineage, validity (`rejected` included: the writer
+   * checks that the full record agrees) and the run's summary, but code ''
    * and no contexts, artifacts or heavy metadata) and this reads the full records of the given
    * programs, in that order. The writer calls it a batch at a time inside its transaction.
    */

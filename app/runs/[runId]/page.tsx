@@ -61,7 +61,7 @@ export default async function RunPage({ params, searchParams }: Props) {
       <h1>
         {run.name} <LiveRefresh live={run.status === 'live'} />
       </h1>
-      <RunNav runId={run.id} />
+      <RunNav runId={run.id} strategies={run.strategyCount > 0} />
       <p className="subtitle">
         {run.framework}
         {run.task && ` · ${run.task}`}

@@ -30,7 +30,7 @@ export default async function LineagePage({ params, searchParams }: Props) {
         <Link href="/" prefetch={false}>Runs</Link> / <Link href={`/runs/${run.id}`} prefetch={false}>{run.name}</Link> /
       </div>
       <h1>Lineage</h1>
-      <RunNav runId={run.id} />
+      <RunNav runId={run.id} strategies={run.strategyCount > 0} />
       <LineageExplorer runId={run.id} initial={parseLineageView(await searchParams)} metricKeys={run.metricKeys} />
     </>
   );

@@ -2,13 +2,14 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { cache, Suspense } from 'react';
-import { CodeViewer } from '@/components/code/CodeViewer';
+import { ComponentsCode } from '@/components/code/ComponentsCode';
 import { CommentThread } from '@/components/comments/CommentThread';
 import { ContextPanel } from '@/components/program/ContextPanel';
 import { ExperimentsSection } from '@/components/experiments/ExperimentsSection';
 import { EvaluationPanel, JsonDetails } from '@/components/program/EvaluationPanel';
 import { MetricsTable } from '@/components/program/MetricsTable';
 import { ProgramLineage } from '@/components/program/ProgramLineage';
+import { ProgramContextRefs, ProgramOrigin } from '@/components/program/ProgramOrigin';
 import { RerunPanel } from '@/components/rerun/RerunPanel';
 import { scoreDelta } from '@/components/program/scoreDelta';
 import { formatScore } from '@/components/ui/format';
@@ -73,7 +74,7 @@ export default async function ProgramPage({ params }: Props) {
             </>
           )}
         </span>
-        <ProgramStatusTag valid={p.valid} evaluated={p.evaluated} />
+        <ProgramStatusTag valid={p.valid} evaluated={p.evaluated} rejected={p.rejected} />
         {p.isMigrant && <span className="tag">migrant copy</span>}
         <span>{p.lines} lines</span>
         {diffParent ? (
@@ -83,16 +84,18 @@ export default async function ProgramPage({ params }: Props) {
         ) : (
           <span className="muted">{p.parents.length ? 'parent not in archive: no diff' : 'seed: no parent to diff'}</span>
         )}
-        <Link href={`/runs/${run.id}/lineage?node=${p.id}`}>Show in lineage</Link>
+        <Link href={`/runs/${run.id}/lineage?node=${p.id}${p.rejected ? '&rejected=1' : ''}`}>Show in lineage</Link>
       </p>
       <div className="grid-2">
         <section aria-label="Source">
-          <CodeViewer code={p.code} language={p.language ?? run.language} />
+          <ComponentsCode code={p.code} language={p.language ?? run.language} />
         </section>
         <aside>
           <h3 style={{ marginTop: 0 }}>Metrics</h3>
           <MetricsTable metrics={p.metrics} scoreMetric={run.scoreMetric} />
+          <ProgramOrigin origin={p.origin} />
           <ProgramLineage runId={run.id} parents={p.parents} children={p.children} childCount={p.childCount} />
+          <ProgramContextRefs runId={run.id} refs={p.contextRefs} />
           <h3>Source record</h3>
           <JsonDetails title="Metadata" value={p.metadata} />
           <p className="muted mono" style={{ fontSize: '0.75rem' }}>

@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { CommentThread } from '@/components/comments/CommentThread';
+import { ComponentsDiff } from '@/components/code/ComponentsDiff';
+import { componentPairs } from '@/components/code/componentDiffModel';
 import { DiffPicker } from '@/components/program/DiffPicker';
 import { JudgedDiff } from '@/components/taxonomy/JudgedDiff';
 import { formatScore } from '@/components/ui/format';
@@ -42,7 +44,7 @@ function Side({ runId, p, role }: { runId: string; p: ProgramSource; role: strin
         {p.externalId}
       </Link>{' '}
       <span className="muted">
-        it {p.iteration ?? '—'} · {p.valid ? formatScore(p.score) : 'invalid'}
+        it {p.iteration ?? '—'} · {p.rejected ? 'rejected' : p.valid ? formatScore(p.score) : 'invalid'}
       </span>
     </span>
   );
@@ -74,6 +76,13 @@ export default async function DiffPage({ params, searchParams }: Props) {
         <Side runId={runId} p={program} role="right" />
       </div>
       <DiffPicker action={self} current={against ?? other?.externalId ?? ''} />
+      {other && componentPairs(other.code, program.code) && (
+        <section aria-label="Diff per component" style={{ marginTop: '0.8rem' }}>
+          <h2>Per component</h2>
+          <ComponentsDiff original={other.code} modified={program.code} />
+          <h2>Whole text</h2>
+        </section>
+      )}
       <div style={{ marginTop: '0.8rem' }}>
         {other ? (
           <JudgedDiff
