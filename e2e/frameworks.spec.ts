@@ -16,6 +16,13 @@ const fixtures = path.join(import.meta.dirname, '..', 'tests', 'fixtures');
 
 const uploaded: string[] = [];
 
+/** outputs/<search>/<run> below a SkyDiscover fixture root. */
+function firstRunDir(root: string): string[] {
+  const search = fs.readdirSync(path.join(root, 'outputs'))[0];
+  const run = fs.readdirSync(path.join(root, 'outputs', search))[0];
+  return ['outputs', search, run];
+}
+
 async function tarOf(dir: string, archive: string): Promise<string> {
   await tar.c({ gzip: true, file: archive, cwd: dir, portable: true }, fs.readdirSync(dir));
   return archive;
@@ -69,6 +76,33 @@ test.describe('runs of today\'s frameworks', () => {
     expect(run.programCount).toBe(83);
     expect(run.bestScore).toBeCloseTo(summary.best_score, 12);
     await visitViews(page, runId);
+  });
+
+  test('an EvoX run (fixture from SkyDiscover\'s source): its co-evolved strategies on their own page', async ({ page }, info) => {
+    const dir = path.join(fixtures, 'skydiscover', 'evox', 'outputs', 'evox', 'demo_0101_1300');
+    const runId = await uploadRun(page, await tarOf(dir, info.outputPath('evox.tar.gz')));
+    await visitViews(page, runId);
+    await page.goto(`/runs/${runId}`);
+    await page.getByRole('navigation', { name: 'Run views' }).getByRole('link', { name: /strateg/i }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Search strategies' })).toBeVisible();
+    await expect(page.getByTestId('strategy-bar').first()).toBeVisible();
+    await expect(page.getByTestId('strategy-detail')).toBeVisible();
+  });
+
+  test('a SkyDiscover GEPA-native run keeps its rejected programs, hidden in the lineage until asked for', async ({ page, request }, info) => {
+    const root = path.join(fixtures, 'skydiscover', 'gepa_native');
+    const dir = path.join(root, ...firstRunDir(root));
+    const runId = await uploadRun(page, await tarOf(dir, info.outputPath('gepa-native.tar.gz')));
+    const run = (await (await request.get(`/api/runs/${runId}`)).json()) as { rejectedCount?: number };
+    expect(run.rejectedCount ?? 0).toBeGreaterThan(0);
+    await visitViews(page, runId);
+    await page.goto(`/runs/${runId}/lineage`);
+    const canvas = page.getByTestId('lineage-canvas');
+    await expect(canvas).toHaveAttribute('data-state', 'ready');
+    const hidden = Number(await canvas.getAttribute('data-nodes'));
+    await page.getByTestId('show-rejected').check();
+    await expect(page).toHaveURL(/[?&]rejected=1/);
+    await expect.poll(async () => Number(await canvas.getAttribute('data-nodes'))).toBeGreaterThanOrEqual(hidden + run.rejectedCount!);
   });
 
   test('a GEPA run_dir with its agent-state tree, and GEPA-native candidates as named components', async ({ page, request }, info) => {

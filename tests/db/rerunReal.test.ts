@@ -125,11 +125,12 @@ describe('re-evaluation with a real evaluator', () => {
     await attachScoreEvaluator(r.runId);
     const put = (concurrency: unknown) => call(PUT_SETTINGS, 'PUT', '/api/settings/evaluation', {}, { concurrency });
     try {
-      expect((await put(3)).body).toEqual({ concurrency: 3, defaultConcurrency: os.availableParallelism() });
+      // The answer also carries the owner's maxima (issue 28): by default the batch's default concurrency caps it.
+      expect((await put(3)).body).toMatchObject({ concurrency: 3, defaultConcurrency: os.availableParallelism(), defaultLimits: { maxConcurrency: 3 } });
       expect((await start(r.runId, { scope: 'best-chain' })).body.batch).toMatchObject({ concurrency: 3 });
       expect((await start(r.runId, { scope: 'best-chain', concurrency: 1 })).body.batch).toMatchObject({ concurrency: 1 });
       expect((await put(0)).status).toBe(400);
-      expect((await put(null)).body).toEqual({ concurrency: null, defaultConcurrency: os.availableParallelism() });
+      expect((await put(null)).body).toMatchObject({ concurrency: null, defaultConcurrency: os.availableParallelism(), defaultLimits: { maxConcurrency: os.availableParallelism() } });
       expect((await start(r.runId, { scope: 'best-chain' })).body.batch).toMatchObject({ concurrency: os.availableParallelism() });
     } finally {
       await pool().query(`UPDATE evaluation_batches SET status = 'cancelled' WHERE run_id = $1`, [r.runId]);
