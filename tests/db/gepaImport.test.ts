@@ -44,7 +44,8 @@ describe('evoscope import on GEPA output', () => {
   it('stores a run_dir with its agent-state tree: candidates, rejected proposals and merge edges', async () => {
     const name = `gepa-run-dir-${process.pid}`;
     const row = await importJson(path.join(FIX, 'run_dir_agent_state'), name);
-    expect(row).toMatchObject({ name, format: 'gepa', programs: 6, edges: 7, invalidPrograms: 2 });
+    // Rejected proposals are counted apart from invalid programs (they were proposed and turned down, not failed).
+    expect(row).toMatchObject({ name, format: 'gepa', programs: 6, edges: 7, invalidPrograms: 0, rejectedPrograms: 2 });
     const programs = await pool().query(
       `SELECT p.external_id, p.iteration, p.valid, p.score, p.timestamp, b.content
          FROM programs p JOIN blobs b ON b.sha256 = p.code_sha WHERE p.run_id = $1 ORDER BY p.seq`,
@@ -81,7 +82,7 @@ describe('evoscope import on GEPA output', () => {
 
   it('stores an optimize_anything folder without reading its gepa_state/', async () => {
     const row = await importJson(path.join(FIX, 'optimize_anything'), `gepa-oa-${process.pid}`);
-    expect(row).toMatchObject({ format: 'gepa', programs: 3, edges: 0, invalidPrograms: 1 });
+    expect(row).toMatchObject({ format: 'gepa', programs: 3, edges: 0, invalidPrograms: 0, rejectedPrograms: 1 });
     expect(row.warnings).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'gepa-state-bin-ignored' })]));
   });
 
