@@ -125,23 +125,24 @@ describe('re-evaluation with a real evaluator', () => {
     await attachScoreEvaluator(r.runId);
     const put = (concurrency: unknown) => call(PUT_SETTINGS, 'PUT', '/api/settings/evaluation', {}, { concurrency });
     try {
-      expect((await put(3)).body).toEqual({ concurrency: 3, defaultConcurrency: os.availableParallelism() });
+      expect((await put(3)).body).toMatchObject({ concurrency: 3, defaultConcurrency: os.availableParallelism() });
       expect((await start(r.runId, { scope: 'best-chain' })).body.batch).toMatchObject({ concurrency: 3 });
       expect((await start(r.runId, { scope: 'best-chain', concurrency: 1 })).body.batch).toMatchObject({ concurrency: 1 });
       expect((await put(0)).status).toBe(400);
-      expect((await put(null)).body).toEqual({ concurrency: null, defaultConcurrency: os.availableParallelism() });
+      expect((await put(null)).body).toMatchObject({ concurrency: null, defaultConcurrency: os.availableParallelism() });
       expect((await start(r.runId, { scope: 'best-chain' })).body.batch).toMatchObject({ concurrency: os.availableParallelism() });
     } finally {
       await pool().query(`UPDATE evaluation_batches SET status = 'cancelled' WHERE run_id = $1`, [r.runId]);
     }
   });
 
-  it('a run without an evaluator: 409 with how to attach one; bad requests are refused', async () => {
+  it('a run without an evaluator: 409 with how to attach one, nothing stored; bad requests are refused', async () => {
     const r = await run([1]);
+    const batches = async () => (await pool().query<{ n: number }>('SELECT count(*)::int AS n FROM evaluation_batches WHERE run_id = $1', [r.runId])).rows[0].n;
     const res = await start(r.runId, { programId: r.programIds[0] });
     expect(res.status).toBe(409);
-    expect(res.body.error).toBe(NO_EVALUATOR);
-    expect(res.body.batch).toMatchObject({ status: 'failed', error: NO_EVALUATOR });
+    expect(res.body).toEqual({ error: NO_EVALUATOR, code: 'NO_EVALUATOR' });
+    expect(await batches()).toBe(0);
     expect((await start(r.runId, { scope: 'everything' })).status).toBe(400);
     expect((await start(r.runId, { programId: crypto.randomUUID() })).status).toBe(404);
     await attachScoreEvaluator(r.runId);
