@@ -150,6 +150,22 @@ test('a run: verdict, chart, keyboard table, threshold, re-scoring progress and 
   // Steps 2 (1100 -> 1050) and 3 (1050 -> 700) both overfit.
   await expect(page.getByTestId('overfit-mark')).toHaveCount(2);
   await expect(rows.nth(3)).toHaveAttribute('data-overfit', 'true');
+  // One shared y axis: at every step the drawn order (pixel y, smaller is higher) is the order of the values.
+  await expect(page.locator('svg[data-y="shared"]')).toBeVisible();
+  const drawn = await page.getByTestId('generalization-chart').evaluate((fig) => {
+    const at = (id: string) =>
+      [...fig.querySelectorAll(`[data-testid="${id}"]`)].map((el) => ({
+        step: el.getAttribute('data-step'),
+        value: Number(el.getAttribute('data-value')),
+        y: el.tagName === 'circle' ? Number(el.getAttribute('cy')) : Number(el.getAttribute('y')) + 4,
+      }));
+    return { pub: at('public-point'), priv: at('private-point') };
+  });
+  expect(drawn.priv.length).toBeGreaterThan(0);
+  for (const v of drawn.priv) {
+    const p = drawn.pub.find((x) => x.step === v.step)!;
+    expect(Math.sign(v.y - p.y), `step ${v.step}: public ${p.value}, private ${v.value}`).toBe(Math.sign(p.value - v.value));
+  }
 
   // The running batch: progress shown, the button waits; it finishes and the page sees it.
   const progress = page.getByTestId('rescore-progress').getByRole('progressbar');
@@ -199,12 +215,21 @@ test('a run: verdict, chart, keyboard table, threshold, re-scoring progress and 
 test('the button re-scores the chain in the worker, on both test sets, and the page follows it to the overfitting step', async ({ page }) => {
   await page.goto(`/runs/${ids.d}/generalization`);
   await expect(page.getByTestId('run-verdict')).toHaveAttribute('data-verdict', 'not-scored');
+  // No private score yet: the threshold (5 % of the first private score) is not applicable, not 0.
+  await expect(page.getByTestId('threshold-value')).toHaveText('not applicable');
+  await expect(page.getByTestId('threshold-description')).toContainText("not applicable: it is 5 % of the first program's private score");
   const button = page.getByRole('button', { name: 'Re-score the best-so-far chain on the private set' });
   await button.click();
   await expect(button).toBeDisabled();
+  // The batch is the one just started here: the page says it is yours and shows its progress.
   const batch = page.getByTestId('rescore-batch');
+  await expect(batch).toHaveAttribute('data-own', 'true');
+  await expect(page.getByTestId('rescore-progress')).toContainText('Your re-scoring');
   await expect(batch).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
+  await expect(page.getByTestId('rescore-note')).toHaveText('Your re-scoring, started on this page.');
+  await expect(page.getByTestId('generalization-view')).not.toContainText('already running');
   await expect(page.getByTestId('rescore-progress').getByRole('progressbar')).toHaveAttribute('aria-valuenow', '6');
+  await expect(page.getByTestId('threshold-value')).toHaveText('0.35');
   // Chain p0, p1, p3; private 7, 8, 5: the last step overfits, and the run (5 % of 7 = 0.35) severely.
   const rows = page.getByRole('table', { name: 'Chain steps' }).getByTestId('chain-step');
   await expect(rows).toHaveCount(3);

@@ -73,21 +73,19 @@ export async function evaluateCommand(args: EvaluateArgs, log: (l: string) => vo
       return;
     }
     const batchId = created.id;
-    if (created.status !== 'failed') {
-      log(`batch ${batchId}: ${created.total} evaluation(s) against evaluator version ${created.evaluatorVersion}, ${created.concurrency} at once`);
-      const cancel = () => {
-        log('cancelling (Ctrl-C)...');
-        void cancelBatch(args.runId, batchId);
-      };
-      process.once('SIGINT', cancel);
-      try {
-        await runEvaluationBatch(batchId, sandboxBatchDeps, {
-          log,
-          onProgress: (p) => log(`${p.done}/${p.total} evaluated${p.failed ? ` (${p.failed} not ok)` : ''}`),
-        });
-      } finally {
-        process.removeListener('SIGINT', cancel);
-      }
+    log(`batch ${batchId}: ${created.total} evaluation(s) against evaluator version ${created.evaluatorVersion}, ${created.concurrency} at once`);
+    const cancel = () => {
+      log('cancelling (Ctrl-C)...');
+      void cancelBatch(args.runId, batchId);
+    };
+    process.once('SIGINT', cancel);
+    try {
+      await runEvaluationBatch(batchId, sandboxBatchDeps, {
+        log,
+        onProgress: (p) => log(`${p.done}/${p.total} evaluated${p.failed ? ` (${p.failed} not ok)` : ''}`),
+      });
+    } finally {
+      process.removeListener('SIGINT', cancel);
     }
     const detail = (await getBatchDetail(args.runId, batchId))!;
     if (detail.status !== 'done') {

@@ -53,7 +53,7 @@ function runText(g: RunGeneralization): string {
   const lines = [
     `${g.run.name} (${g.run.framework}${g.run.task ? `, ${g.run.task}` : ''}): ${verdictLabel(r.verdict)}. ${r.verdictReason}`,
     `  public ${formatSigned(r.publicChange)}, private ${formatSigned(r.privateChange)} from the first to the last program of the chain; ` +
-      `severe-overfit threshold ${formatScore(g.threshold.value)} (${g.threshold.description})`,
+      (g.threshold.value === null ? `severe-overfit threshold ${g.threshold.description}` : `severe-overfit threshold ${formatScore(g.threshold.value)} (${g.threshold.description})`),
     `  ${r.overfitSteps} overfitting step(s); ${r.privateScoredSteps} of ${r.steps.length} steps have a private score`,
     '  step  iteration  program                               public       private      overfit',
   ];

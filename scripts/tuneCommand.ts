@@ -124,19 +124,17 @@ export async function tuneCommand(args: TuneArgs, log: (l: string) => void) {
       return;
     }
     const id = created.id;
-    if (created.status !== 'failed') {
-      log(`experiment ${id}: tuning program ${created.programExternalId} with ${args.calls} calls (knobs: ${args.knobs}, seed ${args.seed})`);
-      const cancel = () => {
-        log('cancelling (Ctrl-C)...');
-        void cancelExperiment(args.runId, id);
-      };
-      process.once('SIGINT', cancel);
-      const started = Date.now();
-      try {
-        await runExperiment(id, { log: (l) => log(`${l}  [${Math.round((Date.now() - started) / 1000)} s]`) });
-      } finally {
-        process.removeListener('SIGINT', cancel);
-      }
+    log(`experiment ${id}: tuning program ${created.programExternalId} with ${args.calls} calls (knobs: ${args.knobs}, seed ${args.seed})`);
+    const cancel = () => {
+      log('cancelling (Ctrl-C)...');
+      void cancelExperiment(args.runId, id);
+    };
+    process.once('SIGINT', cancel);
+    const started = Date.now();
+    try {
+      await runExperiment(id, { log: (l) => log(`${l}  [${Math.round((Date.now() - started) / 1000)} s]`) });
+    } finally {
+      process.removeListener('SIGINT', cancel);
     }
     const x = (await getExperiment(args.runId, id))!;
     if (x.status !== 'done') {

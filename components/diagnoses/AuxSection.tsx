@@ -5,11 +5,13 @@ import { useEffect, useRef, useState } from 'react';
 import type { ExperimentView } from '@/lib/interventions/types';
 import { followExperiment } from '../experiments/experimentClient';
 import { isActive, progressLabel } from '../experiments/experimentLabels';
+import { NoEvaluatorReason } from '../evaluators/NoEvaluatorReason';
 import { ProgressBar } from '../ui/ProgressBar';
 import { AuxTrendChart } from './AuxTrendChart';
 import { startAuxRun } from './diagnosisClient';
 
-export function AuxSection({ runId, diagnosisId, script, canRun }: { runId: string; diagnosisId: string; script: string | null; canRun: boolean }) {
+/** hasEvaluator: the script runs on the run's evaluator; without one the button is disabled, the reason beside it. */
+export function AuxSection({ runId, diagnosisId, script, canRun, hasEvaluator }: { runId: string; diagnosisId: string; script: string | null; canRun: boolean; hasEvaluator: boolean }) {
   const [run, setRun] = useState<ExperimentView | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [refreshKey, setRefreshKey] = useState(0);
@@ -39,9 +41,17 @@ export function AuxSection({ runId, diagnosisId, script, canRun }: { runId: stri
         <>
           <pre aria-label="auxiliary_metrics.py" data-testid="aux-script">{script}</pre>
           {canRun && (
-            <button type="button" onClick={() => void start()} disabled={run !== null && isActive(run.status)}>
-              Run over all programs
-            </button>
+            <div className="row">
+              <button
+                type="button"
+                onClick={() => void start()}
+                disabled={!hasEvaluator || (run !== null && isActive(run.status))}
+                aria-describedby={hasEvaluator ? undefined : 'aux-no-evaluator'}
+              >
+                Run over all programs
+              </button>
+              {!hasEvaluator && <NoEvaluatorReason runId={runId} id="aux-no-evaluator" />}
+            </div>
           )}
           {run && <ProgressBar label={progressLabel(run)} value={run.done} max={run.total || null} testId="aux-progress" />}
           {error && <p className="error" role="alert">{error}</p>}

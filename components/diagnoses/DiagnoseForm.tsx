@@ -8,13 +8,17 @@ import { DEFAULT_PLATEAU_K, diagnoseParamsSchema, type DiagnoseExperimentReport 
 import type { ExperimentView } from '@/lib/interventions/types';
 import { followExperiment } from '../experiments/experimentClient';
 import { isActive, progressLabel } from '../experiments/experimentLabels';
+import { NoEvaluatorReason } from '../evaluators/NoEvaluatorReason';
 import { ProgressBar } from '../ui/ProgressBar';
 import { getPlateaus, startDiagnosis } from './diagnosisClient';
 
 const DEFAULTS = diagnoseParamsSchema.parse({});
 
-/** initialAt / initialK: asked for in the URL (?at=&k=, the plateau table's "Diagnose" link). */
-export function DiagnoseForm({ runId, onDone, initialAt, initialK }: { runId: string; onDone: () => void; initialAt?: number; initialK?: number }) {
+/**
+ * initialAt / initialK: asked for in the URL (?at=&k=, the plateau table's "Diagnose" link).
+ * hasEvaluator: the agent's tools run on the run's evaluator; without one the button is disabled, the reason beside it.
+ */
+export function DiagnoseForm({ runId, onDone, hasEvaluator, initialAt, initialK }: { runId: string; onDone: () => void; hasEvaluator: boolean; initialAt?: number; initialK?: number }) {
   const plateaus = useQuery({ queryKey: ['plateaus', runId, DEFAULT_PLATEAU_K], queryFn: ({ signal }) => getPlateaus(runId, DEFAULT_PLATEAU_K, signal), retry: false });
   const lastPlateauEnd = plateaus.data?.plateaus.at(-1)?.endGeneration;
   const [at, setAt] = useState<string | null>(initialAt !== undefined ? String(initialAt) : null);
@@ -71,7 +75,10 @@ export function DiagnoseForm({ runId, onDone, initialAt, initialK }: { runId: st
         <label>
           <input type="checkbox" checked={candidate} onChange={(e) => setCandidate(e.target.checked)} /> ask for an agent candidate
         </label>
-        <button type="submit" disabled={job !== null && isActive(job.status)}>Diagnose the plateau</button>
+        <button type="submit" disabled={!hasEvaluator || (job !== null && isActive(job.status))} aria-describedby={hasEvaluator ? undefined : 'diagnose-no-evaluator'}>
+          Diagnose the plateau
+        </button>
+        {!hasEvaluator && <NoEvaluatorReason runId={runId} id="diagnose-no-evaluator" />}
       </div>
       <p className="muted">
         {lastPlateauEnd !== undefined

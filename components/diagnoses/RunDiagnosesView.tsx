@@ -11,8 +11,8 @@ import { DiagnosisTimeline } from './DiagnosisTimeline';
 import { listDiagnoses } from './diagnosisClient';
 import { diagnosisRow } from './reportModel';
 
-export function RunDiagnosesView({ runId, scoreMetric, initial, canStart, initialAt, initialK }: {
-  runId: string; scoreMetric: string; initial: DiagnosisView[]; canStart: boolean; initialAt?: number; initialK?: number;
+export function RunDiagnosesView({ runId, scoreMetric, initial, canStart, hasEvaluator, initialAt, initialK }: {
+  runId: string; scoreMetric: string; initial: DiagnosisView[]; canStart: boolean; hasEvaluator: boolean; initialAt?: number; initialK?: number;
 }) {
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: ['diagnoses', runId], queryFn: ({ signal }) => listDiagnoses(runId, signal), initialData: { diagnoses: initial } });
@@ -72,7 +72,7 @@ export function RunDiagnosesView({ runId, scoreMetric, initial, canStart, initia
       {canStart && (
         <>
           <h2 id="diagnose">Diagnose the plateau</h2>
-          <DiagnoseForm runId={runId} initialAt={initialAt} initialK={initialK} onDone={() => void queryClient.invalidateQueries({ queryKey: ['diagnoses', runId] })} />
+          <DiagnoseForm runId={runId} hasEvaluator={hasEvaluator} initialAt={initialAt} initialK={initialK} onDone={() => void queryClient.invalidateQueries({ queryKey: ['diagnoses', runId] })} />
         </>
       )}
     </div>

@@ -6,6 +6,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
+import { NoEvaluatorReason } from '../evaluators/NoEvaluatorReason';
 import { formatDate } from '../ui/format';
 import { listExperiments, startExperiment, type StartRequest } from './experimentClient';
 import { experimentHref, KIND_TEXT, progressLabel } from './experimentLabels';
@@ -15,7 +16,7 @@ import { TuneForm } from './TuneForm';
 
 type Action = 'tune' | 'replay' | 'ablate';
 
-export function ExperimentsSection({ runId, programId, original, language, scoreMetric, higherIsBetter, hasPrompt, hasParent }: {
+export function ExperimentsSection({ runId, programId, original, language, scoreMetric, higherIsBetter, hasPrompt, hasParent, hasEvaluator }: {
   runId: string;
   programId: string;
   original: string;
@@ -24,6 +25,8 @@ export function ExperimentsSection({ runId, programId, original, language, score
   higherIsBetter: boolean;
   hasPrompt: boolean;
   hasParent: boolean;
+  /** Every experiment runs on the run's evaluator: without one all three are disabled, the reason beside them. */
+  hasEvaluator: boolean;
 }) {
   const pathname = usePathname();
   const search = useSearchParams();
@@ -66,19 +69,21 @@ export function ExperimentsSection({ runId, programId, original, language, score
             key={a.id}
             type="button"
             aria-pressed={action === a.id}
-            disabled={!a.offered}
-            title={a.offered ? undefined : a.why}
+            disabled={!a.offered || !hasEvaluator}
+            title={!hasEvaluator ? 'no evaluator attached' : a.offered ? undefined : a.why}
+            aria-describedby={hasEvaluator ? undefined : 'experiments-no-evaluator'}
             onClick={() => setAction(action === a.id ? null : a.id)}
           >
             {a.label}…
           </button>
         ))}
+        {!hasEvaluator && <NoEvaluatorReason runId={runId} id="experiments-no-evaluator" />}
         <span className="muted" style={{ fontSize: '0.85rem' }}>
           Tune the program&apos;s numbers (the tuning gap), re-send its prompt, or revert its edit hunk by hunk; each runs in the worker on the
           run&apos;s evaluator. <a href={`/runs/${runId}/experiments`}>All of this run&apos;s experiments</a>
         </span>
       </div>
-      <div className="panel" style={{ marginTop: '0.6rem' }} hidden={action === null}>
+      <div className="panel" style={{ marginTop: '0.6rem' }} hidden={action === null || !hasEvaluator}>
         {action === 'tune' && <TuneForm runId={runId} programId={programId} busy={starting} onStart={start} />}
         {action === 'replay' && <ReplayForm programId={programId} busy={starting} onStart={start} />}
         {action === 'ablate' && (

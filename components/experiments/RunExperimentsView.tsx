@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { AblationReport, ExperimentView, ReplayReport } from '@/lib/interventions/types';
 import { downloadText } from '../analysis/download';
+import { NoEvaluatorReason } from '../evaluators/NoEvaluatorReason';
 import { formatDate, formatScore, formatShare } from '../ui/format';
 import { CeilingChart } from './CeilingChart';
 import { getBestSoFar, getReplayTargets, listExperiments, postJson } from './experimentClient';
@@ -32,7 +33,7 @@ function Export({ name, csv, json }: { name: string; csv: () => string; json: ()
 
 const ProgramLink = ({ x }: { x: ExperimentView }) => <a href={experimentHref(x)}>{x.programExternalId}</a>;
 
-export function RunExperimentsView({ runId, scoreMetric }: { runId: string; scoreMetric: string }) {
+export function RunExperimentsView({ runId, scoreMetric, hasEvaluator }: { runId: string; scoreMetric: string; hasEvaluator: boolean }) {
   const [tab, setTab] = useState<Tab>('replays');
   const queryClient = useQueryClient();
   const all = useQuery({
@@ -70,7 +71,7 @@ export function RunExperimentsView({ runId, scoreMetric }: { runId: string; scor
       {all.isError && <p className="error" role="alert">{(all.error as Error).message}</p>}
       <div role="tabpanel" id={`exp-panel-${tab}`} aria-labelledby={`exp-tab-${tab}`}>
         {tab === 'replays' && <Replays runId={runId} items={of('replay')} />}
-        {tab === 'tuning' && <Tuning runId={runId} items={of('tune')} scoreMetric={scoreMetric} onStarted={() => void queryClient.invalidateQueries({ queryKey: ['experiments', runId, 'all'] })} />}
+        {tab === 'tuning' && <Tuning runId={runId} items={of('tune')} scoreMetric={scoreMetric} hasEvaluator={hasEvaluator} onStarted={() => void queryClient.invalidateQueries({ queryKey: ['experiments', runId, 'all'] })} />}
         {tab === 'ablations' && <Ablations runId={runId} items={of('ablate')} />}
       </div>
     </div>
@@ -178,7 +179,7 @@ function ReplayTargets({ runId }: { runId: string }) {
   );
 }
 
-function Tuning({ runId, items, scoreMetric, onStarted }: { runId: string; items: ExperimentView[]; scoreMetric: string; onStarted: () => void }) {
+function Tuning({ runId, items, scoreMetric, hasEvaluator, onStarted }: { runId: string; items: ExperimentView[]; scoreMetric: string; hasEvaluator: boolean; onStarted: () => void }) {
   const best = useQuery({ queryKey: ['best-so-far', runId], queryFn: ({ signal }) => getBestSoFar(runId, signal) });
   const [every, setEvery] = useState('10');
   const [calls, setCalls] = useState('24');
@@ -211,10 +212,18 @@ function Tuning({ runId, items, scoreMetric, onStarted }: { runId: string; items
         <label>
           Calls <input type="number" min={2} max={200} value={calls} onChange={(e) => setCalls(e.target.value)} style={{ width: '4.5rem' }} />
         </label>
-        <button type="submit" disabled={busy || !(Number(every) >= 1) || !(Number(calls) >= 2)}>
+        <button
+          type="submit"
+          disabled={busy || !hasEvaluator || !(Number(every) >= 1) || !(Number(calls) >= 2)}
+          aria-describedby={hasEvaluator ? undefined : 'sweep-no-evaluator'}
+        >
           {busy ? 'Starting…' : 'Start the sweep'}
         </button>
-        <span className="muted" style={{ fontSize: '0.82rem' }}>offline knobs; each program is one tuning job in the worker</span>
+        {hasEvaluator ? (
+          <span className="muted" style={{ fontSize: '0.82rem' }}>offline knobs; each program is one tuning job in the worker</span>
+        ) : (
+          <NoEvaluatorReason runId={runId} id="sweep-no-evaluator" />
+        )}
       </form>
       {error && <p className="error" role="alert">{error}</p>}
       <CeilingChart curve={curve} points={points} lastIteration={lastIteration} scoreMetric={scoreMetric} />

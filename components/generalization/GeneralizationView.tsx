@@ -40,7 +40,9 @@ function VerdictPanel({ data, onSaved }: { data: RunGeneralizationResponse; onSa
         </div>
         <div className="stat">
           <dt>Severe-overfit threshold</dt>
-          <dd data-testid="threshold-value">{formatScore(data.threshold.value)}</dd>
+          <dd data-testid="threshold-value" data-applicable={data.threshold.value !== null}>
+            {data.threshold.value === null ? <span title={data.threshold.description}>not applicable</span> : formatScore(data.threshold.value)}
+          </dd>
         </div>
         <div className="stat">
           <dt>Overfitting steps</dt>

@@ -3,25 +3,34 @@
 // re-run API (POST /api/runs/[runId]/evaluations, scope best-chain, public and private test
 // sets) and shows the progress of the latest such batch, which the page polls while it runs;
 // Cancel stops it (POST .../evaluation-batches/[batchId]/cancel; the worker aborts its sandboxes).
+// The batch started here is remembered for the tab's session, so the panel says it is yours.
 import { useState } from 'react';
+import { z } from 'zod';
 import { FINISHED_BATCH, type RunGeneralizationResponse } from '@/lib/api/generalization';
 import { ProgressBar } from '../ui/ProgressBar';
+import { rescoreState, type OwnBatch } from './rescoreState';
 
 type Data = Pick<RunGeneralizationResponse, 'evaluator' | 'batch'>;
 
-/** Why the button cannot be used, or null when it can. */
-export function rescoreBlocked({ evaluator, batch }: Data): string | null {
-  if (!evaluator) return 'No evaluator is attached to this run: attach one on the run page or with `npm run evoscope -- env attach <runId> <dir> --private <dir>`.';
-  if (evaluator.privateFiles === 0)
-    return `The run's evaluator (version ${evaluator.version}) has no private test set: attach a new version with \`--private <dir>\`.`;
-  if (batch && !FINISHED_BATCH.has(batch.status)) return 'A re-scoring is already running.';
-  return null;
+const startedSchema = z.object({ batch: z.object({ id: z.string(), createdAt: z.string() }) });
+const ownKey = (runId: string) => `evoscope.rescore.${runId}`;
+
+function readOwn(runId: string): OwnBatch | null {
+  try {
+    const raw = typeof window === 'undefined' ? null : window.sessionStorage.getItem(ownKey(runId));
+    const parsed = raw ? startedSchema.shape.batch.safeParse(JSON.parse(raw)) : null;
+    return parsed?.success ? parsed.data : null;
+  } catch {
+    return null; // storage unavailable: the panel just does not know which batch is yours after a reload
+  }
 }
 
 export function RescorePanel({ runId, data, onStarted }: { runId: string; data: Data; onStarted: () => void }) {
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const blocked = rescoreBlocked(data);
+  const [mine, setMine] = useState<OwnBatch | null>(() => readOwn(runId));
+  const state = rescoreState(data, mine);
+  const blocked = starting ? null : state.blocked;
   const start = async () => {
     setStarting(true);
     setError(null);
@@ -31,9 +40,14 @@ export function RescorePanel({ runId, data, onStarted }: { runId: string; data: 
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ scope: 'best-chain', testSets: ['public', 'private'] }),
       });
-      if (!res.ok) {
-        const body: unknown = await res.json().catch(() => null);
-        throw new Error(body && typeof body === 'object' && 'error' in body ? String(body.error) : `${res.status} ${res.statusText}`);
+      const body: unknown = await res.json().catch(() => null);
+      if (!res.ok) throw new Error(body && typeof body === 'object' && 'error' in body ? String(body.error) : `${res.status} ${res.statusText}`);
+      const own = startedSchema.parse(body).batch;
+      setMine(own);
+      try {
+        window.sessionStorage.setItem(ownKey(runId), JSON.stringify(own));
+      } catch {
+        // storage unavailable: known as yours until a reload
       }
       onStarted();
     } catch (e) {
@@ -75,10 +89,15 @@ export function RescorePanel({ runId, data, onStarted }: { runId: string; data: 
           {error}
         </p>
       )}
-      {b && (
-        <div data-testid="rescore-batch" data-status={b.status}>
+      {state.note && (
+        <p className="muted" data-testid="rescore-note" data-own={state.own}>
+          {state.note}
+        </p>
+      )}
+      {b && !state.pending && (
+        <div data-testid="rescore-batch" data-status={b.status} data-own={state.own}>
           <ProgressBar
-            label={`Re-scoring (${b.testSets.join(' and ')}): ${b.done} of ${b.total} evaluations${b.failed ? `, ${b.failed} failed` : ''} · ${b.status}`}
+            label={`${state.own ? 'Your re-scoring' : 'Re-scoring'} (${b.testSets.join(' and ')}): ${b.done} of ${b.total} evaluations${b.failed ? `, ${b.failed} failed` : ''} · ${b.status}`}
             value={b.done}
             max={b.total}
             testId="rescore-progress"

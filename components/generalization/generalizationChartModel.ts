@@ -1,6 +1,8 @@
-// PREPARE for the public/private chart: two series along the chain's steps, each on its own
-// y axis (public and private test sets sum different cases, so their scales differ), the
-// overfitting steps marked. Pure: the component only draws what this returns.
+// PREPARE for the public/private chart: two series along the chain's steps on ONE shared y axis,
+// the overfitting steps marked. One axis on purpose: with an axis each (as this chart had), a
+// private score below the public one could be drawn above it, and the eye reads the picture,
+// not the tick labels. Where the two test sets' scales differ a lot, one series is flatter; the
+// table beside the chart gives every number. Pure: the component only draws what this returns.
 import { line, scaleLinear, scalePoint } from 'd3';
 
 export interface ChartStep {
@@ -31,14 +33,14 @@ export interface GeneralizationChartModel {
   privatePoints: ChartPoint[];
   publicPath: string;
   privatePath: string;
-  publicTicks: Tick[];
-  privateTicks: Tick[];
+  /** The one y axis both series are drawn on (higher values higher up). */
+  yTicks: Tick[];
   xTicks: { x: number; label: string }[];
   /** One mark per overfitting step, at its private point. */
   overfitMarks: ChartPoint[];
 }
 
-const MARGIN = { top: 12, right: 64, bottom: 34, left: 64 };
+const MARGIN = { top: 12, right: 24, bottom: 34, left: 64 };
 
 function yScale(values: number[], height: number) {
   const lo = Math.min(...values);
@@ -58,18 +60,17 @@ export function prepareGeneralizationChart(steps: readonly ChartStep[], width: n
     .domain(steps.map((s) => s.index))
     .range([MARGIN.left, Math.max(MARGIN.left, width - MARGIN.right)])
     .padding(0.5);
+  const values = steps.flatMap((s) => [s.public, s.private].filter((v): v is number => v !== null));
+  const y = values.length ? yScale(values, height) : null;
   const series = (key: 'public' | 'private') => {
-    const present = steps.filter((s) => s[key] !== null);
-    if (!present.length) return { points: [] as ChartPoint[], ticks: [] as Tick[], path: '' };
-    const y = yScale(
-      present.map((s) => s[key]!),
-      height,
-    );
-    const points = present.map((s) => ({ index: s.index, x: x(s.index)!, y: y(s[key]!), value: s[key]! }));
-    const path = line<ChartPoint>()
-      .x((p) => p.x)
-      .y((p) => p.y)(points) ?? '';
-    return { points, path, ticks: y.ticks(5).map((t) => ({ y: y(t), label: fmt(t) })) };
+    if (!y) return { points: [] as ChartPoint[], path: '' };
+    const points = steps.filter((s) => s[key] !== null).map((s) => ({ index: s.index, x: x(s.index)!, y: y(s[key]!), value: s[key]! }));
+    const path = points.length
+      ? (line<ChartPoint>()
+          .x((p) => p.x)
+          .y((p) => p.y)(points) ?? '')
+      : '';
+    return { points, path };
   };
   const pub = series('public');
   const priv = series('private');
@@ -84,8 +85,7 @@ export function prepareGeneralizationChart(steps: readonly ChartStep[], width: n
     privatePoints: priv.points,
     publicPath: pub.path,
     privatePath: priv.path,
-    publicTicks: pub.ticks,
-    privateTicks: priv.ticks,
+    yTicks: y ? y.ticks(5).map((t) => ({ y: y(t), label: fmt(t) })) : [],
     xTicks: steps.filter((_, i) => i % every === 0).map((s) => ({ x: x(s.index)!, label: `it ${s.iteration}` })),
     overfitMarks: priv.points.filter((p) => overfit.has(p.index)),
   };

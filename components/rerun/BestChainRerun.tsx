@@ -6,6 +6,7 @@ import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import type { BatchDetail } from '@/lib/api/evaluations';
 import { formatScore } from '../ui/format';
+import { NoEvaluatorReason } from '../evaluators/NoEvaluatorReason';
 import { ProgressBar } from '../ui/ProgressBar';
 import { cancelRerun, followBatch, isFinished, startRerun } from './rerunClient';
 
@@ -63,7 +64,7 @@ export function BestChainRerun({ runId, initial, evaluator }: {
   return (
     <section aria-label="Re-run the best-so-far chain" data-testid="chain-rerun">
       <div className="row">
-        <button type="button" onClick={start} disabled={running}>
+        <button type="button" onClick={start} disabled={running || !evaluator} aria-describedby={evaluator ? undefined : 'chain-rerun-no-evaluator'}>
           Re-run the best-so-far chain
         </button>
         {evaluator?.hasPrivate && (
@@ -76,9 +77,11 @@ export function BestChainRerun({ runId, initial, evaluator }: {
             Cancel
           </button>
         )}
-        <span className="muted">
-          {evaluator ? `evaluator version ${evaluator.version}` : "no evaluator attached: attach one on this page or with `evoscope env attach`"}
-        </span>
+        {evaluator ? (
+          <span className="muted">evaluator version {evaluator.version}</span>
+        ) : (
+          <NoEvaluatorReason runId={runId} id="chain-rerun-no-evaluator" onRunPage />
+        )}
       </div>
       {running && (
         <ProgressBar

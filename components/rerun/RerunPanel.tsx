@@ -4,14 +4,17 @@
 // trace recorded.
 import { useEffect, useRef, useState } from 'react';
 import type { BatchDetail, ProgramEvaluations } from '@/lib/api/evaluations';
+import { NoEvaluatorReason } from '../evaluators/NoEvaluatorReason';
 import { ProgressBar } from '../ui/ProgressBar';
 import { RerunComparison } from './RerunComparison';
 import { followBatch, getProgramEvaluations, startRerun } from './rerunClient';
 
-export function RerunPanel({ runId, programId, initial, activeBatchId }: {
+export function RerunPanel({ runId, programId, initial, activeBatchId, hasEvaluator }: {
   runId: string;
   programId: string;
   initial: ProgramEvaluations;
+  /** Without one the button is disabled, with the reason beside it (the server would refuse). */
+  hasEvaluator: boolean;
   /** A re-run of this program still queued or running when the page was loaded. */
   activeBatchId: string | null;
 }) {
@@ -61,12 +64,14 @@ export function RerunPanel({ runId, programId, initial, activeBatchId }: {
   return (
     <section aria-label="Re-run" data-testid="rerun-panel">
       <div className="row">
-        <button type="button" onClick={rerun} disabled={busy}>
+        <button type="button" onClick={rerun} disabled={busy || !hasEvaluator} aria-describedby={hasEvaluator ? undefined : 'rerun-no-evaluator'}>
           {busy ? 'Re-running…' : 'Re-run'}
         </button>
-        <span className="muted">
-          Runs this program against the run&apos;s evaluator in a sandbox and stores the result beside the recorded one.
-        </span>
+        {hasEvaluator ? (
+          <span className="muted">Runs this program against the run&apos;s evaluator in a sandbox and stores the result beside the recorded one.</span>
+        ) : (
+          <NoEvaluatorReason runId={runId} id="rerun-no-evaluator" />
+        )}
       </div>
       {following && (
         <ProgressBar

@@ -123,4 +123,19 @@ describe('classifyChange and the threshold', () => {
     expect(resolveThreshold(null, { absolute: null, relative: 0.05 }, -1000)).toMatchObject({ value: 50, source: 'relative' });
     expect(resolveThreshold(null, { absolute: null, relative: 0.05 }, -1000).description).toContain('5 %');
   });
+
+  it('is not applicable (null, saying why), not 0, when the relative default has no first private score to take a share of', () => {
+    const t = resolveThreshold(null, { absolute: null, relative: 0.05 }, null);
+    expect(t.value).toBeNull();
+    expect(t.description).toMatch(/^not applicable: .*5 % of the first program's private score.*no private score yet/);
+    // A run or global threshold needs no private score.
+    expect(resolveThreshold(null, { absolute: 3, relative: 0.05 }, null).value).toBe(3);
+    expect(resolveThreshold(2, { absolute: null, relative: 0.05 }, null).value).toBe(2);
+    // Without the first private score there is no verdict, so no threshold is needed.
+    const chain: ChainStepInput[] = [
+      { programId: 'a', externalId: 'a', iteration: 0, recordedScore: 1, publicRerun: null, privateRerun: null },
+      { programId: 'b', externalId: 'b', iteration: 1, recordedScore: 2, publicRerun: null, privateRerun: { score: 5, status: 'ok' } },
+    ];
+    expect(generalization(chain, true, t.value)).toMatchObject({ verdict: 'not-scored', threshold: null });
+  });
 });

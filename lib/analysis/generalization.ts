@@ -72,7 +72,8 @@ export interface GeneralizationStep {
 
 export interface GeneralizationResult {
   higherIsBetter: boolean;
-  threshold: number;
+  /** Null: not applicable (a share of the first program's private score, which is missing). */
+  threshold: number | null;
   steps: GeneralizationStep[];
   verdict: Verdict;
   /** Why the verdict is what it is, in one sentence (names the missing step when not scored). */
@@ -97,7 +98,11 @@ export function classifyChange(publicGain: number, privateGain: number, threshol
   return 'other';
 }
 
-export function generalization(chain: readonly ChainStepInput[], higherIsBetter: boolean, threshold: number): GeneralizationResult {
+/**
+ * `threshold` is null when it cannot be known (resolveThreshold: a share of the first program's
+ * private score, which is missing); a verdict needs that score anyway, so none is computed then.
+ */
+export function generalization(chain: readonly ChainStepInput[], higherIsBetter: boolean, threshold: number | null): GeneralizationResult {
   let lastPublic: number | null = null;
   let lastPrivate: number | null = null;
   const steps = chain.map((c, index): GeneralizationStep => {
@@ -144,6 +149,7 @@ export function generalization(chain: readonly ChainStepInput[], higherIsBetter:
   for (const [which, s] of [['first', first], ['last', last]] as const) {
     if (s.private === null) return notScored(`the chain's ${which} program (${s.externalId}, iteration ${s.iteration}) has no private score: ${s.privateMissing}`);
   }
+  if (threshold === null) throw new Error('a verdict needs a threshold: the first program has a private score, so resolveThreshold gives one');
   const publicChange = last.public! - first.public!;
   const privateChange = last.private! - first.private!;
   const verdict = classifyChange(gain(publicChange, higherIsBetter), gain(privateChange, higherIsBetter), threshold);
@@ -175,7 +181,8 @@ export interface ThresholdSetting {
 export const DEFAULT_THRESHOLD_SETTING: ThresholdSetting = { absolute: null, relative: 0.05 };
 
 export interface ResolvedThreshold {
-  value: number;
+  /** Null: not applicable, because it is a share of a private score the chain's first program lacks. */
+  value: number | null;
   source: 'run' | 'global' | 'relative';
   description: string;
 }
@@ -189,10 +196,19 @@ export interface ResolvedThreshold {
 export function resolveThreshold(runOverride: number | null, setting: ThresholdSetting, firstPrivate: number | null): ResolvedThreshold {
   if (runOverride !== null) return { value: runOverride, source: 'run', description: `${runOverride} (this run's setting)` };
   if (setting.absolute !== null) return { value: setting.absolute, source: 'global', description: `${setting.absolute} (global setting)` };
-  const value = firstPrivate === null ? 0 : Math.abs(firstPrivate) * setting.relative;
+  const share = `${Number((setting.relative * 100).toPrecision(6))} % of the first program's private score`;
+  // Not 0: a 0 threshold would read as "any private loss is severe", which nothing measured says.
+  if (firstPrivate === null) {
+    return {
+      value: null,
+      source: 'relative',
+      description: `not applicable: it is ${share} (no absolute threshold set), and the chain's first program has no private score yet; re-score the chain on the private set, or set an absolute threshold`,
+    };
+  }
+  const value = Math.abs(firstPrivate) * setting.relative;
   return {
     value,
     source: 'relative',
-    description: `${Number(value.toPrecision(6))} (${setting.relative * 100} % of the first program's private score; no absolute threshold set)`,
+    description: `${Number(value.toPrecision(6))} (${share}; no absolute threshold set)`,
   };
 }

@@ -14,7 +14,8 @@ export interface RunVerdict {
   verdict: Verdict;
   publicChange: number | null;
   privateChange: number | null;
-  threshold: number;
+  /** Null: not applicable (a share of a first private score the chain lacks). */
+  threshold: number | null;
   chainLength: number;
   overfitSteps: number;
 }

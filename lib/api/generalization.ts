@@ -55,7 +55,7 @@ export const runGeneralizationSchema = z.object({
   }),
   result: z.object({
     higherIsBetter: z.boolean(),
-    threshold: num,
+    threshold: num.nullable(),
     steps: z.array(stepSchema),
     verdict: verdictSchema,
     verdictReason: z.string(),
@@ -65,7 +65,7 @@ export const runGeneralizationSchema = z.object({
     privateScoredSteps: num,
     overfitSteps: num,
   }),
-  threshold: z.object({ value: num, source: z.enum(['run', 'global', 'relative']), description: z.string() }),
+  threshold: z.object({ value: num.nullable(), source: z.enum(['run', 'global', 'relative']), description: z.string() }),
   evaluator: z.object({ id: z.string(), version: num, privateFiles: num }).nullable(),
   batch: z
     .object({

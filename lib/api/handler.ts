@@ -172,7 +172,7 @@ export function handle<P extends Params = Params, Perm extends Permission = Perm
       const out = await fn(req, params, { actor } as HandlerContext<Perm>);
       return out instanceof Response ? out : NextResponse.json(out);
     } catch (e) {
-      if (e instanceof ApiError) return NextResponse.json({ error: e.message }, { status: e.status });
+      if (e instanceof ApiError) return NextResponse.json(e.code ? { error: e.message, code: e.code } : { error: e.message }, { status: e.status });
       if (e instanceof z.ZodError) {
         return NextResponse.json({ error: errorMessage(e), issues: e.issues }, { status: 400 });
       }

@@ -11,21 +11,24 @@ import { loadScoredPrograms } from './analyses';
 import { pool, prisma } from './client';
 import { storedEvaluationLimits } from './evaluationLimits';
 import { getSetting, setSetting } from './settings';
+import { NO_EVALUATOR, NO_EVALUATOR_CODE } from '../api/noEvaluator';
 
 /** Settings key: sandboxes a batch runs at once (default: the machine's cores). */
 export const CONCURRENCY_SETTING = 'evaluation.concurrency';
 
-export const NO_EVALUATOR = "no evaluator attached to this run: attach one on the run's page or with `evoscope env attach`";
+export { NO_EVALUATOR, NO_EVALUATOR_CODE };
 
 export type LoadedEvaluator = EvaluatorBundle & { id: string; version: number };
 /** lib/db/evaluators.ts loadEvaluator, bound to the database (latest version when none given). */
 export type EvaluatorLoader = (runId: string, version?: number) => Promise<LoadedEvaluator | null>;
 
-/** A request that cannot be a batch (unknown program, no private test set): the caller's mistake. */
+/** A request that cannot be a batch (unknown program, no evaluator, no private test set): the caller's mistake. */
 export class BatchInputError extends Error {
   constructor(
     readonly status: 400 | 404 | 409,
     message: string,
+    /** A stable name for the refusal (NO_EVALUATOR), sent beside the message. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'BatchInputError';
@@ -119,9 +122,9 @@ export async function latestEvaluator(runId: string): Promise<{ id: string; vers
 }
 
 /**
- * Stores a batch against the run's latest evaluator. A run without an evaluator gets its batch
- * all the same, failed with a message saying how to attach one (what the page and the CLI show).
- * Returns null when the run does not exist.
+ * Stores a batch against the run's latest evaluator. A run without an evaluator is refused
+ * (BatchInputError 409 NO_EVALUATOR, saying how to attach one) and nothing is stored: a failed
+ * row would only be noise in the run's history. Returns null when the run does not exist.
  */
 export async function createEvaluationBatch(input: CreateBatchInput): Promise<BatchProgress | null> {
   const run = await prisma().run.findUnique({ where: { id: input.runId }, select: { id: true } });
@@ -129,20 +132,20 @@ export async function createEvaluationBatch(input: CreateBatchInput): Promise<Ba
   const programIds = await programsOfBatch(input);
   const testSets = input.testSets?.includes('private') ? (['public', 'private'] as TestSet[]) : (['public'] as TestSet[]);
   const evaluator = await latestEvaluator(input.runId);
-  if (evaluator && testSets.includes('private') && !evaluator.has_private) {
+  if (!evaluator) throw new BatchInputError(409, NO_EVALUATOR, NO_EVALUATOR_CODE);
+  if (testSets.includes('private') && !evaluator.has_private) {
     throw new BatchInputError(409, `this run's evaluator (version ${evaluator.version}) has no private test set: attach one with --private`);
   }
   const concurrency = input.concurrency ?? (await defaultConcurrency());
   const batch = await prisma().evaluationBatch.create({
     data: {
       runId: input.runId,
-      evaluatorId: evaluator?.id ?? null,
+      evaluatorId: evaluator.id,
       scope: input.scope,
       programIds,
       testSets,
       concurrency,
       total: programIds.length * testSets.length,
-      ...(evaluator ? {} : { status: 'failed', error: NO_EVALUATOR, finishedAt: new Date() }),
     },
     select: { id: true },
   });

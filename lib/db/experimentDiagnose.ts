@@ -26,7 +26,7 @@ import { pool } from './client';
 import { insertDiagnosis, updateDiagnosisReport } from './diagnoses';
 import { auxHistory, changeLogPrograms, diagnosisTarget, programGeneration, readTestResults, scoreHistory } from './diagnosisData';
 import { experimentLlmSettings } from './experimentReplay';
-import { createExperiment, ExperimentInputError, listCalls, type StoredCall } from './experiments';
+import { createExperiment, ExperimentInputError, listCalls, requireEvaluator, type StoredCall } from './experiments';
 import type { ExperimentView } from '../interventions/types';
 import { enqueueExperiment } from '../jobs/enqueue';
 import { evaluateProgram } from '../evaluators/evaluate';
@@ -264,6 +264,7 @@ export async function createDiagnoseExperiment(runId: string, input: unknown, cr
   const params = diagnoseParamsSchema.parse(input ?? {});
   const exists = await pool().query('SELECT 1 FROM runs WHERE id = $1', [runId]);
   if (!exists.rowCount) throw new ExperimentInputError(404, `no run ${runId}`);
+  await requireEvaluator(runId);
   const target = await diagnosisTarget(runId, params.atGeneration);
   if (!target) throw new ExperimentInputError(409, `run ${runId} has no scored program${params.atGeneration !== undefined ? ` up to generation ${params.atGeneration}` : ''} to diagnose`);
   return createExperiment({ runId, programId: target.programId, params: { kind: 'diagnose', ...params }, createdBy });

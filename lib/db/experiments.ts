@@ -9,13 +9,15 @@ import {
 } from '../interventions/types';
 import { auxParamsSchema, diagnoseParamsSchema } from '../diagnosis/types';
 import { pool } from './client';
-import { latestEvaluator, NO_EVALUATOR } from './evaluationBatches';
+import { latestEvaluator, NO_EVALUATOR, NO_EVALUATOR_CODE } from './evaluationBatches';
 import { capLog, jsonOf } from './runEvaluationBatch';
 
 export class ExperimentInputError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** A stable name for the refusal (NO_EVALUATOR), sent beside the message. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'ExperimentInputError';
@@ -49,11 +51,6 @@ const viewOf = (r: Row): ExperimentView => ({
   finishedAt: r.finished_at?.toISOString() ?? null,
 });
 
-/**
- * Stores an experiment against the run's latest evaluator. A run without an evaluator gets it
- * all the same, failed with the message saying how to attach one. Throws ExperimentInputError
- * (404) when the program is not in the run.
- */
 const PARAMS_SCHEMAS = { replay: replayParamsSchema, tune: tuneParamsSchema, ablate: ablateParamsSchema, diagnose: diagnoseParamsSchema, aux: auxParamsSchema } as const;
 
 /** An experiment's params checked against its kind's schema (defaults filled in); a 400 naming the field otherwise. */
@@ -67,19 +64,28 @@ export function checkedParams(params: ExperimentParams): ExperimentParams {
   return { kind, ...parsed.data } as ExperimentParams;
 }
 
+/** Refuses (409 NO_EVALUATOR, saying how to attach one) a run without an evaluator; its latest version otherwise. */
+export async function requireEvaluator(runId: string): Promise<{ id: string; version: number }> {
+  const evaluator = await latestEvaluator(runId);
+  if (!evaluator) throw new ExperimentInputError(409, NO_EVALUATOR, NO_EVALUATOR_CODE);
+  return evaluator;
+}
+
+/**
+ * Stores an experiment (queued) against the run's latest evaluator. Throws ExperimentInputError:
+ * 400 for bad params, 404 when the program is not in the run, 409 NO_EVALUATOR when the run has
+ * no evaluator, and then nothing is stored.
+ */
 export async function createExperiment(input: CreateExperimentInput): Promise<ExperimentView> {
   const checked = checkedParams(input.params);
   const { rows } = await pool().query<{ id: string }>('SELECT id FROM programs WHERE id = $1 AND run_id = $2', [input.programId, input.runId]);
   if (!rows.length) throw new ExperimentInputError(404, `program ${input.programId} is not in run ${input.runId}`);
-  const evaluator = await latestEvaluator(input.runId);
+  const evaluator = await requireEvaluator(input.runId);
   const { kind, ...params } = checked;
   const created = await pool().query<{ id: string }>(
-    `INSERT INTO experiments (id, run_id, program_id, kind, group_id, params, evaluator_version, created_by, status, error, finished_at)
-     VALUES (gen_random_uuid(), $1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10) RETURNING id`,
-    [
-      input.runId, input.programId, kind, input.groupId ?? null, JSON.stringify({ kind, ...params }), evaluator?.version ?? null,
-      input.createdBy ?? null, evaluator ? 'queued' : 'failed', evaluator ? null : NO_EVALUATOR, evaluator ? null : new Date(),
-    ],
+    `INSERT INTO experiments (id, run_id, program_id, kind, group_id, params, evaluator_version, created_by, status)
+     VALUES (gen_random_uuid(), $1, $2, $3, $4, $5::jsonb, $6, $7, 'queued') RETURNING id`,
+    [input.runId, input.programId, kind, input.groupId ?? null, JSON.stringify({ kind, ...params }), evaluator.version, input.createdBy ?? null],
   );
   return (await getExperiment(null, created.rows[0].id))!;
 }

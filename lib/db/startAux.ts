@@ -14,7 +14,7 @@ export interface StartAuxInput {
   createdBy?: string | null;
 }
 
-/** Stores the experiment (queued; failed when the run has no evaluator). ExperimentInputError 404/409 otherwise. */
+/** Stores the experiment (queued). ExperimentInputError 404, or 409 (no script; NO_EVALUATOR: nothing stored) otherwise. */
 export async function startAuxExperiment(input: StartAuxInput): Promise<ExperimentView> {
   const d = await getDiagnosis(input.runId, input.diagnosisId);
   if (!d) throw new ExperimentInputError(404, `diagnosis ${input.diagnosisId} is not in run ${input.runId}`);

@@ -6,8 +6,8 @@ import { MAX_SWEEP_PROGRAMS, type StartTuningSweepInput, type TuningSweepItem, t
 import type { ExperimentStatus, ExperimentView } from '../interventions/types';
 import { enqueueExperiment } from '../jobs/enqueue';
 import { pool } from './client';
-import { latestEvaluator, NO_EVALUATOR, runBestSoFar } from './evaluationBatches';
-import { createExperiment, ExperimentInputError } from './experiments';
+import { runBestSoFar } from './evaluationBatches';
+import { createExperiment, ExperimentInputError, requireEvaluator } from './experiments';
 
 /** Every k-th item, the first always included (events 1, k+1, 2k+1, ...). */
 export function everyKth<T>(xs: readonly T[], k: number): T[] {
@@ -26,7 +26,7 @@ export async function createTuningSweep(
 ): Promise<{ groupId: string; experiments: ExperimentView[] } | null> {
   const curve = await runBestSoFar(runId);
   if (!curve) return null;
-  if (!(await latestEvaluator(runId))) throw new ExperimentInputError(409, NO_EVALUATOR);
+  await requireEvaluator(runId);
   let programIds: string[];
   if (input.programIds) {
     programIds = [...new Set(input.programIds)];

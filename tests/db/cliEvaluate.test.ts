@@ -51,12 +51,22 @@ describe('evoscope evaluate', () => {
     ]);
   });
 
-  it('says how to attach an evaluator, and names an unknown program', { timeout: 60_000 }, async () => {
+  it('refuses without an evaluator (saying how to attach one, storing nothing), and names an unknown program', { timeout: 120_000 }, async () => {
     const r = await run([1]);
-    const none = await runCli(['evaluate', r.runId, 'p0', '--json']);
-    expect(none.code).toBe(1);
-    expect(none.stderr).toContain(NO_EVALUATOR);
-    expect(json(none)).toMatchObject({ status: 'failed', error: NO_EVALUATOR });
+    const stored = async () =>
+      (await pool().query<{ n: number }>(
+        'SELECT (SELECT count(*) FROM evaluation_batches WHERE run_id = $1) + (SELECT count(*) FROM experiments WHERE run_id = $1) AS n',
+        [r.runId],
+      )).rows[0].n;
+    const before = Number(await stored());
+    // Refused before anything is stored: the message on stderr, exit 1, nothing on stdout.
+    for (const args of [['evaluate', r.runId, 'p0', '--json'], ['evaluate', r.runId, '--best-chain'], ['ablate', r.runId, 'p0'], ['diagnose', r.runId]]) {
+      const none = await runCli(args);
+      expect(none.code, `${args.join(' ')}: ${none.stderr}`).toBe(1);
+      expect(none.stderr).toContain(NO_EVALUATOR);
+      expect(none.stdout.trim()).toBe('');
+    }
+    expect(Number(await stored())).toBe(before);
     const unknown = await runCli(['evaluate', r.runId, 'nope', '--json']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain("no program 'nope'");

@@ -195,10 +195,20 @@ describe('evaluation batches', () => {
     expect(row.output.length).toBeLessThan(LOG_CAP_CHARS + 100);
   });
 
-  it('a run without an evaluator gets a failed batch saying how to attach one', async () => {
+  it('a run without an evaluator is refused (409 NO_EVALUATOR, saying how to attach one) and nothing is stored', async () => {
     const r = await run([1, 2]);
-    const batch = (await createEvaluationBatch({ runId: r.runId, scope: 'program', programIds: [r.programIds[1]] }))!;
-    expect(batch).toMatchObject({ status: 'failed', error: NO_EVALUATOR, total: 1, evaluatorId: null });
+    const count = async () => (await pool().query<{ n: number }>('SELECT count(*)::int AS n FROM evaluation_batches WHERE run_id = $1', [r.runId])).rows[0].n;
+    const before = await count();
+    for (const input of [
+      { runId: r.runId, scope: 'program' as const, programIds: [r.programIds[1]] },
+      { runId: r.runId, scope: 'best-chain' as const },
+      { runId: r.runId, scope: 'best-chain' as const, testSets: ['public', 'private'] as const },
+    ]) {
+      const e = await createEvaluationBatch(input).catch((x: unknown) => x);
+      expect(e).toBeInstanceOf(BatchInputError);
+      expect(e).toMatchObject({ status: 409, code: 'NO_EVALUATOR', message: NO_EVALUATOR });
+    }
+    expect(await count()).toBe(before);
     expect(NO_EVALUATOR).toContain('evoscope env attach');
   });
 

@@ -70,7 +70,7 @@ it("refuses a re-evaluation concurrency above the owner's default when no maximu
   const wide = await evaluate(64);
   expect(wide.status).toBe(400);
   expect(wide.body.error).toMatch(/concurrency: at most 2 sandboxes at once/);
-  // Within the limit: accepted (this run has no evaluator, so the batch is stored failed: 409).
+  // Within the limit: past the limit check (this run has no evaluator, so then refused: 409, nothing stored).
   expect((await evaluate(2)).status).toBe(409);
 });
 

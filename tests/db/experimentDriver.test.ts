@@ -1,11 +1,12 @@
 // The experiment driver (lib/db/runExperiment.ts) on its own, with runners injected: a run
-// without an evaluator gets a failed experiment saying how to attach one; a runner's calls are
+// without an evaluator is refused (nothing stored) with a message saying how to attach one; a runner's calls are
 // stored once and counted; a shutdown leaves the experiment running and a second run resumes
 // with the stored calls (nothing repeated); a cancel aborts the runner; an ExperimentFailure
 // ends it failed with its message; two processes never run one experiment at once. The
 // evaluations are real (sandbox + the test evaluator of tests/helpers/rerun.ts).
 import { describe, expect, it } from 'vitest';
-import { createExperiment, cancelExperiment, getExperiment, listCalls, resumeExperiment } from '../../lib/db/experiments';
+import { createExperiment, cancelExperiment, ExperimentInputError, getExperiment, listCalls, resumeExperiment } from '../../lib/db/experiments';
+import { createDiagnoseExperiment } from '../../lib/db/experimentDiagnose';
 import { runExperiment, type Runners } from '../../lib/db/runExperiment';
 import { ExperimentFailure, type ExperimentContext } from '../../lib/interventions/context';
 import type { AblationReport, ExperimentReport } from '../../lib/interventions/types';
@@ -45,13 +46,22 @@ async function setup(name: string, withEvaluator = true) {
 }
 
 describe('experiment driver', () => {
-  it('a run without an evaluator gets a failed experiment that says how to attach one', async () => {
+  it('a run without an evaluator: every kind is refused (409 NO_EVALUATOR, saying how to attach one) and nothing is stored', async () => {
     const { runId, programId } = await setup('x-no-evaluator', false);
-    const x = await createExperiment({ runId, programId, params: { kind: 'ablate', functions: true } });
-    expect(x.status).toBe('failed');
-    expect(x.error).toBe(NO_EVALUATOR);
-    // Resuming it cannot help: it stays failed.
-    expect((await resumeExperiment(runId, x.id))!.status).toBe('failed');
+    const count = async () => (await pool().query<{ n: number }>('SELECT count(*)::int AS n FROM experiments WHERE run_id = $1', [runId])).rows[0].n;
+    const before = await count();
+    const refusals = [
+      createExperiment({ runId, programId, params: { kind: 'ablate', functions: true } }),
+      createExperiment({ runId, programId, params: { kind: 'replay', n: 1, variants: ['exact'] } }),
+      createExperiment({ runId, programId, params: { kind: 'tune', knobSource: 'offline', calls: 4, initialRandom: 1, seed: 0, style: 'dict' } }),
+      createDiagnoseExperiment(runId, {}),
+    ];
+    for (const p of refusals) {
+      const e = await p.catch((x: unknown) => x);
+      expect(e).toBeInstanceOf(ExperimentInputError);
+      expect(e).toMatchObject({ status: 409, code: 'NO_EVALUATOR', message: NO_EVALUATOR });
+    }
+    expect(await count()).toBe(before);
   });
 
   it('params are checked against their kind when stored, and a stored bad one ends the experiment failed, not retried', async () => {

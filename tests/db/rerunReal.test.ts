@@ -137,12 +137,13 @@ describe('re-evaluation with a real evaluator', () => {
     }
   });
 
-  it('a run without an evaluator: 409 with how to attach one; bad requests are refused', async () => {
+  it('a run without an evaluator: 409 with how to attach one, nothing stored; bad requests are refused', async () => {
     const r = await run([1]);
+    const batches = async () => (await pool().query<{ n: number }>('SELECT count(*)::int AS n FROM evaluation_batches WHERE run_id = $1', [r.runId])).rows[0].n;
     const res = await start(r.runId, { programId: r.programIds[0] });
     expect(res.status).toBe(409);
-    expect(res.body.error).toBe(NO_EVALUATOR);
-    expect(res.body.batch).toMatchObject({ status: 'failed', error: NO_EVALUATOR });
+    expect(res.body).toEqual({ error: NO_EVALUATOR, code: 'NO_EVALUATOR' });
+    expect(await batches()).toBe(0);
     expect((await start(r.runId, { scope: 'everything' })).status).toBe(400);
     expect((await start(r.runId, { programId: crypto.randomUUID() })).status).toBe(404);
     await attachScoreEvaluator(r.runId);

@@ -88,7 +88,7 @@ export default async function RunPage({ params, searchParams }: Props) {
       <BestChainRerun runId={run.id} initial={chain.initial} evaluator={chain.evaluator} />
       <h2>Programs</h2>
       <ProgramsTable runId={run.id} scoreMetric={run.scoreMetric} higherIsBetter={run.higherIsBetter} />
-      <h2>Evaluator</h2>
+      <h2 id="evaluator">Evaluator</h2>
       <EvaluatorPanel runId={run.id} initial={evaluators} />
       {actor && actor.kind !== 'local' && can(actor, 'share', run.id) && (
         <>

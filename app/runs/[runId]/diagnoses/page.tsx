@@ -5,6 +5,7 @@ import { RunViewHeader } from '@/components/run/RunViewHeader';
 import { pageActor } from '@/lib/auth/pageActor';
 import { can } from '@/lib/auth/permissions';
 import { listDiagnoses } from '@/lib/db/diagnoses';
+import { latestEvaluator } from '@/lib/db/evaluationBatches';
 import { loadRun, runViewMetadata } from '../loadRun';
 
 export const runtime = 'nodejs';
@@ -21,7 +22,7 @@ export default async function DiagnosesPage({ params, searchParams }: Props) {
   const query = await searchParams;
   const run = await loadRun((await params).runId);
   if (!run) notFound();
-  const actor = await pageActor();
+  const [actor, evaluator] = await Promise.all([pageActor(), latestEvaluator(run.id)]);
   return (
     <>
       <RunViewHeader run={run} title="Diagnoses">
@@ -30,7 +31,7 @@ export default async function DiagnosesPage({ params, searchParams }: Props) {
         </p>
       </RunViewHeader>
       <RunDiagnosesView runId={run.id} scoreMetric={run.scoreMetric ?? 'score'} initial={await listDiagnoses(run.id)} canStart={actor !== null && can(actor, 'jobs', run.id)}
-        initialAt={wholeNumber(query.at)} initialK={wholeNumber(query.k)} />
+        hasEvaluator={evaluator !== null} initialAt={wholeNumber(query.at)} initialK={wholeNumber(query.k)} />
     </>
   );
 }

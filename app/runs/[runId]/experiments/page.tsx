@@ -2,6 +2,7 @@
 import { notFound } from 'next/navigation';
 import { RunExperimentsView } from '@/components/experiments/RunExperimentsView';
 import { RunViewHeader } from '@/components/run/RunViewHeader';
+import { latestEvaluator } from '@/lib/db/evaluationBatches';
 import { loadRun, runViewMetadata } from '../loadRun';
 
 export const runtime = 'nodejs';
@@ -21,7 +22,7 @@ export default async function ExperimentsPage({ params }: Props) {
           {run.name} · replays of breakthrough prompts (§5.3), the tuning gap (§5.4) and ablations of edits. Start one from a program page.
         </p>
       </RunViewHeader>
-      <RunExperimentsView runId={run.id} scoreMetric={run.scoreMetric ?? 'score'} />
+      <RunExperimentsView runId={run.id} scoreMetric={run.scoreMetric ?? 'score'} hasEvaluator={(await latestEvaluator(run.id)) !== null} />
     </>
   );
 }

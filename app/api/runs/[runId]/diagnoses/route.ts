@@ -24,11 +24,9 @@ export const POST = handle<{ runId: string }>(async (req, params, { actor }) => 
   const body = diagnoseParamsSchema.parse(await jsonBody(req));
   found(await getRun(runId), 'run');
   const experiment = await createDiagnoseExperiment(runId, body, actorUser(actor)?.id ?? null).catch((e: unknown) => {
-    if (e instanceof ExperimentInputError) throw new ApiError(e.status, e.message);
+    if (e instanceof ExperimentInputError) throw new ApiError(e.status, e.message, e.code);
     throw e;
   });
-  // A run without an evaluator: stored failed, with the message saying what to do.
-  if (experiment.status === 'failed') return Response.json({ error: experiment.error, experiment }, { status: 409 });
   await enqueueExperiment(experiment.id);
   return Response.json({ experiment }, { status: 202 });
 }, { permission: 'jobs' });

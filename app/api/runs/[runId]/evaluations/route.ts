@@ -22,12 +22,10 @@ export const POST = handle<{ runId: string }>(async (req, params) => {
       ? { runId, scope: 'program', programIds: [input.programId], testSets: input.testSets, concurrency: input.concurrency }
       : { runId, scope: input.scope, programIds: 'programIds' in input ? input.programIds : undefined, testSets: input.testSets, concurrency: input.concurrency },
   ).catch((e: unknown) => {
-    if (e instanceof BatchInputError) throw new ApiError(e.status, e.message);
+    if (e instanceof BatchInputError) throw new ApiError(e.status, e.message, e.code);
     throw e;
   });
   const created = found(batch, 'run');
-  // A run without an evaluator: the batch is stored failed, with the message saying what to do.
-  if (created.status === 'failed') return Response.json({ error: created.error, batch: created }, { status: 409 });
   await enqueueEvaluationBatch(created.id);
   return Response.json({ batch: created }, { status: 201 });
 }, { permission: 'jobs' });

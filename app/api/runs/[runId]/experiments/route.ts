@@ -1,4 +1,4 @@
-// POST /api/runs/[runId]/experiments - start an experiment on a program: { kind: 'replay' | 'tune' | 'ablate', programId, params }
+// POST /api/runs/[runId]/experiments - start an experiment on a program: { kind: 'replay' | 'tune' | 'ablate', programId, params }; 409 NO_EVALUATOR (nothing stored) on a run without an evaluator
 // GET ?kind=&programId=&groupId=&limit=&offset= - the run's experiments, newest first
 import { ApiError, found, handle, jsonBody, queryOf } from '@/lib/api/handler';
 import { listExperimentsQuery, startExperimentSchema } from '@/lib/api/experimentSchemas';
@@ -21,11 +21,9 @@ export const POST = handle<{ runId: string }>(async (req, params, { actor }) => 
     params: { kind: input.kind, ...input.params } as never,
     createdBy: actorUser(actor)?.id ?? null,
   }).catch((e: unknown) => {
-    if (e instanceof ExperimentInputError) throw new ApiError(e.status, e.message);
+    if (e instanceof ExperimentInputError) throw new ApiError(e.status, e.message, e.code);
     throw e;
   });
-  // A run without an evaluator: stored failed, with the message saying what to do.
-  if (created.status === 'failed') return Response.json({ error: created.error, experiment: created }, { status: 409 });
   await enqueueExperiment(created.id);
   return Response.json({ experiment: created }, { status: 201 });
 }, { permission: 'jobs' });

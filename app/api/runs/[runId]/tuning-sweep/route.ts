@@ -14,7 +14,7 @@ export const POST = handle<{ runId: string }>(async (req, params, { actor }) => 
   const { runId } = runParamsSchema.parse(params);
   const input = startTuningSweepSchema.parse(await jsonBody(req));
   const created = await createTuningSweep(runId, input, actorUser(actor)?.id ?? null).catch((e: unknown) => {
-    if (e instanceof ExperimentInputError) throw new ApiError(e.status, e.message);
+    if (e instanceof ExperimentInputError) throw new ApiError(e.status, e.message, e.code);
     throw e;
   });
   return Response.json(found(created, 'run'), { status: 201 });

@@ -15,6 +15,7 @@ import { diagnosisParamsSchema } from '@/lib/api/diagnosisParams';
 import { pageActor } from '@/lib/auth/pageActor';
 import { can } from '@/lib/auth/permissions';
 import { diagnosisBlob, getDiagnosisDetail } from '@/lib/db/diagnosisDetail';
+import { latestEvaluator } from '@/lib/db/evaluationBatches';
 import { loadRun } from '../../loadRun';
 
 export const runtime = 'nodejs';
@@ -66,7 +67,7 @@ export default async function DiagnosisPage({ params }: Props) {
       <h2>Tool calls</h2>
       <Transcript runId={run.id} diagnosisId={d.id} entries={entries} />
       <h2>Auxiliary metrics</h2>
-      <AuxSection runId={run.id} diagnosisId={d.id} script={script} canRun={actor !== null && can(actor, 'jobs', run.id)} />
+      <AuxSection runId={run.id} diagnosisId={d.id} script={script} canRun={actor !== null && can(actor, 'jobs', run.id)} hasEvaluator={(await latestEvaluator(run.id)) !== null} />
       <TrivialMetrics metrics={d.report.trivialMetrics} names={d.report.auxMetricNames} />
       <h2>Agent candidate</h2>
       <AgentCandidate d={d} source={candidate} />

@@ -15,7 +15,7 @@ import { scoreDelta } from '@/components/program/scoreDelta';
 import { formatScore } from '@/components/ui/format';
 import { ProgramStatusTag } from '@/components/ui/ProgramStatusTag';
 import { programParamsSchema } from '@/lib/api/params';
-import { activeProgramBatchId } from '@/lib/db/evaluationBatches';
+import { activeProgramBatchId, latestEvaluator } from '@/lib/db/evaluationBatches';
 import { getProgramEvaluations } from '@/lib/db/programEvaluations';
 import { getProgramDetail } from '@/lib/db/programs';
 import { getRun } from '@/lib/db/runs';
@@ -43,7 +43,7 @@ export default async function ProgramPage({ params }: Props) {
   const found = await load(runId, programId);
   if (!found) notFound();
   const { run, program: p } = found;
-  const [evaluations, activeBatchId] = await Promise.all([getProgramEvaluations(run.id, p.id), activeProgramBatchId(run.id, p.id)]);
+  const [evaluations, activeBatchId, evaluator] = await Promise.all([getProgramEvaluations(run.id, p.id), activeProgramBatchId(run.id, p.id), latestEvaluator(run.id)]);
   const diffParent = p.parents.find((x) => x.id !== null);
   const delta = scoreDelta(p.score, diffParent, run.higherIsBetter);
   return (
@@ -106,7 +106,7 @@ export default async function ProgramPage({ params }: Props) {
       <h2>Evaluation</h2>
       <EvaluationPanel evaluations={p.evaluations} invalidReason={p.invalidReason} evaluated={p.evaluated} />
       <h2>Re-run</h2>
-      {evaluations && <RerunPanel runId={run.id} programId={p.id} initial={evaluations} activeBatchId={activeBatchId} />}
+      {evaluations && <RerunPanel runId={run.id} programId={p.id} initial={evaluations} activeBatchId={activeBatchId} hasEvaluator={evaluator !== null} />}
       <h2>Experiments</h2>
       <Suspense fallback={<p className="muted">Loading experiments…</p>}>
         <ExperimentsSection
@@ -118,6 +118,7 @@ export default async function ProgramPage({ params }: Props) {
           higherIsBetter={run.higherIsBetter}
           hasPrompt={p.contexts.length > 0}
           hasParent={diffParent !== undefined}
+          hasEvaluator={evaluator !== null}
         />
       </Suspense>
       <h2>Prompt and response</h2>

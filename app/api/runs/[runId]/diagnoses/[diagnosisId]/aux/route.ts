@@ -27,11 +27,9 @@ export const POST = handle<{ runId: string; diagnosisId: string }>(async (req, p
   const body = bodySchema.parse(req.body ? ((await jsonBody(req)) ?? {}) : {});
   found(await getRun(runId), 'run');
   const created = await startAuxExperiment({ runId, diagnosisId, timeoutSeconds: body.timeoutSeconds, createdBy: actorUser(actor)?.id ?? null }).catch((e: unknown) => {
-    if (e instanceof ExperimentInputError) throw new ApiError(e.status, e.message);
+    if (e instanceof ExperimentInputError) throw new ApiError(e.status, e.message, e.code);
     throw e;
   });
-  // A run without an evaluator: stored failed, with the message saying what to do.
-  if (created.status === 'failed') return Response.json({ error: created.error, experiment: created }, { status: 409 });
   await enqueueExperiment(created.id);
   return Response.json({ experiment: created }, { status: 202 });
 }, { permission: 'jobs' });
