@@ -6,7 +6,7 @@ import type { TaxonomyStatsResponse } from '@/lib/api/taxonomySchemas';
 import { DefinitionNote } from '../analysis/DefinitionNote';
 import { formatCount, formatShare } from '../ui/format';
 import { LabelChips } from './LabelChips';
-import { prepareMatrix } from './layout';
+import { MATRIX_LABEL_ANGLE, prepareMatrix } from './layout';
 
 /** Compounds listed (multi-label sets, most frequent first). */
 const COMPOUNDS_SHOWN = 10;
@@ -24,7 +24,7 @@ export function CooccurrenceMatrix({ stats }: { stats: TaxonomyStatsResponse }) 
                 <title>{LABEL_DEFINITIONS[l]}</title>
                 {LABEL_TITLES[l]}
               </text>
-              <text transform={`translate(${m.left + i * m.cell + m.cell / 2 + 4} ${m.top - 6}) rotate(-55)`}>
+              <text data-testid="matrix-column-label" transform={`translate(${m.left + i * m.cell + m.cell / 2 + 4} ${m.top - 6}) rotate(-${MATRIX_LABEL_ANGLE})`}>
                 <title>{LABEL_DEFINITIONS[l]}</title>
                 {LABEL_TITLES[l]}
               </text>
