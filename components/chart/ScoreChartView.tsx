@@ -140,19 +140,19 @@ export function ScoreChartView({
           ))}
         </g>
         <g clipPath={`url(#${clipId})`}>
-        {bands.map((b) => (
-          <rect
-            key={b.index}
-            data-testid="plateau-band"
-            data-active={b.index === activeBand ? 'true' : undefined}
-            x={b.x0}
-            y={plot.top}
-            width={b.x1 - b.x0}
-            height={plot.bottom - plot.top}
-            fill="#7a8fb8"
-            opacity={b.index === activeBand ? 0.28 : 0.13}
-          />
-        ))}
+          {bands.map((b) => (
+            <rect
+              key={b.index}
+              data-testid="plateau-band"
+              data-active={b.index === activeBand ? 'true' : undefined}
+              x={b.x0}
+              y={plot.top}
+              width={b.x1 - b.x0}
+              height={plot.bottom - plot.top}
+              fill="#7a8fb8"
+              opacity={b.index === activeBand ? 0.28 : 0.13}
+            />
+          ))}
         </g>
         <rect x={plot.left} y={band.top} width={plot.right - plot.left} height={band.bottom - band.top} fill="#fbeeee" opacity={0.6} />
         <text x={plot.left - 8} y={band.mid + 4} textAnchor="end" fontSize={11} fill="#c22a2a">

@@ -16,8 +16,16 @@ export function CooccurrenceMatrix({ stats }: { stats: TaxonomyStatsResponse }) 
   const compounds = stats.compounds.filter((c) => c.labels.length > 1).slice(0, COMPOUNDS_SHOWN);
   return (
     <div className="analysis-grid">
-      <figure className="chart analysis-figure" data-testid="cooccurrence-matrix" style={{ overflowX: 'auto' }}>
-        <svg width={m.size} height={m.top + m.labels.length * m.cell + 4} role="img" aria-label="Label co-occurrence: edits carrying both labels">
+      <figure className="chart analysis-figure" data-testid="cooccurrence-matrix">
+        {/* Scaled down to its column when narrower (two columns at 1024 px): never cut, never scrolled. */}
+        <svg
+          width={m.size}
+          height={m.top + m.labels.length * m.cell + 4}
+          viewBox={`0 0 ${m.size} ${m.top + m.labels.length * m.cell + 4}`}
+          style={{ maxWidth: '100%', height: 'auto' }}
+          role="img"
+          aria-label="Label co-occurrence: edits carrying both labels"
+        >
           {m.labels.map((l, i) => (
             <g key={l} fontSize={11} fill="#1c1d1f">
               <text x={m.left - 6} y={m.top + i * m.cell + m.cell / 2 + 4} textAnchor="end">
