@@ -3,43 +3,41 @@ import type { BestSoFar, Points } from '@/lib/api/points';
 import { DotKind, prepareScoreChart } from './scoreChartModel';
 import { DEFAULT_SCORE_VIEW, fences, parseScoreView, scoreDomain, scoreViewQuery } from './scoreDomain';
 
-// The FunSearch demo's shape: a climb from -66.25 to -64.25 and four failed packings at -150.
-const climb = [-66.25, -66, -65.75, -65.5, -65.25, -65, -64.75, -64.5, -64.25, -65, -65.5, -66];
-const funsearch = [...climb, -150, -150, -150, -150];
+// The FunSearch demo's shape: a climb from -66.25 to -64.25 bunched on a few values, a few
+// honest lower scores (-69.5, -73, -77) and four failed packings at -150. 41 scores.
+const rep = (v: number, n: number) => Array.from({ length: n }, () => v);
+const climb = [
+  ...rep(-66.25, 2), ...rep(-66, 4), ...rep(-65.75, 2), ...rep(-65.5, 4), ...rep(-65.25, 4),
+  ...rep(-65, 4), ...rep(-64.75, 8), ...rep(-64.5, 4), ...rep(-64.25, 2),
+];
+const funsearch = [...rep(-150, 4), -77, -73, -69.5, ...climb];
 
 describe('scoreDomain', () => {
-  it('hand-computed band: median -65.625, MAD 0.625 over 16 values', () => {
-    // sorted: -150 x4, -66.25, -66, -66, -65.75, -65.5, -65.5, -65.25, -65, -65, -64.75, -64.5, -64.25
-    // median (-65.75 + -65.5) / 2 = -65.625; deviations 0.125 x3, 0.375 x3, 0.625 x3, 0.875, 1.125,
-    // 1.375, 84.375 x4 -> MAD (0.625 + 0.625) / 2 = 0.625; half-width 5 * 1.4826 * 0.625 = 4.633125
-    const [lo, hi] = fences(funsearch)!;
-    expect(lo).toBeCloseTo(-70.258125, 9);
-    expect(hi).toBeCloseTo(-60.991875, 9);
-    expect(scoreDomain(funsearch, [-66.25, -64.25], true, false)).toEqual({ lo: -66.25, hi: -64.25, below: 4, above: 0 });
-  });
-
-  it('keeps the four -150s out of the range when they are under a quarter of the scores', () => {
-    const many = [...climb, ...climb, -150, -150, -150, -150]; // 28 scores, 4 outliers
-    // sorted: -150 x4, then 24 climb values; Q1 at h = 6.75 -> between -66 and -65.75 (sorted: -66.25 x2, -66 x4, -65.75 x2, ...)
-    const d = scoreDomain(many, [-66.25, -65.75, -64.25], true, false);
-    expect(d).toEqual({ lo: -66.25, hi: -64.25, below: 4, above: 0 });
-    expect(scoreDomain(many, [], true, true)).toEqual({ lo: -150, hi: -64.25, below: 0, above: 0 });
+  it('hand-computed fences on the FunSearch-like case exclude -150 and nothing else', () => {
+    // sorted: -150 x4 (0-3), -77 (4), -73, -69.5, then the 34 climb values (7-40).
+    // q10 at h = 40 * 0.1 = 4: -77. q90 at h = 36, the climb's 30th value (0-based 29): -64.5.
+    // span 12.5; fences -77 - 37.5 = -114.5 and -64.5 + 37.5 = -27.
+    expect(funsearch).toHaveLength(41);
+    expect(fences(funsearch)).toEqual([-114.5, -27]);
+    // The best-so-far climbs -66.25 -> -64.25: the range is -77 .. -64.25, the four -150s below it.
+    expect(scoreDomain(funsearch, [-66.25, -65.5, -64.75, -64.25], true, false)).toEqual({ lo: -77, hi: -64.25, below: 4, above: 0 });
+    expect(scoreDomain(funsearch, [], true, true)).toEqual({ lo: -150, hi: -64.25, below: 0, above: 0 });
   });
 
   it('always keeps the better side of the best-so-far curve, never its dreadful start', () => {
-    const vals = [1, 2, 2, 3, 2, 1, 3, 2, 100, -500];
-    // a breakthrough to 100 on the curve stays in; the curve's start at -500 does not
-    const d = scoreDomain(vals, [-500, 3, 100], true, false);
-    expect(d.hi).toBe(100);
-    expect(d.lo).toBe(1);
-    expect(d.below).toBe(1);
+    const many = [...rep(1, 20), ...rep(2, 20), ...rep(3, 20), 1000, -500];
+    // q10 at h = 6.1: 1; q90 at h = 54.9: 3; span 2; fences -5 .. 9
+    expect(fences(many)).toEqual([-5, 9]);
+    // a breakthrough to 1000 on the curve stays in; the curve's start at -500 does not
+    const d = scoreDomain(many, [-500, 3, 1000], true, false);
+    expect(d).toEqual({ lo: 1, hi: 1000, below: 1, above: 0 });
     // lower is better: the curve's better side is the low one
-    expect(scoreDomain(vals, [100, 1], false, false)).toMatchObject({ lo: 1, hi: 3, above: 1, below: 1 });
+    expect(scoreDomain(many, [1000, 1], false, false)).toEqual({ lo: 1, hi: 3, below: 1, above: 1 });
   });
 
   it('keeps every score without spread or with few scores', () => {
-    expect(fences([1, 1, 1, 1, 9])).toBeNull(); // MAD 0: more than half the scores are equal
-    expect(scoreDomain([1, 9], [], true, false)).toEqual({ lo: 1, hi: 9, below: 0, above: 0 });
+    expect(fences([...rep(1, 9), 1, 1, 9])).toBeNull(); // 10th and 90th percentiles equal
+    expect(scoreDomain([1, 9, -100], [], true, false)).toEqual({ lo: -100, hi: 9, below: 0, above: 0 });
     expect(scoreDomain([], [], true, false)).toEqual({ lo: 0, hi: 1, below: 0, above: 0 });
   });
 });
@@ -56,7 +54,7 @@ describe('score view in the URL', () => {
 });
 
 describe('prepareScoreChart with outliers, zoom and log', () => {
-  const scores = [...climb, ...climb, -150, -150, -150, -150];
+  const scores = [...climb, -77, -73, -69.5, ...rep(-150, 4)];
   const n = scores.length;
   const points: Points = {
     metric: 'score', count: n, seq: scores.map((_, i) => i), iteration: scores.map((_, i) => i),
@@ -64,17 +62,18 @@ describe('prepareScoreChart with outliers, zoom and log', () => {
   };
   const pt = (i: number) => ({ seq: i, iteration: i, score: scores[i], programId: `p${i}`, externalId: `p${i}` });
   const best: BestSoFar = {
-    metric: 'score', higherIsBetter: true, definition: 'strict', points: [pt(0), pt(1), pt(2), pt(8)],
-    finalBest: pt(8), lastIteration: n - 1, normalisedIterationOfBest: 0.3,
+    metric: 'score', higherIsBetter: true, definition: 'strict', points: [pt(0), pt(2), pt(32)],
+    finalBest: pt(32), lastIteration: n - 1, normalisedIterationOfBest: 0.3,
   };
 
-  it('marks the four -150s at the bottom edge; the climb fills the plot', () => {
+  it('marks the four -150s at the bottom edge; the range is the other scores\'', () => {
     const c = prepareScoreChart(points, best, 800, 400);
     expect(c.outliers).toEqual({ below: 4, above: 0 });
     const below = Array.from(c.dots.kind).flatMap((k, i) => (k === DotKind.Below ? [i] : []));
-    expect(below).toEqual([24, 25, 26, 27]);
+    expect(below).toEqual([37, 38, 39, 40]);
     for (const i of below) expect(c.dots.y[i]).toBe(c.plot.bottom);
-    expect(c.yTicks.every((t) => Number(t.label) >= -67 && Number(t.label) <= -64)).toBe(true);
+    expect(c.yTicks.every((t) => Number(t.label) >= -78 && Number(t.label) <= -64)).toBe(true);
+    expect(c.yTicks.some((t) => Number(t.label) <= -76)).toBe(true);
     expect(c.logAllowed).toBe(false);
   });
 
