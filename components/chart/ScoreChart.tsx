@@ -10,6 +10,9 @@ import { bestSoFarResponseSchema, bestSoFarUrl, initialChartMetric, pointsSchema
 import { DEFAULT_PLATEAU_K } from '@/lib/diagnosis/types';
 import { fetchPacked } from '@/lib/http/fetchPacked';
 import { formatScore } from '../ui/format';
+import { useUrlView } from '../ui/useUrlView';
+import { parseScoreView, scoreViewQuery } from './scoreDomain';
+import { ScoreViewControls } from './ScoreViewControls';
 import { ChartLegend } from './ChartLegend';
 import { PlateauPanel } from './PlateauPanel';
 import { describePlateau, plateauBands } from './plateauModel';
@@ -48,8 +51,12 @@ export function ScoreChart({
     const query = q.toString();
     window.history.replaceState(null, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
   };
+  // Zoom, outliers and log scale: in the URL too (useUrlView), so Back, reload and a link keep them.
+  const [view, setView] = useUrlView(parseScoreView, scoreViewQuery);
   const setMetric = (m: string) => {
     setMetricState(m);
+    // Another metric has another score range: a zoom into this one means nothing there.
+    if (view.y) setView((v) => ({ ...v, y: null }));
     setParam('metric', m === defaultMetric ? null : m);
   };
   const [k, setKState] = useState(initialK ?? DEFAULT_PLATEAU_K);
@@ -90,8 +97,8 @@ export function ScoreChart({
   const bestResult = best.data && !('pending' in best.data) ? best.data : null;
 
   const chart = useMemo(
-    () => (points.data && width > 0 ? prepareScoreChart(points.data, bestResult, width, HEIGHT) : null),
-    [points.data, bestResult, width],
+    () => (points.data && width > 0 ? prepareScoreChart(points.data, bestResult, width, HEIGHT, view) : null),
+    [points.data, bestResult, width, view],
   );
   const bands = useMemo(
     () => (chart && plateaus.data ? plateauBands(plateaus.data, chart.xOf, chart.plot) : []),
@@ -122,6 +129,7 @@ export function ScoreChart({
         )}
         {best.isError && <span className="error">best-so-far: {best.error.message}</span>}
       </div>
+      {chart && <ScoreViewControls chart={chart} view={view} onView={setView} />}
       <div ref={ref} style={{ minHeight: HEIGHT }}>
         {points.isError && <p className="error" role="alert">Could not load scores: {points.error.message}</p>}
         {!points.data && !points.isError && <p className="muted" role="status">Loading scores…</p>}
@@ -135,6 +143,8 @@ export function ScoreChart({
             activeBand={activeBand}
             describeBand={(i) => (plateaus.data ? describePlateau(plateaus.data.plateaus[i], plateaus.data.axis) : '')}
             onBand={setHoverBand}
+            onZoom={(x, y) => setView((v) => ({ ...v, x, y }))}
+            onReset={() => setView((v) => ({ ...v, x: null, y: null }))}
           />
         )}
       </div>

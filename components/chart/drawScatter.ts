@@ -1,7 +1,7 @@
 // DRAW the program dots on a canvas: one SVG element per program does not scale to 100k.
 import { DotKind, type PreparedScoreChart } from './scoreChartModel';
 
-export const DOT_COLOURS = { scored: '#4a6fa8', invalid: '#c22a2a', noValue: '#8a8d93' };
+export const DOT_COLOURS = { scored: '#4a6fa8', invalid: '#c22a2a', noValue: '#8a8d93', outlier: '#7b3fa0' };
 
 export function drawScatter(canvas: HTMLCanvasElement, chart: PreparedScoreChart, dpr: number) {
   const ctx = canvas.getContext('2d');
@@ -50,5 +50,19 @@ export function drawScatter(canvas: HTMLCanvasElement, chart: PreparedScoreChart
     ctx.lineTo(x[i], y[i] + s);
   }
   ctx.stroke();
+
+  // Scores beyond the y-range: triangles at the edge pointing the way they lie.
+  ctx.globalAlpha = 0.9;
+  ctx.fillStyle = DOT_COLOURS.outlier;
+  ctx.beginPath();
+  for (let i = 0; i < n; i++) {
+    if (kind[i] !== DotKind.Below && kind[i] !== DotKind.Above) continue;
+    const d = kind[i] === DotKind.Below ? 1 : -1;
+    ctx.moveTo(x[i] - 4, y[i] - 3 * d);
+    ctx.lineTo(x[i] + 4, y[i] - 3 * d);
+    ctx.lineTo(x[i], y[i] + 3 * d);
+    ctx.closePath();
+  }
+  ctx.fill();
   ctx.globalAlpha = 1;
 }

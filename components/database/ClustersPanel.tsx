@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import Link from 'next/link';
 import type { SearchStateResponse, SnapshotResponse } from '@/lib/api/searchStateSchemas';
-import { clusterTable, clustersCsv } from './clusterModel';
+import { clustersApply, clusterTable, clustersCsv } from './clusterModel';
 import { TemperatureChart } from './TemperatureChart';
 
 const fmtP = (p: number | null) => (p === null ? '—' : p.toFixed(4));
@@ -34,6 +34,16 @@ export function ClustersPanel({ runId, snapshot, position, config, island, onIsl
   const isl = snapshot.islands.find((i) => i.island === island) ?? null;
   const table = useMemo(() => (isl ? clusterTable(isl, config, snapshot.programLengths, snapshot.programIds) : null), [isl, config, snapshot]);
   const t = table?.temperature;
+  if (!clustersApply(config, snapshot, missing)) {
+    return (
+      <section aria-labelledby="clusters-h" data-testid="clusters-panel" data-applies="false" data-seq={snapshot.seq} data-island={island ?? ''}>
+        <h2 id="clusters-h">Clusters</h2>
+        <p className="muted" data-testid="clusters-not-applicable">
+          Does not apply to this run{missing ? `: ${missing}` : ': its database does not cluster programs by scores_per_test'}.
+        </p>
+      </section>
+    );
+  }
   return (
     <section aria-labelledby="clusters-h" data-testid="clusters-panel" data-seq={snapshot.seq} data-island={island ?? ''}>
       <h2 id="clusters-h">Clusters of island {island ?? '—'} at snapshot {position}</h2>

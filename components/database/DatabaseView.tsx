@@ -12,7 +12,18 @@ import { ClustersPanel } from './ClustersPanel';
 import { CountersPanel } from './CountersPanel';
 import { FeatureMapPanel } from './FeatureMapPanel';
 
-export function DatabaseView({ runId, initialSeq, initialIsland }: { runId: string; initialSeq: number | null; initialIsland: number | null }) {
+export function DatabaseView({
+  runId,
+  initialSeq,
+  initialIsland,
+  scoreMetric = null,
+}: {
+  runId: string;
+  initialSeq: number | null;
+  initialIsland: number | null;
+  /** The run's score metric: colours the MAP-Elites grid. */
+  scoreMetric?: string | null;
+}) {
   const pathname = usePathname();
   const [state, setState] = useState<SearchStateResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -89,7 +100,7 @@ export function DatabaseView({ runId, initialSeq, initialIsland }: { runId: stri
       {shown && (
         <>
           <ClustersPanel runId={runId} snapshot={shown} position={index + 1} config={state.config} island={island} onIsland={setIsland} missing={state.missing.clusters ?? null} />
-          <FeatureMapPanel snapshot={shown} island={island} />
+          <FeatureMapPanel runId={runId} snapshot={shown} island={island} config={state.config} scoreMetric={scoreMetric} />
         </>
       )}
       <CountersPanel counters={state.counters} missing={state.missing} at={current?.at ?? null} />

@@ -121,3 +121,17 @@ export function clustersCsv(table: ClusterTable, island: number, seq: number): s
   );
   return [head.join(','), ...rows].join('\n') + '\n';
 }
+
+/**
+ * Whether the clusters section applies to a run at all (issue 24: OpenEvolve runs were warned in
+ * red that clusters were not recorded). FunSearch-style databases cluster programs by
+ * scores_per_test: recorded clusters or their sampling settings say so, and their absence is then
+ * a gap. A MAP-Elites grid, or a source stating that it keeps no clusters, means the section does
+ * not apply: a neutral note, not an error.
+ */
+export function clustersApply(config: Config | null, snapshot: Pick<SnapshotResponse, 'islands'>, missing: string | null): boolean {
+  if (snapshot.islands.some((i) => i.clusters?.length)) return true;
+  if (config?.cluster_sampling_temperature_init !== undefined || config?.functions_per_prompt !== undefined) return true;
+  if (config?.feature_dimensions?.length || snapshot.islands.some((i) => i.featureMap)) return false;
+  return !(missing && /does not cluster|not clusters of programs|keeps no clusters of programs/i.test(missing));
+}

@@ -1,8 +1,8 @@
 // The database page's prepared numbers, against values worked by hand from the seed's definitions.
 import { describe, expect, it } from 'vitest';
-import { clusterTable, clustersCsv, islandTemperature } from './clusterModel';
+import { clustersApply, clusterTable, clustersCsv, islandTemperature } from './clusterModel';
 import { countersModel } from './countersModel';
-import { featureGrid } from './featureMapModel';
+import { featureGrid, NO_SCORE_FILL, prepareFeatureMap } from './featureMapModel';
 import { prepareLanes } from './lanesModel';
 
 const config = { cluster_sampling_temperature_init: 0.1, cluster_sampling_temperature_period: 6, functions_per_prompt: 2 };
@@ -101,5 +101,55 @@ describe('countersModel and featureGrid', () => {
   it('places OpenEvolve cells "col-row" on a grid', () => {
     expect(featureGrid({ '0-1': 'a', '3-0': 'b' })).toMatchObject({ twoD: true, cols: 4, rows: 2 });
     expect(featureGrid({ x: 'a' }).twoD).toBe(false);
+  });
+});
+
+describe('prepareFeatureMap', () => {
+  const grid = featureGrid({ '0-0': 'a', '3-1': 'b', '9-9': 'c' });
+  const scores: Record<string, number> = { a: 0.2, b: 0.9 };
+  const f = prepareFeatureMap(grid, { feature_dimensions: ['complexity', 'diversity'], feature_bins: 10 }, (p) => scores[p] ?? null, 560);
+
+  it('names the axes after the feature dimensions and spans every bin, not just the occupied ones', () => {
+    expect(f.x).toMatchObject({ name: 'complexity', bins: 10 });
+    expect(f.y).toMatchObject({ name: 'diversity', bins: 10 });
+    // (560 - 58 - 12) / 10 = 49 -> capped at 30 px a cell
+    expect(f.cell).toBe(30);
+    expect(f.plot.right - f.plot.left).toBe(300);
+    expect(f.x.ticks.map((t) => t.label)).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
+    // bin 0 of the second feature is the bottom row
+    expect(f.y.ticks[0].pos).toBe(f.plot.bottom - 15);
+  });
+
+  it('colours cells by score with a legend over the scores shown; unscored elites grey', () => {
+    expect(f.legend).toMatchObject({ min: 0.2, max: 0.9 });
+    const [a, b, c] = f.cells;
+    expect(a.fill).not.toBe(b.fill);
+    expect(c.fill).toBe(NO_SCORE_FILL);
+    expect(b.x).toBe(f.plot.left + 3 * 30);
+    expect(b.y).toBe(f.plot.top + (10 - 1 - 1) * 30);
+  });
+
+  it('thins bin labels on a fine grid and falls back to the cells without a config', () => {
+    const fine = prepareFeatureMap(featureGrid({ '0-0': 'a', '49-49': 'b' }), null, () => null, 560);
+    expect(fine.x.name).toBe('feature 1');
+    expect(fine.x.bins).toBe(50);
+    expect(fine.cell).toBe(9);
+    expect(fine.x.ticks.map((t) => t.label).slice(0, 3)).toEqual(['0', '3', '6']);
+    expect(fine.legend).toBeNull();
+  });
+});
+
+describe('clustersApply', () => {
+  const isl = (over: object) => ({ island: 0, ...over });
+  it('applies to a FunSearch database, even when a snapshot lacks clusters', () => {
+    expect(clustersApply(config, { islands: [isl({})] }, null)).toBe(true);
+    expect(clustersApply(null, { islands: [isl({ clusters: [{ scoresPerTest: {}, programs: [] }] })] }, null)).toBe(true);
+    expect(clustersApply(null, { islands: [isl({})] }, 'the export keeps no clusters and no scores_per_test')).toBe(true);
+  });
+  it('does not apply to a MAP-Elites run or a source that keeps none', () => {
+    expect(clustersApply({ feature_dimensions: ['complexity'] }, { islands: [isl({})] }, null)).toBe(false);
+    expect(clustersApply(null, { islands: [isl({ featureMap: { '0-0': 'a' } })] }, null)).toBe(false);
+    expect(clustersApply(null, { islands: [] }, 'OpenEvolve keeps a MAP-Elites grid per island, not clusters of programs by scores_per_test')).toBe(false);
+    expect(clustersApply(null, { islands: [] }, 'LLaMEA does not cluster programs')).toBe(false);
   });
 });

@@ -123,20 +123,22 @@ export function RunRow({
       <td className="num" data-testid="run-tokens" title={costTitle(r.tokensBasis)}>
         {r.totalTokens == null ? '—' : formatCount(r.totalTokens)}
       </td>
-      <td>{formatDate(r.importedAt)}</td>
-      <td>
+      <td className="date">{formatDate(r.importedAt)}</td>
+      <td className="compare">
         <input type="checkbox" aria-label={`Select ${r.name} for comparison`} checked={selected} onChange={(e) => onSelect(e.target.checked)} />
       </td>
       <td className="run-actions">
-        <button type="button" aria-label={`Rename ${r.name}`} onClick={() => start('name')}>
-          Rename
-        </button>
-        <button type="button" aria-label={`Edit tags of ${r.name}`} onClick={() => start('tags')}>
-          Tags
-        </button>
-        <button type="button" className="danger" aria-label={`Delete ${r.name}`} onClick={onDelete}>
-          Delete
-        </button>
+        <div className="run-actions-stack">
+          <button type="button" aria-label={`Rename ${r.name}`} onClick={() => start('name')}>
+            Rename
+          </button>
+          <button type="button" aria-label={`Edit tags of ${r.name}`} onClick={() => start('tags')}>
+            Tags
+          </button>
+          <button type="button" className="danger" aria-label={`Delete ${r.name}`} onClick={onDelete}>
+            Delete
+          </button>
+        </div>
       </td>
     </tr>
   );

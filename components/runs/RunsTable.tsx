@@ -121,7 +121,7 @@ export function RunsTable() {
         )}
       </div>
       <div className="table-wrap">
-        <table className="data" aria-label="Runs" aria-busy={query.isFetching}>
+        <table className="data runs-table" aria-label="Runs" aria-busy={query.isFetching}>
           <thead>
             <tr>
               {columns.map((c) => (

@@ -6,7 +6,7 @@ import type { TaxonomyStatsResponse } from '@/lib/api/taxonomySchemas';
 import { DefinitionNote } from '../analysis/DefinitionNote';
 import { formatCount, formatShare } from '../ui/format';
 import { LabelChips } from './LabelChips';
-import { prepareMatrix } from './layout';
+import { MATRIX_LABEL_ANGLE, prepareMatrix } from './layout';
 
 /** Compounds listed (multi-label sets, most frequent first). */
 const COMPOUNDS_SHOWN = 10;
@@ -16,15 +16,23 @@ export function CooccurrenceMatrix({ stats }: { stats: TaxonomyStatsResponse }) 
   const compounds = stats.compounds.filter((c) => c.labels.length > 1).slice(0, COMPOUNDS_SHOWN);
   return (
     <div className="analysis-grid">
-      <figure className="chart analysis-figure" data-testid="cooccurrence-matrix" style={{ overflowX: 'auto' }}>
-        <svg width={m.size} height={m.top + m.labels.length * m.cell + 4} role="img" aria-label="Label co-occurrence: edits carrying both labels">
+      <figure className="chart analysis-figure" data-testid="cooccurrence-matrix">
+        {/* Scaled down to its column when narrower (two columns at 1024 px): never cut, never scrolled. */}
+        <svg
+          width={m.size}
+          height={m.top + m.labels.length * m.cell + 4}
+          viewBox={`0 0 ${m.size} ${m.top + m.labels.length * m.cell + 4}`}
+          style={{ maxWidth: '100%', height: 'auto' }}
+          role="img"
+          aria-label="Label co-occurrence: edits carrying both labels"
+        >
           {m.labels.map((l, i) => (
             <g key={l} fontSize={11} fill="#1c1d1f">
               <text x={m.left - 6} y={m.top + i * m.cell + m.cell / 2 + 4} textAnchor="end">
                 <title>{LABEL_DEFINITIONS[l]}</title>
                 {LABEL_TITLES[l]}
               </text>
-              <text transform={`translate(${m.left + i * m.cell + m.cell / 2 + 4} ${m.top - 6}) rotate(-55)`}>
+              <text data-testid="matrix-column-label" transform={`translate(${m.left + i * m.cell + m.cell / 2 + 4} ${m.top - 6}) rotate(-${MATRIX_LABEL_ANGLE})`}>
                 <title>{LABEL_DEFINITIONS[l]}</title>
                 {LABEL_TITLES[l]}
               </text>

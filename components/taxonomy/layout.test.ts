@@ -165,4 +165,11 @@ describe('prepareMatrix', () => {
     expect(cell(1, 0).x).toBe(p.left);
     expect(cell(1, 0).y).toBe(p.top + p.cell);
   });
+
+  it('leaves room above for the longest rotated label ("Hyperparameter tuning", 21 characters)', () => {
+    const p = prepareMatrix(EDIT_LABELS.map(() => EDIT_LABELS.map(() => 0)));
+    // estimated 21 * 7 + 8 = 155 px wide; risen at 55 degrees: 155 * sin 55 = 127 px
+    expect(p.top).toBeGreaterThanOrEqual(127);
+    expect(p.left).toBeGreaterThanOrEqual(155);
+  });
 });

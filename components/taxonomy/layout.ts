@@ -5,7 +5,7 @@
 import { interpolateBlues, scaleBand, scaleLinear, scaleLog, scaleSqrt } from 'd3';
 import { EDIT_LABELS, LABEL_TITLES, type EditLabel } from '@/lib/analysis/taxonomy/labels';
 import type { LabelStats, TaxonomyStats } from '@/lib/analysis/taxonomy/types';
-import { percentLabel, tickLabel, ticksOf, type Plot, type Tick } from '../analysis/chartFrame';
+import { estimateLabelWidth, percentLabel, tickLabel, ticksOf, type Plot, type Tick } from '../analysis/chartFrame';
 
 const ORDER = new Map<EditLabel, number>(EDIT_LABELS.map((l, i) => [l, i]));
 
@@ -281,8 +281,17 @@ export interface PreparedMatrix {
  * shaded on a square-root scale over the off-diagonal counts (the diagonal, each label's own
  * count, would wash the rest out, so it is drawn in grey).
  */
-export function prepareMatrix(matrix: readonly (readonly number[])[], cell = 34, left = 150, top = 110): PreparedMatrix {
+/** Angle of the column labels above the matrix (degrees above the horizontal). */
+export const MATRIX_LABEL_ANGLE = 55;
+
+export function prepareMatrix(matrix: readonly (readonly number[])[], cell = 34): PreparedMatrix {
   const n = EDIT_LABELS.length;
+  // Margins from the longest label, so no title is cut ("Hyperparameter tunin" was, at a fixed
+  // 110 px): the row labels' width on the left, the rotated column labels' rise on top.
+  const longest = Math.max(...EDIT_LABELS.map((l) => estimateLabelWidth(LABEL_TITLES[l])));
+  const rad = (MATRIX_LABEL_ANGLE * Math.PI) / 180;
+  const left = longest + 6;
+  const top = Math.ceil(longest * Math.sin(rad) + 11 * Math.cos(rad)) + 10;
   let max = 0;
   for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (i !== j) max = Math.max(max, matrix[i]?.[j] ?? 0);
   const shade = scaleSqrt().domain([0, Math.max(1, max)]).range([0.04, 0.95]);
@@ -304,5 +313,5 @@ export function prepareMatrix(matrix: readonly (readonly number[])[], cell = 34,
     }
   }
   // Room right of the grid for the last rotated column labels.
-  return { size: left + n * cell + 110, cell, left, top, labels: [...EDIT_LABELS], cells };
+  return { size: left + n * cell + Math.ceil(longest * Math.cos(rad)) + 10, cell, left, top, labels: [...EDIT_LABELS], cells };
 }

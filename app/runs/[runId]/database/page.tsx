@@ -27,7 +27,7 @@ export default async function DatabasePage({ params, searchParams }: Props) {
           {run.name} · the search&apos;s programs database: islands, resets and migrations, clusters sampled at the cyclic temperature, counters and cost.
         </p>
       </RunViewHeader>
-      <DatabaseView runId={run.id} initialSeq={intOrNull(q.at)} initialIsland={intOrNull(q.island)} />
+      <DatabaseView runId={run.id} initialSeq={intOrNull(q.at)} initialIsland={intOrNull(q.island)} scoreMetric={run.scoreMetric ?? run.metricKeys[0] ?? null} />
     </>
   );
 }
