@@ -55,12 +55,12 @@ export async function putFile(importId: string, relPath: string | null, body: Bo
 }
 
 /** A batch body of files (path -> text), as the browser sends it (lib/uploads/batchFrame.ts). */
-export function batchBody(files: [string, string][]): Buffer {
+export function batchBody(files: [string, string][]): Uint8Array<ArrayBuffer> {
   const entries = files.map(([p, text]) => {
     const data = Buffer.from(text);
     return { header: { path: p, size: data.length, sha256: crypto.createHash('sha256').update(data).digest('hex') }, data };
   });
-  return Buffer.concat(encodeBatch(entries));
+  return new Uint8Array(Buffer.concat(encodeBatch(entries)));
 }
 
 /** PUT a batch of files through the route; `body` may be a stream to control timing. */
