@@ -2,7 +2,7 @@
 // Chromium picks a folder with the upload page's folder input and clicks Import; the time runs
 // from the click until the page asks to start the import (every file stored: the page starts it
 // only then), so it holds the browser reading and hashing the files, the requests and the
-// server storing them, and not the import. Folders: the real QOS run (730 files, 9.7 MB) and a
+// server storing them, and not the import. Folders: the real QOS run (730 files, 9.5 MB) and a
 // generated OpenEvolve run of 20,061 small files (68 MB). For comparison, the client before
 // batching is replayed in the same page: one PUT per file, one after another, on the QOS folder.
 //
