@@ -19,7 +19,7 @@ async function importAndWait(page: Page, previous: string | null) {
   const button = page.getByRole('button', { name: 'Import' });
   await expect(button).toBeEnabled();
   await button.click();
-  // A folder of hundreds of files is sent one PUT at a time: allow for it.
+  // Uploading and importing a folder of hundreds of files takes a while on a loaded machine.
   await expect.poll(() => new URL(page.url()).searchParams.get('import'), { timeout: 120_000 }).not.toBe(previous);
   await expect.poll(() => new URL(page.url()).searchParams.get('import'), { timeout: 120_000 }).not.toBeNull();
   const status = page.getByTestId('import-status');

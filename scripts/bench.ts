@@ -37,6 +37,10 @@
 //            the demo runs: `tune <run> best-so-far:2 --json` on both, `ablate` on the demo edit
 //            with the most hunks, `replay --n 8` against the scripted OpenAI server answering the
 //            stored reply, at concurrency 1 and 2 (scripts/bench/interventions.ts)
+//   upload:  issue 24: folder uploads through headless Chromium and the upload page, the real QOS
+//            run folder (730 files) and a generated 20,061-file OpenEvolve run: files/s and MB/s
+//            from the click on Import until every file is stored, and the one-PUT-per-file client
+//            it replaced on the QOS folder (scripts/bench/uploadFolder.ts)
 // `npm run bench -- import analyze` runs some sections only.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -291,6 +295,25 @@ try {
         child(['scripts/bench/ingestLoad.ts'], { ...env, BASE_URL: `http://127.0.0.1:${port}` }),
         'lost 0, no failed batch',
       );
+    } finally {
+      server.kill('SIGTERM');
+      await exited;
+    }
+  }
+
+  if (want('upload')) {
+    buildIfStale(log);
+    const port = 3792;
+    const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
+      cwd: root,
+      env: { ...env, PORT: String(port), EVOSCOPE_DATA_DIR: path.join(tmp, 'upload-data') },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    const exited = new Promise((r) => server.once('exit', r));
+    try {
+      await waitForHealth(port);
+      const { rows } = child(['scripts/bench/uploadFolder.ts'], { ...env, BASE_URL: `http://127.0.0.1:${port}` }) as { rows: Record<string, unknown>[] };
+      for (const { bench, target, ...figures } of rows) report(String(bench), figures, target as string | undefined);
     } finally {
       server.kill('SIGTERM');
       await exited;

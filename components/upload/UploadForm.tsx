@@ -2,13 +2,15 @@
 // Upload a run archive (.zip, .tar.gz, .tgz, .tar), a single run file (.jsonl; OpenEvolve's
 // evolution_trace.jsonl, .jsonl.gz, .json or .hdf5) or a run folder (a ShinkaEvolve results folder
 // with its programs.sqlite). Files stream to the server
-// one by one with a live progress bar; the worker then imports them while ImportStatus polls.
+// in batches, several at once, under a progress bar that shows files/s and MB/s; the worker then
+// imports them while ImportStatus polls.
 import { useRouter, useSearchParams } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { formatBytes } from '../ui/bytes';
 import { ProgressBar } from '../ui/ProgressBar';
 import { ImportStatus } from './ImportStatus';
 import { createImport, startImport, uploadFiles, type UploadFile } from './uploadClient';
+import { uploadProgressLabel, type UploadProgress } from './uploadPlan';
 
 type Mode = 'archive' | 'folder';
 
@@ -25,7 +27,8 @@ export function UploadForm({ formats }: { formats: { format: string; description
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [format, setFormat] = useState('auto');
   const [runName, setRunName] = useState('');
-  const [sent, setSent] = useState<number | null>(null);
+  const [sent, setSent] = useState<(UploadProgress & { elapsedMs: number }) | null>(null);
+  const started = useRef(0);
   // True only while this page sends files; once the import is queued the form is free for the next.
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -44,12 +47,13 @@ export function UploadForm({ formats }: { formats: { format: string; description
     e.preventDefault();
     if (!files.length) return setError('Choose an archive or a folder first.');
     setError(null);
-    setSent(0);
+    started.current = performance.now();
+    setSent({ bytes: 0, files: 0, elapsedMs: 0 });
     setBusy(true);
     try {
       const sourceName = mode === 'archive' ? files[0].file.name : folderName(files);
       const id = await createImport({ kind: mode, sourceName, format, runName: runName || undefined });
-      await uploadFiles(id, files, setSent);
+      await uploadFiles(id, files, (p) => setSent({ ...p, elapsedMs: performance.now() - started.current }));
       await startImport(id);
       router.replace(`/upload?import=${id}`); // a permalink to this import's status
     } catch (err) {
@@ -106,8 +110,13 @@ export function UploadForm({ formats }: { formats: { format: string; description
         <button type="submit" disabled={!files.length || busy}>
           Import
         </button>
-        {sent !== null && (busy || sent === total) && (
-          <ProgressBar testId="upload-progress" label={`${busy ? 'Uploading' : 'Uploaded'}: ${formatBytes(sent)} / ${formatBytes(total)}`} value={sent} max={total} />
+        {sent !== null && (busy || sent.bytes === total) && (
+          <ProgressBar
+            testId="upload-progress"
+            label={uploadProgressLabel({ ...sent, totalBytes: total, totalFiles: files.length, done: !busy }, formatBytes)}
+            value={sent.bytes}
+            max={total}
+          />
         )}
         {error && (
           <p className="alert" role="alert">

@@ -79,6 +79,20 @@ export async function placeUploadedFile(id: string, place: () => Promise<boolean
   });
 }
 
+/**
+ * placeUploadedFile for a batch of files (PUT .../batch): `place` links them all and returns how
+ * many it added; they are counted in the same transaction, under the same row lock.
+ */
+export async function placeUploadedFiles(id: string, place: () => Promise<number>): Promise<'added' | 'closed'> {
+  return inTransaction(async (c) => {
+    const { rows } = await c.query<{ status: string }>('SELECT status FROM import_jobs WHERE id = $1 FOR NO KEY UPDATE', [id]);
+    if (rows[0]?.status !== 'uploading') return 'closed';
+    const added = await place();
+    if (added) await c.query('UPDATE import_jobs SET files_received = files_received + $2, updated_at = now() WHERE id = $1', [id, added]);
+    return 'added';
+  });
+}
+
 /** uploading -> queued, atomically: 'queued', else 'empty' (no file yet) or the status found; null: no such import. */
 export async function markQueued(id: string): Promise<string | null> {
   const { rows } = await pool().query<{ status: string; files: number; queued: boolean }>(

@@ -37,6 +37,11 @@ export class UploadBudget implements ByteBudget {
     this.used += bytes;
   }
 
+  /** Bytes taken for a file that was not kept (already stored): settle() gives them back. */
+  giveBack(bytes: number): void {
+    this.used -= bytes;
+  }
+
   /** Keeps the bytes written (a new file) or gives all of them back; returns the bytes kept. */
   async settle(keep: boolean): Promise<number> {
     const kept = keep ? this.used : 0;

@@ -14,7 +14,7 @@ import { apiRoutes, MUTATING, PORT, UUID } from '../helpers/apiRoutes';
 import { useTestDatabase } from '../helpers/dbTest';
 
 useTestDatabase();
-const STREAMED = ['PUT app/api/imports/[importId]/files/route.ts'];
+const STREAMED = ['PUT app/api/imports/[importId]/batch/route.ts', 'PUT app/api/imports/[importId]/files/route.ts'];
 
 const writes = (
   await Promise.all(

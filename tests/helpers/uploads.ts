@@ -6,12 +6,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll } from 'vitest';
+import { PUT as PUT_BATCH } from '../../app/api/imports/[importId]/batch/route';
 import { PUT } from '../../app/api/imports/[importId]/files/route';
 import { POST as START } from '../../app/api/imports/[importId]/start/route';
 import { disconnect, pool } from '../../lib/db/client';
 import { createImportJob } from '../../lib/db/importJobs';
 import { migrate } from '../../lib/db/migrate';
 import { releaseJobClient } from '../../lib/jobs/enqueue';
+import { BATCH_CONTENT_TYPE, encodeBatch } from '../../lib/uploads/batchFrame';
 import task from '../../workers/tasks/import-upload';
 
 /**
@@ -49,6 +51,23 @@ export async function putFile(importId: string, relPath: string | null, body: Bo
   const query = relPath === null ? '' : `?path=${encodeURIComponent(relPath)}`;
   const req = new NextRequest(local(`/api/imports/${importId}/files${query}`), init as never);
   const res = await PUT(req, { params: Promise.resolve({ importId }) });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/** A batch body of files (path -> text), as the browser sends it (lib/uploads/batchFrame.ts). */
+export function batchBody(files: [string, string][]): Uint8Array<ArrayBuffer> {
+  const entries = files.map(([p, text]) => {
+    const data = Buffer.from(text);
+    return { header: { path: p, size: data.length, sha256: crypto.createHash('sha256').update(data).digest('hex') }, data };
+  });
+  return new Uint8Array(Buffer.concat(encodeBatch(entries)));
+}
+
+/** PUT a batch of files through the route; `body` may be a stream to control timing. */
+export async function putBatch(importId: string, body: BodyInit, type = BATCH_CONTENT_TYPE) {
+  const init = { method: 'PUT', body, duplex: 'half', headers: { host: localHost(), 'content-type': type } };
+  const req = new NextRequest(local(`/api/imports/${importId}/batch`), init as never);
+  const res = await PUT_BATCH(req, { params: Promise.resolve({ importId }) });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
