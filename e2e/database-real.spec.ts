@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import * as tar from 'tar';
+import { uploadRunFile } from './helpers';
 
 const realRuns = path.resolve(process.env.EVOSCOPE_REAL_RUNS ?? path.join(import.meta.dirname, '..', '..', 'shared', 'real-runs'));
 const QOS = 'openevolve__bochen-sysnet__QOS__qaoa-frozenqubits';
@@ -14,15 +15,9 @@ const FUNSEARCH_FILE = path.join('funsearch__lumi-a__funsearch__json-data', 'doc
 
 const uploaded: string[] = [];
 
-/** Uploads one archive through /upload and returns the first run it stored (deleted after the test). */
+/** Uploads one file through /upload and returns the run it stored (deleted after the test). */
 async function uploadRun(page: Page, archive: string): Promise<string> {
-  await page.goto('/upload');
-  await page.getByTestId('upload-input').setInputFiles(archive);
-  await page.getByRole('button', { name: 'Import' }).click();
-  const status = page.getByTestId('import-status');
-  await expect(status).toHaveAttribute('data-status', 'succeeded', { timeout: 120_000 });
-  const href = await status.getByRole('link').first().getAttribute('href');
-  const runId = href!.split('/').pop()!;
+  const runId = await uploadRunFile(page, archive);
   uploaded.push(runId);
   return runId;
 }

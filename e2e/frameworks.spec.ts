@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import * as tar from 'tar';
+import { uploadRunFile } from './helpers';
 import { writeCurrentShinkaRun } from '../lib/importers/testShinkaCurrent';
 
 const realRuns = path.resolve(process.env.EVOSCOPE_REAL_RUNS ?? path.join(import.meta.dirname, '..', '..', 'shared', 'real-runs'));
@@ -30,13 +31,7 @@ async function tarOf(dir: string, archive: string): Promise<string> {
 
 /** Uploads one file through /upload and returns the run it stored (deleted after the test). */
 async function uploadRun(page: Page, file: string): Promise<string> {
-  await page.goto('/upload');
-  await page.getByTestId('upload-input').setInputFiles(file);
-  await page.getByRole('button', { name: 'Import' }).click();
-  const status = page.getByTestId('import-status');
-  await expect(status).toHaveAttribute('data-status', 'succeeded', { timeout: 120_000 });
-  const href = await status.getByRole('link').first().getAttribute('href');
-  const runId = href!.split('/').pop()!;
+  const runId = await uploadRunFile(page, file);
   uploaded.push(runId);
   return runId;
 }

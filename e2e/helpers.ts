@@ -46,3 +46,14 @@ export function wordFromSource(code: string): string {
   expect(words.length, 'source has a word in its first lines').toBeGreaterThan(0);
   return words.reduce((a, b) => (b.length > a.length ? b : a));
 }
+
+/** Uploads one file (an archive or a run file) through /upload and returns the run it stored. */
+export async function uploadRunFile(page: Page, file: string): Promise<string> {
+  await page.goto('/upload');
+  await page.getByTestId('upload-input').setInputFiles(file);
+  await page.getByRole('button', { name: 'Import' }).click();
+  const status = page.getByTestId('import-status');
+  await expect(status).toHaveAttribute('data-status', 'succeeded', { timeout: 120_000 });
+  const href = await status.getByRole('link').first().getAttribute('href');
+  return href!.split('/').pop()!;
+}

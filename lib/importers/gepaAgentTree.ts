@@ -30,7 +30,7 @@ import { decodeUtf8Strict } from '../files/utf8';
 import { ImportError, type ImportedRun, type ImportWarning, type ProgramRecord } from '../trace/schema';
 import { componentsText } from '../trace/components';
 import { asImportError, isDir, isFile, isObject, listDir, readJson, str, type Json } from './inputFiles';
-import { checkComponentNames, checkLineage, finite, index, mean, numbers, type LinkSource } from './gepaShared';
+import { checkComponentNames, checkLineage, finite, gepaRunRecord, index, mean, numbers, type LinkSource } from './gepaShared';
 import { checkedSearchState } from './searchStateCheck';
 
 const ITERATIONS = 'iterations';
@@ -194,16 +194,7 @@ export async function readGepaAgentTree(root: string, opts: { name?: string; onF
     PARETO,
   );
   return {
-    run: {
-      name: opts.name ?? path.basename(root),
-      framework: 'gepa',
-      task: path.basename(root),
-      scoreMetric: 'val_aggregate_score',
-      higherIsBetter: true,
-      meta: { gepa: { layout: 'agent_state_tree' } },
-      sourceKind: 'directory',
-      sourcePath: root,
-    },
+    run: gepaRunRecord(root, opts.name, 'val_aggregate_score', { layout: 'agent_state_tree' }),
     programs,
     warnings,
     stats: { filesRead, programs: n, rejectedProposals: programs.filter((p) => p.rejected).length },

@@ -28,7 +28,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ImportError, type ImportedRun, type ImportWarning, type ProgramRecord } from '../trace/schema';
 import { isDir, isFile, isObject, listDir, readJson, readLines, type Json } from './inputFiles';
-import { candidateText, finite, index } from './gepaShared';
+import { candidateText, finite, gepaRunRecord, index } from './gepaShared';
 
 const CANDIDATES = 'candidates.jsonl';
 const PROGRESS = 'progress_log.jsonl';
@@ -187,16 +187,7 @@ export async function readOptimizeAnything(root: string, opts: { name?: string; 
     warnings.push({ code: 'gepa-state-bin-ignored', message: 'gepa_state/ (the engine\'s pickled state) is never opened', file: 'gepa_state' });
   }
   return {
-    run: {
-      name: opts.name ?? path.basename(root),
-      framework: 'gepa',
-      task: path.basename(root),
-      scoreMetric: 'val_score',
-      higherIsBetter: true,
-      meta: { gepa: { layout: 'optimize_anything', ...(isObject(summary) ? { summary } : {}), progress: rows } },
-      sourceKind: 'directory',
-      sourcePath: root,
-    },
+    run: gepaRunRecord(root, opts.name, 'val_score', { layout: 'optimize_anything', ...(isObject(summary) ? { summary } : {}), progress: rows }),
     programs,
     warnings,
     stats: { filesRead, programs: programs.length, validated: listed.length, rejectedProposals: rejected, evalCalls: evalFiles.length },

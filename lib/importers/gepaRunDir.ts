@@ -49,7 +49,7 @@ import { ImportError, type ImportedRun, type ImportWarning, type ProgramRecord }
 import type { SearchStateInput } from '../trace/searchState';
 import { iterationFromPositionWarning } from '../trace/warnings';
 import { isFile, isObject, readJson, type Json } from './inputFiles';
-import { candidateText, checkLineage, finite, index, mean, numbers, type LinkSource } from './gepaShared';
+import { candidateText, checkLineage, finite, gepaRunRecord, index, mean, numbers, type LinkSource } from './gepaShared';
 import { checkedSearchState } from './searchStateCheck';
 
 export const RUN_LOG = 'run_log.json';
@@ -248,16 +248,7 @@ export async function readGepaRunDir(root: string, opts: { name?: string; onFile
     if (result[key] !== undefined && result[key] !== null) meta[key] = result[key];
   }
   return {
-    run: {
-      name: opts.name ?? path.basename(root),
-      framework: 'gepa',
-      task: path.basename(root),
-      scoreMetric: 'val_aggregate_score',
-      higherIsBetter: true,
-      meta: { gepa: meta },
-      sourceKind: 'directory',
-      sourcePath: root,
-    },
+    run: gepaRunRecord(root, opts.name, 'val_aggregate_score', meta),
     programs,
     warnings,
     stats: { filesRead: 2, programs: programs.length, candidates: n, rejectedProposals: rejected, iterationsWithoutProposal: idle },

@@ -3,7 +3,8 @@
 // check every layout runs before it yields programs (an index out of range or a cycle of parents
 // fails the import with the file and entry named), and the refusal of a pickle-only folder.
 import { componentsText } from '../trace/components';
-import { ImportError, type ProgramRecord } from '../trace/schema';
+import path from 'node:path';
+import { ImportError, type ProgramRecord, type RunRecord } from '../trace/schema';
 import { isObject } from './inputFiles';
 
 /** The files Evoscope reads from gepa's output, for messages. */
@@ -112,3 +113,17 @@ export function mean(scores: Record<string, unknown> | null): number | null {
 
 /** A program index as GEPA writes it (a non-negative integer), else null. */
 export const index = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null);
+
+/** The run record every GEPA layout yields: named after its folder, scored by `scoreMetric`, higher is better. */
+export function gepaRunRecord(root: string, name: string | undefined, scoreMetric: string, meta: Record<string, unknown>): RunRecord {
+  return {
+    name: name ?? path.basename(root),
+    framework: 'gepa',
+    task: path.basename(root),
+    scoreMetric,
+    higherIsBetter: true,
+    meta: { gepa: meta },
+    sourceKind: 'directory',
+    sourcePath: root,
+  };
+}
