@@ -162,3 +162,24 @@ test('parents missing from the archive are drawn as ghost nodes', async ({ page,
   await expect(panel).toContainText('the archive does not contain it');
   await expect(panel).toContainText('2 programs');
 });
+
+test('jump controls: the final best, then along the best-so-far chain (issue 24)', async ({ page }) => {
+  const runId = await openRunFromList(page, DEMO_RUNS[0]);
+  await page.goto(`/runs/${runId}/lineage`);
+  const finalBest = page.getByTestId('jump-final-best');
+  await expect(finalBest).toBeEnabled(); // once the lineage facts are in
+  const res = await page.request.get(`/api/runs/${runId}/graph`);
+  const graph = (await res.json()) as Graph & { lineage: { finalBestId: string | null; bestSoFar: (number | null)[] } | null };
+  await expectDrawn(page, graph.count + ghostCount(graph));
+  await finalBest.click();
+  const best = graph.externalIds.indexOf(graph.lineage!.finalBestId!);
+  await expect(page).toHaveURL(new RegExp(`node=${graph.ids[best]}`));
+  // ▶ from nothing selected would go to the first; from the final best there is none after it, ◀ goes back one.
+  const chain = graph.lineage!.bestSoFar.flatMap((v, i) => (v === 1 ? [i] : []));
+  expect(chain.length).toBeGreaterThan(1);
+  await page.getByTestId('jump-bsf-prev').click();
+  const before = chain.filter((i) => i < best).at(-1)!;
+  await expect(page).toHaveURL(new RegExp(`node=${graph.ids[before]}`));
+  await page.getByTestId('jump-bsf-next').click();
+  await expect(page).toHaveURL(new RegExp(`node=${graph.ids[chain.find((i) => i > before)!]}`));
+});

@@ -10,6 +10,7 @@ import type { EdgeDisplayData, NodeDisplayData } from 'sigma/types';
 import type { LayoutMode, LineageLayout } from '@/lib/analysis/lineageLayout';
 import type { GraphLineage, RunGraph } from '@/lib/api/graph';
 import { LabelPlacer, type PlacedLabel } from './labelPlacement';
+import { isFaded } from './jumpTargets';
 import { dimmed, PALETTE } from './lineageColors';
 import { placeNodes, type EdgeAttrs, type LineageGraph, type NodeAttrs } from './lineageGraph';
 import { NodeRingProgram } from './nodeRingProgram';
@@ -147,7 +148,7 @@ export default function LineageCanvas(props: LineageCanvasProps) {
             // The ring and the legend say "not in archive"; the label keeps to the id, which is short enough to fit.
             out.label = layout.ghostIds[i - layout.count];
             out.forceLabel = fewGhosts;
-          } else if (l && p.emphasis.dim && !onBest) {
+          } else if (l && isFaded(p.emphasis.dim, onBest, bsf)) {
             out.color = dimmed(base);
           }
           if (onBest && p.emphasis.ancestry) {
@@ -183,7 +184,8 @@ export default function LineageCanvas(props: LineageCanvasProps) {
             return { color: PALETTE.ancestry, size: 1.8 };
           }
           const color = data.kind === 1 ? PALETTE.crossoverEdge : PALETTE.edge;
-          const dead = l && p.emphasis.dim && data.t < p.graph.count && l.onBestAncestry[data.t] !== 1;
+          // An edge into a faded node fades with it; the best-so-far chain's edges never do.
+          const dead = l && !data.chain && data.t < p.graph.count && isFaded(p.emphasis.dim, l.onBestAncestry[data.t] === 1, l.bestSoFar[data.t] === 1);
           return { color: dead ? dimmed(color) : color, size: 0.6 };
         },
       });

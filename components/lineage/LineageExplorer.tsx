@@ -24,6 +24,7 @@ import { LineagePanel } from './LineagePanel';
 import { LineageToolbar } from './LineageToolbar';
 import { LineageTooltip } from './LineageTooltip';
 import { useLineageLayout } from './useLineageLayout';
+import { bestSoFarNodes, finalBestNode, stepBestSoFar } from './jumpTargets';
 import { lineageWithoutRejected, withoutRejected } from './rejectedFilter';
 import { findNode, lineageViewQuery, type ContextMode, type LineageView } from './viewState';
 import styles from './Lineage.module.css';
@@ -215,6 +216,9 @@ export function LineageExplorer({ runId, initial, metricKeys }: { runId: string;
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  const finalBest = useMemo(() => (graph ? finalBestNode(graph.externalIds, lineage) : null), [graph, lineage]);
+  const bsfChain = useMemo(() => (graph ? bestSoFarNodes(lineage, graph.count) : []), [graph, lineage]);
+
   const onFind = (query: string) => {
     if (!graph) return false;
     const i = findNode(query, graph, layout?.ghostIds);
@@ -260,6 +264,18 @@ export function LineageExplorer({ runId, initial, metricKeys }: { runId: string;
         onFind={onFind}
         rejected={rejectedCount ? { count: rejectedCount, shown: showRejected, onChange: toggleRejected } : null}
         context={contextEdgeCount ? { count: contextEdgeCount, mode: context, onChange: setContext } : null}
+        jump={
+          graph && lineage
+            ? {
+                finalBest: finalBest === null ? null : () => select(finalBest, true),
+                bestSoFar: bsfChain.length,
+                step: (dir) => {
+                  const next = stepBestSoFar(bsfChain, selected, dir);
+                  if (next !== null) select(next, true);
+                },
+              }
+            : null
+        }
       />
       <p className={styles.status} role="status">
         {status}

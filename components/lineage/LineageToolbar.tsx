@@ -29,6 +29,8 @@ interface Props {
   rejected: { count: number; shown: boolean; onChange: (shown: boolean) => void } | null;
   /** The run's context edges (drawn on demand); null when it has none. */
   context: { count: number; mode: ContextMode; onChange: (mode: ContextMode) => void } | null;
+  /** Jumps to the final best, or along the best-so-far chain; null while the lineage facts are not in. */
+  jump: { finalBest: (() => void) | null; bestSoFar: number; step: (dir: 1 | -1) => void } | null;
 }
 
 const EMPHASIS_LABELS: [keyof Emphasis, string][] = [
@@ -43,7 +45,7 @@ const METRIC_PREFIX = 'metric:';
 const LABEL_PREFIX = 'label:';
 
 export function LineageToolbar({
-  color, metric, label, metricKeys, layout, emphasis, lineageReady, onColor, onLayout, onEmphasis, onFind, rejected, context,
+  color, metric, label, metricKeys, layout, emphasis, lineageReady, onColor, onLayout, onEmphasis, onFind, rejected, context, jump,
 }: Props) {
   const id = useId();
   const [query, setQuery] = useState('');
@@ -124,6 +126,18 @@ export function LineageToolbar({
           </select>
         </>
       )}
+      <span role="group" aria-label="Jump to">
+        <button type="button" data-testid="jump-final-best" disabled={!jump?.finalBest} onClick={() => jump?.finalBest?.()}>
+          Final best
+        </button>{' '}
+        <button type="button" data-testid="jump-bsf-prev" disabled={!jump?.bestSoFar} onClick={() => jump?.step(-1)} aria-label="Previous best-so-far program">
+          ◀
+        </button>
+        <span title="Step through the programs that improved the best-so-far, in order"> Best so far{jump?.bestSoFar ? ` (${jump.bestSoFar})` : ''} </span>
+        <button type="button" data-testid="jump-bsf-next" disabled={!jump?.bestSoFar} onClick={() => jump?.step(1)} aria-label="Next best-so-far program">
+          ▶
+        </button>
+      </span>
       <form className={styles.find} role="search" aria-label="Find program" onSubmit={submit}>
         <label htmlFor={`${id}-find`}>Find program</label>
         <input
