@@ -5,6 +5,7 @@
 // Every wait is on page state, never on time.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO_RUNS, expectChartDrawn, FUNSEARCH_DEMO_RUN, openRunFromList } from './helpers';
+import { createLiveRun, ingestToken } from './ingest';
 
 const tickValues = async (page: Page, axis: 'x' | 'y') =>
   (await page.getByTestId('score-chart').getByTestId(`${axis}-tick`).allTextContents()).map(Number);
@@ -126,8 +127,15 @@ for (const width of [1024, 1440, 1920]) {
     await page.setViewportSize({ width, height: 1000 });
     const shot = (name: string) => page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
 
-    // The runs table: its last column inside the box, no sideways scroll.
+    // The runs table: its last column inside the box, no sideways scroll, even beside a run whose
+    // name and task are long unbroken tokens (the full suite's runs include such names).
+    const long = await createLiveRun(page.request, `width check ${'1795848979819'.repeat(3)} ${width}`);
+    const ingest = { authorization: `Bearer ${await ingestToken(page.request)}` };
+    await page.request.patch(`/api/runs/${long.runId}`, { data: { tags: ['a-rather-long-tag-name-for-width', 'second-tag'] } });
     await page.goto('/');
+    // With many runs the page scrolls and the scrollbar takes ~15 px of the width: always
+    // measure with one (the full suite's runs list is long; a short list has none).
+    await page.addStyleTag({ content: 'html { overflow-y: scroll; }' });
     const table = page.getByRole('table', { name: 'Runs' });
     await expect(table.getByTestId('run-row').first()).toBeVisible();
     const wrap = page.locator('.table-wrap').filter({ has: table });
@@ -138,6 +146,8 @@ for (const width of [1024, 1440, 1920]) {
     expect(deleteButton.x + deleteButton.width).toBeLessThanOrEqual(box.x + box.width);
     expect(await wrap.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(0);
     await shot('runs');
+    await page.request.post(`/api/ingest/runs/${long.runId}/finish`, { headers: ingest, data: {} });
+    expect((await page.request.delete(`/api/runs/${long.runId}`)).ok()).toBe(true);
 
     // The score chart of the FunSearch demo.
     const runId = await openRunFromList(page, FUNSEARCH_DEMO_RUN);
