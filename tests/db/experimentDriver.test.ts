@@ -50,14 +50,16 @@ describe('experiment driver', () => {
     const { runId, programId } = await setup('x-no-evaluator', false);
     const count = async () => (await pool().query<{ n: number }>('SELECT count(*)::int AS n FROM experiments WHERE run_id = $1', [runId])).rows[0].n;
     const before = await count();
+    // One at a time, each awaited where it is made: promises made together and awaited in turn
+    // reject before their handler is attached (an unhandled rejection to vitest).
     const refusals = [
-      createExperiment({ runId, programId, params: { kind: 'ablate', functions: true } }),
-      createExperiment({ runId, programId, params: { kind: 'replay', n: 1, variants: ['exact'] } }),
-      createExperiment({ runId, programId, params: { kind: 'tune', knobSource: 'offline', calls: 4, initialRandom: 1, seed: 0, style: 'dict' } }),
-      createDiagnoseExperiment(runId, {}),
+      () => createExperiment({ runId, programId, params: { kind: 'ablate', functions: true } }),
+      () => createExperiment({ runId, programId, params: { kind: 'replay', n: 1, variants: ['exact'] } }),
+      () => createExperiment({ runId, programId, params: { kind: 'tune', knobSource: 'offline', calls: 4, initialRandom: 1, seed: 0, style: 'dict' } }),
+      () => createDiagnoseExperiment(runId, {}),
     ];
-    for (const p of refusals) {
-      const e = await p.catch((x: unknown) => x);
+    for (const start of refusals) {
+      const e = await start().catch((x: unknown) => x);
       expect(e).toBeInstanceOf(ExperimentInputError);
       expect(e).toMatchObject({ status: 409, code: 'NO_EVALUATOR', message: NO_EVALUATOR });
     }
