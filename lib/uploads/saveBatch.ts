@@ -7,15 +7,13 @@
 // name refuse the batch. A batch is stored whole or not at all: on any failure the files it
 // linked are removed again and its bytes go back to the budget (the caller settles).
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { InputError } from '../files/errors';
 import { safeEntryPath } from '../files/entryPath';
 import { readBatchFrames } from './batchFrames';
 import { UploadClosedError, type ByteBudget } from './budget';
-import { DiskFullError, folderRoot, uploadDir } from './storage';
+import { DiskFullError, fileSha256, folderRoot, uploadDir } from './storage';
 
 export interface SavedBatch {
   /** Files added by this batch. */
@@ -117,10 +115,3 @@ async function unlinkAll(files: string[]) {
   await Promise.all(files.map((f) => fsp.rm(f, { force: true })));
 }
 
-async function fileSha256(file: string): Promise<string | null> {
-  const st = await fsp.stat(file).catch(() => null);
-  if (!st?.isFile()) return null;
-  const hash = crypto.createHash('sha256');
-  await pipeline(fs.createReadStream(file), hash);
-  return hash.digest('hex');
-}

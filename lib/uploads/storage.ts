@@ -136,7 +136,8 @@ async function saveUploadOrThrow(
   }
 }
 
-async function fileSha256(file: string): Promise<string | null> {
+/** SHA-256 of a stored file, or null when there is none (the repeat check of both upload routes). */
+export async function fileSha256(file: string): Promise<string | null> {
   const st = await fsp.stat(file).catch(() => null);
   if (!st?.isFile()) return null;
   const hash = crypto.createHash('sha256');
