@@ -5,7 +5,7 @@
 // inside handle() (lib/api/handler.ts), because Next buffers the whole request body of every
 // request a proxy matches (proxyClientMaxBodySize), which would break multi-gigabyte uploads.
 import { NextResponse, type NextRequest } from 'next/server';
-import { pageGate } from './lib/auth/pageGate';
+import { pageGate } from './lib/http/auth/pageGate';
 import { refuseForeignRequest } from './lib/http/guard';
 
 export async function proxy(req: NextRequest) {

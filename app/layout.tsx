@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { MentionsNavLink } from '@/components/mentions/MentionsNavLink';
 import type { ReactNode } from 'react';
 import { AccountMenu } from '@/components/auth/AccountMenu';
-import { SESSION_URL, UNREAD_MENTIONS_URL } from '@/lib/api/headerUrls';
+import { SESSION_URL, UNREAD_MENTIONS_URL } from '@/lib/contracts/api/headerUrls';
 import { Providers } from './providers';
 import './globals.css';
 

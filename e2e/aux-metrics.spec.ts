@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { disconnect, pool } from '../lib/db/client';
 import { insertDiagnosis } from '../lib/db/diagnoses';
-import { putBlob } from '../lib/db/runExperiment';
+import { putBlob } from '../lib/services/experiments/runExperiment';
 import { DEMO_RUNS, openRunFromList } from './helpers';
 
 const SCRIPT = `# e2e aux metrics

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { LABEL_TITLES, type EditLabel } from '../lib/analysis/taxonomy/labels';
-import { llmJudgeKey } from '../lib/analysis/taxonomy/types';
+import { llmJudgeKey } from '../lib/contracts/taxonomyTypes';
 import { labelsReply, startScriptedLlm, type ScriptedLlm } from '../tests/helpers/scriptedLlm';
 import { DEMO_RUNS, openRunFromList } from './helpers';
 

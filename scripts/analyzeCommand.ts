@@ -6,9 +6,9 @@ import { analyzeRun } from '../lib/analysis/analyzeRun';
 import { analysisProgramsFromRecords } from '../lib/analysis/fromTrace';
 import type { AnalysisProgram, CyclingScope, Definitions } from '../lib/analysis/types';
 import { disconnect } from '../lib/db/client';
-import { ensureDatabase } from '../lib/db/ensureDatabase';
-import { loadAnalysisPrograms } from '../lib/db/runAnalyses';
-import { readRunsFromInput } from '../lib/pipeline/importPipeline';
+import { ensureDatabase } from '../lib/runtime/ensureDatabase';
+import { loadAnalysisPrograms } from '../lib/services/analyses/runAnalyses';
+import { readRunsFromInput } from '../lib/services/import/importPipeline';
 import { parseArgs, UsageError } from './cliArgs';
 
 export interface AnalyzeArgs {

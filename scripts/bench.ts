@@ -48,8 +48,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { REALISTIC, writeSyntheticOpenEvolveRun } from '../lib/demo/synthetic';
-import { startEmbeddedPostgres } from '../lib/db/embeddedPostgres';
-import { migrate } from '../lib/db/migrate';
+import { startEmbeddedPostgres } from '../lib/runtime/embeddedPostgres';
+import { migrate } from '../lib/runtime/migrate';
 import { measureCommand } from './bench/measureCommand';
 import { buildIfStale } from './serve';
 

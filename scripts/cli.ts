@@ -20,7 +20,7 @@
 // Only the argument parser and the format list are loaded up front: each command imports what
 // it needs when it runs, so `evoscope --help` starts at once (the bundle splits along these
 // dynamic imports; scripts/cliBundle.mjs).
-import type { Database } from '../lib/db/ensureDatabase';
+import type { Database } from '../lib/runtime/ensureDatabase';
 import type { ExportResult } from '../lib/db/exportRun';
 import type { StoredRunSummary } from '../lib/db/importRun';
 import { FORMAT_LIST } from '../lib/importers/formatList';
@@ -183,7 +183,7 @@ function exportLines(r: ExportResult) {
 
 async function exportCommand(args: ExportArgs) {
   const { checkOutputDirectory, exportRunToDirectory } = await import('../lib/db/exportRun');
-  const { ensureDatabase } = await import('../lib/db/ensureDatabase');
+  const { ensureDatabase } = await import('../lib/runtime/ensureDatabase');
   const { disconnect } = await import('../lib/db/client');
   checkOutputDirectory(args.out); // before starting a database for nothing
   let db: Database | null = null;
@@ -211,10 +211,10 @@ function humanLine(s: StoredRunSummary) {
 async function importCommand(args: ImportArgs) {
   // A folder, or an archive unpacked safely to a temporary folder; all runs found are stored in
   // one transaction (lib/pipeline/importPipeline.ts, the same path the upload worker takes).
-  const { importFromPath } = await import('../lib/pipeline/importPipeline');
-  const { ensureDatabase } = await import('../lib/db/ensureDatabase');
+  const { importFromPath } = await import('../lib/services/import/importPipeline');
+  const { ensureDatabase } = await import('../lib/runtime/ensureDatabase');
   const { disconnect } = await import('../lib/db/client');
-  const { releaseJobClient } = await import('../lib/jobs/enqueue');
+  const { releaseJobClient } = await import('../lib/db/jobQueue');
   let db: Database | null = null;
   const started = Date.now();
   let lastLog = 0;
@@ -336,7 +336,7 @@ async function report(e: unknown) {
     process.exitCode = 1;
     return;
   }
-  const { isInputProblem } = await import('../lib/pipeline/importPipeline');
+  const { isInputProblem } = await import('../lib/services/import/importPipeline');
   const { ExportError } = await import('../lib/db/exportRun');
   if (isInputProblem(e)) {
     log(`${process.argv[2] ?? 'import'} failed: ${e.message}`);

@@ -1,8 +1,8 @@
 // `evoscope delete <runId> [--json]`: removes a stored run with everything of it, in one
 // transaction, as the runs list's Delete button does (lib/db/runEdit.ts deleteRun).
-import { runParamsSchema } from '../lib/api/params';
+import { runParamsSchema } from '../lib/contracts/api/params';
 import { disconnect } from '../lib/db/client';
-import { ensureDatabase, type Database } from '../lib/db/ensureDatabase';
+import { ensureDatabase, type Database } from '../lib/runtime/ensureDatabase';
 import { deleteRun } from '../lib/db/runEdit';
 import { audit, CLI_ACTOR } from '../lib/db/audit';
 import { parseArgs, UsageError } from './cliArgs';

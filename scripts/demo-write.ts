@@ -6,7 +6,7 @@
 // evaluator (results cached under the data folder).
 import path from 'node:path';
 import { generateDemoRuns } from '../lib/demo/demoRuns';
-import { demoScorer } from '../lib/demo/score';
+import { demoScorer } from '../lib/services/demo/score';
 import { describeSummary, summarizeRun } from '../lib/demo/stats';
 import { writeTaskFiles } from '../lib/demo/taskFolder';
 import { writeOpenEvolveRun } from '../lib/demo/writeOpenEvolveRun';

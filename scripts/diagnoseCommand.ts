@@ -8,14 +8,14 @@
 // (lib/db/runExperiment.ts); --resume continues a stored diagnosis, re-feeding its stored
 // exchanges. Progress on stderr; stdout gets one JSON object (--json: { experimentId, status,
 // error, result, diagnosis, calls }) or the report. Ctrl-C cancels.
-import { runParamsSchema } from '../lib/api/params';
+import { runParamsSchema } from '../lib/contracts/api/params';
 import { disconnect } from '../lib/db/client';
 import { getDiagnosis } from '../lib/db/diagnoses';
-import { ensureDatabase, type Database } from '../lib/db/ensureDatabase';
-import { createDiagnoseExperiment } from '../lib/db/experimentDiagnose';
+import { ensureDatabase, type Database } from '../lib/runtime/ensureDatabase';
+import { createDiagnoseExperiment } from '../lib/services/experiments/diagnose';
 import { ExperimentInputError, getExperiment, listCalls, resumeExperiment } from '../lib/db/experiments';
-import { diagnoseParamsSchema, type DiagnoseExperimentReport, type DiagnoseParams } from '../lib/diagnosis/types';
-import { releaseJobClient } from '../lib/jobs/enqueue';
+import { diagnoseParamsSchema, type DiagnoseExperimentReport, type DiagnoseParams } from '../lib/contracts/diagnosisTypes';
+import { releaseJobClient } from '../lib/db/jobQueue';
 import { parseArgs, UsageError } from './cliArgs';
 import { runInForeground } from './foregroundExperiment';
 

@@ -3,13 +3,13 @@
 // run's evaluator, in this process (no worker needed) with the same batch code as the worker
 // task: the results are stored as the page's Re-run stores them. Progress goes to stderr; stdout
 // gets one JSON object (--json) or a table. Ctrl-C cancels the batch.
-import { runParamsSchema } from '../lib/api/params';
+import { runParamsSchema } from '../lib/contracts/api/params';
 import { disconnect } from '../lib/db/client';
-import { ensureDatabase, type Database } from '../lib/db/ensureDatabase';
+import { ensureDatabase, type Database } from '../lib/runtime/ensureDatabase';
 import { BatchInputError, cancelBatch, createEvaluationBatch, getBatchDetail } from '../lib/db/evaluationBatches';
 import { resolveProgramRef } from '../lib/db/programs';
-import { runEvaluationBatch } from '../lib/db/runEvaluationBatch';
-import { sandboxBatchDeps } from '../lib/evaluators/batchDeps';
+import { runEvaluationBatch } from '../lib/services/evaluation/runEvaluationBatch';
+import { sandboxBatchDeps } from '../lib/services/evaluation/batchDeps';
 import { parseArgs, UsageError } from './cliArgs';
 
 export interface EvaluateArgs {

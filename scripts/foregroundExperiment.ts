@@ -2,7 +2,7 @@
 // experiment row is polled every 0.5 s so the command can print its progress as it moves.
 import { pool } from '../lib/db/client';
 import { cancelExperiment } from '../lib/db/experiments';
-import { runExperiment } from '../lib/db/runExperiment';
+import { runExperiment } from '../lib/services/experiments/runExperiment';
 
 export interface ExperimentProgressRow {
   phase: string | null;

@@ -5,10 +5,10 @@
 // page shows them (--csv: Table 11's long form, one line per run, as the page's export).
 // Re-scoring itself is `evoscope evaluate <runId> --best-chain --private`.
 import { formatScore, formatSigned } from '../components/ui/format';
-import { runParamsSchema } from '../lib/api/params';
+import { runParamsSchema } from '../lib/contracts/api/params';
 import { verdictLabel, verdictMatrix, frameworkCounts, verdictsCsv } from '../lib/analysis/generalizationTables';
 import { disconnect } from '../lib/db/client';
-import { ensureDatabase, type Database } from '../lib/db/ensureDatabase';
+import { ensureDatabase, type Database } from '../lib/runtime/ensureDatabase';
 import { getRunGeneralization, listRunVerdicts, type RunGeneralization } from '../lib/db/generalization';
 import { parseArgs, UsageError } from './cliArgs';
 

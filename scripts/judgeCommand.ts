@@ -8,11 +8,11 @@ import fs from 'node:fs';
 import { canonicalLabels } from '../lib/analysis/taxonomy/labels';
 import { editSet, type EditSetEdit, type EditSetProgram } from '../lib/analysis/taxonomy/editSet';
 import { scoreScale, taxonomyStats } from '../lib/analysis/taxonomy/stats';
-import { OFFLINE_JUDGE_KEY, llmJudgeKey, type LabelledEdit, type TaxonomyStats } from '../lib/analysis/taxonomy/types';
+import { OFFLINE_JUDGE_KEY, llmJudgeKey, type LabelledEdit, type TaxonomyStats } from '../lib/contracts/taxonomyTypes';
 import { canonicalOrder } from '../lib/trace/order';
-import type { Database } from '../lib/db/ensureDatabase';
-import type { LlmSettings } from '../lib/llm/types';
-import { readRunsFromInput } from '../lib/pipeline/importPipeline';
+import type { Database } from '../lib/runtime/ensureDatabase';
+import type { LlmSettings } from '../lib/contracts/llmTypes';
+import { readRunsFromInput } from '../lib/services/import/importPipeline';
 import { parseArgs, UsageError } from './cliArgs';
 import { JudgeError } from './labelsFile';
 import { judgeOfflineAll, judgeLlmAll, type EditToJudge, type JudgeOutcome } from './judgeLoop';
@@ -121,7 +121,7 @@ function judgedRun(
 }
 
 async function llmSettingsOrFail(): Promise<LlmSettings> {
-  const { loadLlmSettings } = await import('../lib/llm/settings');
+  const { loadLlmSettings } = await import('../lib/services/llmSettings');
   const settings = await loadLlmSettings();
   if (!settings) {
     throw new JudgeError('no LLM is configured: set EVOSCOPE_LLM_BASE_URL and EVOSCOPE_LLM_MODEL (and EVOSCOPE_LLM_API_KEY), or save them on /settings');
@@ -136,7 +136,7 @@ async function judgeRunsFromInput(args: JudgeArgs, log: (l: string) => void) {
   let settings: LlmSettings | null = null;
   try {
     if (args.judge === 'llm') {
-      const { ensureDatabase } = await import('../lib/db/ensureDatabase');
+      const { ensureDatabase } = await import('../lib/runtime/ensureDatabase');
       db = await ensureDatabase({ log });
       settings = await llmSettingsOrFail();
     }

@@ -6,8 +6,8 @@
 // the offline judge reads sources, so a diff is turned into its two sides (diffSides.ts).
 import { canonicalLabels } from '../lib/analysis/taxonomy/labels';
 import { diffSides } from '../lib/analysis/taxonomy/diffSides';
-import type { Database } from '../lib/db/ensureDatabase';
-import type { LlmSettings } from '../lib/llm/types';
+import type { Database } from '../lib/runtime/ensureDatabase';
+import type { LlmSettings } from '../lib/contracts/llmTypes';
 import type { JudgeArgs } from './judgeCommand';
 import { judgeLlmAll, judgeOfflineAll, type EditToJudge, type JudgeOutcome } from './judgeLoop';
 import { editInputSchema, InputFileError, readJsonLines } from './labelsFile';
@@ -26,7 +26,7 @@ export async function judgeDiffsFile(args: JudgeArgs, log: (l: string) => void, 
 
   let outcomes: JudgeOutcome[];
   if (args.judge === 'llm') {
-    const { ensureDatabase } = await import('../lib/db/ensureDatabase'); // settings and the answer cache
+    const { ensureDatabase } = await import('../lib/runtime/ensureDatabase'); // settings and the answer cache
     const { disconnect } = await import('../lib/db/client');
     let db: Database | null = null;
     try {

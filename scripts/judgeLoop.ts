@@ -9,7 +9,7 @@ import type { EditLabel } from '../lib/analysis/taxonomy/labels';
 import { judgeEditOffline } from '../lib/analysis/taxonomy/offlineJudge';
 import { commentStyle } from '../lib/analysis/comments';
 import { initParsers } from '../lib/analysis/treeSitter';
-import type { LlmSettings } from '../lib/llm/types';
+import type { LlmSettings } from '../lib/contracts/llmTypes';
 
 export interface EditToJudge {
   parent: string;
@@ -55,7 +55,7 @@ export async function judgeLlmAll(
   settings: LlmSettings,
   log: (l: string) => void,
 ): Promise<{ outcomes: JudgeOutcome[]; spend: LlmSpend }> {
-  const { judgeDiffWithLlm } = await import('../lib/llm/judge'); // the openai client loads only for the LLM judge
+  const { judgeDiffWithLlm } = await import('../lib/services/judging/judge'); // the openai client loads only for the LLM judge
   const outcomes: JudgeOutcome[] = new Array(edits.length);
   const spend: LlmSpend = { requests: 0, cached: 0, promptTokens: 0, completionTokens: 0, costUsd: 0 };
   const gate = budgetGate(settings.budget, { done: 0, promptTokens: 0, completionTokens: 0, costUsd: 0 });

@@ -4,16 +4,16 @@
 // Then the run's edits and their stored judgements are read back for printing.
 import { canonicalLabels } from '../lib/analysis/taxonomy/labels';
 import type { EditSetEdit } from '../lib/analysis/taxonomy/editSet';
-import { llmJudgeKey, OFFLINE_JUDGE_KEY } from '../lib/analysis/taxonomy/types';
-import type { JudgeBatchResponse } from '../lib/api/taxonomySchemas';
+import { llmJudgeKey, OFFLINE_JUDGE_KEY } from '../lib/contracts/taxonomyTypes';
+import type { JudgeBatchResponse } from '../lib/contracts/api/taxonomySchemas';
 import { disconnect } from '../lib/db/client';
-import { ensureDatabase } from '../lib/db/ensureDatabase';
+import { ensureDatabase } from '../lib/runtime/ensureDatabase';
 import { activeBatch, createJudgeBatch, getJudgeBatch, JudgeBatchInputError, TERMINAL } from '../lib/db/judgeBatches';
-import { realJudgeDeps } from '../lib/db/judgeDeps';
+import { realJudgeDeps } from '../lib/services/judging/judgeDeps';
 import { loadRunEditSet } from '../lib/db/runEditSet';
 import { loadRunJudgements, programExternalIds } from '../lib/db/runJudgementList';
-import { runJudgeBatch } from '../lib/db/runJudgeBatch';
-import type { LlmSettings } from '../lib/llm/types';
+import { runJudgeBatch } from '../lib/services/judging/runJudgeBatch';
+import type { LlmSettings } from '../lib/contracts/llmTypes';
 import { JudgeError } from './labelsFile';
 import type { JudgeOutcome } from './judgeLoop';
 

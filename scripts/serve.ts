@@ -3,11 +3,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { publicStartRefusal } from '../lib/auth/startGuard';
+import { publicStartRefusal } from '../lib/http/auth/startGuard';
 import { disconnect } from '../lib/db/client';
-import { childService } from '../lib/supervise/childService';
-import { postgresService } from '../lib/supervise/postgresService';
-import { supervise, type Backoff } from '../lib/supervise/supervisor';
+import { childService } from '../lib/runtime/childService';
+import { postgresService } from '../lib/runtime/postgresService';
+import { supervise, type Backoff } from '../lib/runtime/supervisor';
 
 const root = process.cwd();
 const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');

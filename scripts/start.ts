@@ -2,12 +2,12 @@
 // start, a production build of the web app when the sources changed, then the web server and
 // the worker (refused on a public HOST while no account exists: lib/auth/startGuard.ts). Each of them is supervised: a crash (kill -9) restarts it with backoff, logged
 // (lib/supervise). Ctrl-C stops all of it, the embedded PostgreSQL included.
-import { ensureDatabase } from '../lib/db/ensureDatabase';
+import { ensureDatabase } from '../lib/runtime/ensureDatabase';
 import { disconnect } from '../lib/db/client';
-import { loadDemoData } from '../lib/demo/loadDemoData';
-import { publicStartRefusal } from '../lib/auth/startGuard';
-import { maxUploadBytes } from '../lib/env';
-import { removeOrphanWorkDirs } from '../lib/uploads/workDir';
+import { loadDemoData } from '../lib/services/demo/loadDemoData';
+import { publicStartRefusal } from '../lib/http/auth/startGuard';
+import { maxUploadBytes } from '../lib/contracts/env';
+import { removeOrphanWorkDirs } from '../lib/storage/workDir';
 import { buildIfStale, serve } from './serve';
 import { ensureSandboxPackages } from './systemPackages';
 

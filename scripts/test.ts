@@ -5,10 +5,10 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startEmbeddedPostgres } from '../lib/db/embeddedPostgres';
-import { migrate } from '../lib/db/migrate';
+import { startEmbeddedPostgres } from '../lib/runtime/embeddedPostgres';
+import { migrate } from '../lib/runtime/migrate';
 import { disconnect } from '../lib/db/client';
-import { loadDemoData } from '../lib/demo/loadDemoData';
+import { loadDemoData } from '../lib/services/demo/loadDemoData';
 import { buildIfStale } from './serve';
 import { ensureSandboxPackages } from './systemPackages';
 

@@ -9,10 +9,10 @@
 //   user password --email E --password P
 //   user invite --email E       (a fresh invitation link; the previous one stops working)
 import { z } from 'zod';
-import { ApiError } from '../lib/api/apiError';
-import { roleSchema } from '../lib/auth/permissions';
+import { ApiError } from '../lib/contracts/apiError';
+import { roleSchema } from '../lib/contracts/permissions';
 import { disconnect } from '../lib/db/client';
-import { ensureDatabase, type Database } from '../lib/db/ensureDatabase';
+import { ensureDatabase, type Database } from '../lib/runtime/ensureDatabase';
 import { parseArgs, UsageError } from './cliArgs';
 
 const SUBCOMMANDS = ['add', 'list', 'role', 'disable', 'enable', 'password', 'invite'] as const;
@@ -61,7 +61,7 @@ export async function userCommand(args: UserArgs, log: (l: string) => void) {
   let db: Database | null = null;
   try {
     db = await ensureDatabase({ log });
-    const users = await import('../lib/auth/users');
+    const users = await import('../lib/services/accounts/users');
     const { CLI_ACTOR } = await import('../lib/db/audit');
     const target = async () => {
       const u = await users.findUserByEmail(args.email!);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { PermanentJobError } from '../lib/jobs/definitions';
+import { PermanentJobError } from '../lib/contracts/jobs';
 
 /** Parses a job payload; a malformed one is a permanent failure (retrying cannot fix it). */
 export function parsePayload<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {

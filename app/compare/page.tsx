@@ -6,8 +6,8 @@ import { ViewSwitch } from '@/components/analysis/ViewSwitch';
 import { CompareView } from '@/components/compare/CompareView';
 import { RunPicker } from '@/components/compare/RunPicker';
 import { PooledTaxonomy } from '@/components/taxonomy/PooledTaxonomy';
-import { plateauKSchema } from '@/lib/api/plateaus';
-import { compareRunIds, compareRunIdsIgnored, cyclingViewParams } from '@/lib/api/viewParams';
+import { plateauKSchema } from '@/lib/contracts/api/plateaus';
+import { compareRunIds, compareRunIdsIgnored, cyclingViewParams } from '@/lib/contracts/api/viewParams';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Compare runs' };

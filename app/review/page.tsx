@@ -5,8 +5,8 @@ import { CreateSessionForm, type ReviewerOption } from '@/components/review/Crea
 import { ImportGoldForm } from '@/components/review/ImportGoldForm';
 import { SessionAdmin } from '@/components/review/SessionAdmin';
 import { formatDate } from '@/components/ui/format';
-import { currentMode, sessionActor } from '@/lib/auth/actor';
-import { actorUser, can } from '@/lib/auth/permissions';
+import { currentMode, sessionActor } from '@/lib/http/auth/actor';
+import { actorUser, can } from '@/lib/contracts/permissions';
 import { reviewerChoices, reviewRunChoices } from '@/lib/db/reviewChoices';
 import { listReviewSessions } from '@/lib/db/reviews';
 import { LOCAL_REVIEWER } from '@/lib/review/reviewer';

@@ -8,11 +8,11 @@ import { getEvaluationSettings } from '@/lib/db/evaluationBatches';
 import { getThresholdSetting } from '@/lib/db/generalization';
 import { ingestToken } from '@/lib/db/settings';
 import { ApiTokensPanel } from '@/components/auth/ApiTokensPanel';
-import { pageActor } from '@/lib/auth/pageActor';
-import { actorUser, can } from '@/lib/auth/permissions';
+import { pageActor } from '@/lib/http/auth/pageActor';
+import { actorUser, can } from '@/lib/contracts/permissions';
 import { listApiTokens } from '@/lib/db/apiTokens';
 import Link from 'next/link';
-import { llmSettingsView } from '@/lib/llm/settings';
+import { llmSettingsView } from '@/lib/services/llmSettings';
 
 export const metadata = { title: 'Settings' };
 export const dynamic = 'force-dynamic';

@@ -1,8 +1,8 @@
 // /sign-in - email and password; in single-user mode there is nothing to sign in to (says so)
 import Link from 'next/link';
 import { SignInForm } from '@/components/auth/SignInForm';
-import { currentMode } from '@/lib/auth/actor';
-import { USER_ADD_COMMAND } from '@/lib/auth/mode';
+import { currentMode } from '@/lib/http/auth/actor';
+import { USER_ADD_COMMAND } from '@/lib/http/auth/mode';
 
 export const metadata = { title: 'Sign in' };
 export const dynamic = 'force-dynamic';

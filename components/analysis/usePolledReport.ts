@@ -3,7 +3,7 @@
 // every two seconds until it is there.
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { isPending, pendingOr } from '@/lib/api/analyses';
+import { isPending, pendingOr } from '@/lib/contracts/api/analyses';
 import { fetchPacked } from '@/lib/http/fetchPacked';
 import { fetchJson } from '../ui/fetchJson';
 

@@ -3,7 +3,7 @@
 // link, Sign out. Nothing in single-user mode (no session exists there).
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
-import { SESSION_URL } from '@/lib/api/headerUrls';
+import { SESSION_URL } from '@/lib/contracts/api/headerUrls';
 
 interface SessionUser {
   email: string;

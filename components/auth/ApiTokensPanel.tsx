@@ -3,7 +3,7 @@
 // list by prefix with last use, revoke. Replaces the single ingestion token once accounts exist.
 import { useState } from 'react';
 import type { ApiTokenView } from '@/lib/db/apiTokens';
-import { TOKEN_SCOPES } from '@/lib/auth/permissions';
+import { TOKEN_SCOPES } from '@/lib/contracts/permissions';
 import { SecretOnce } from './SecretOnce';
 import { messageOf, sendJson } from './postJson';
 

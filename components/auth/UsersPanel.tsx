@@ -3,8 +3,8 @@
 // change a role, disable/enable, a fresh invitation link. The server refuses what may not be done
 // (the last owner, a member trying) and its message is shown as is.
 import { useState } from 'react';
-import type { UserView } from '@/lib/auth/users';
-import { ROLES, type Role } from '@/lib/auth/permissions';
+import type { UserView } from '@/lib/services/accounts/users';
+import { ROLES, type Role } from '@/lib/contracts/permissions';
 import { SecretOnce } from './SecretOnce';
 import { messageOf, sendJson } from './postJson';
 

@@ -5,7 +5,7 @@
 // Changing a status needs the 'comment' permission (the server says so otherwise).
 import Link from 'next/link';
 import { Fragment, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { REVIEW_STATUSES, type Board, type BoardEdit, type ReviewStatus } from '@/lib/api/board';
+import { REVIEW_STATUSES, type Board, type BoardEdit, type ReviewStatus } from '@/lib/contracts/api/board';
 import { isEditLabel, LABEL_TITLES } from '@/lib/analysis/taxonomy/labels';
 import { apiJson } from '../comments/api';
 import { CommentThread } from '../comments/CommentThread';

@@ -1,5 +1,5 @@
 // Legend of the score chart; names the best-so-far definition shown (stored with the result).
-import type { BestSoFar } from '@/lib/api/points';
+import type { BestSoFar } from '@/lib/contracts/api/points';
 import { formatScore } from '../ui/format';
 import { DOT_COLOURS } from './drawScatter';
 

@@ -2,7 +2,7 @@
 // The plateaus under the score chart, as the accessible list of what the bands show: K (kept in
 // the URL as ?k=), one row per plateau with its length and budget, and a CSV export.
 import Link from 'next/link';
-import type { PlateausResponse } from '@/lib/api/plateaus';
+import type { PlateausResponse } from '@/lib/contracts/api/plateaus';
 import { downloadText } from '../analysis/download';
 import { formatCost } from '../run/costFormat';
 import { formatScore } from '../ui/format';

@@ -5,9 +5,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useId, useMemo, useState } from 'react';
-import { plateausResponseSchema, plateausUrl } from '@/lib/api/plateaus';
-import { bestSoFarResponseSchema, bestSoFarUrl, initialChartMetric, pointsSchema, pointsUrl } from '@/lib/api/points';
-import { DEFAULT_PLATEAU_K } from '@/lib/diagnosis/types';
+import { plateausResponseSchema, plateausUrl } from '@/lib/contracts/api/plateaus';
+import { bestSoFarResponseSchema, bestSoFarUrl, initialChartMetric, pointsSchema, pointsUrl } from '@/lib/contracts/api/points';
+import { DEFAULT_PLATEAU_K } from '@/lib/contracts/diagnosisTypes';
 import { fetchPacked } from '@/lib/http/fetchPacked';
 import { formatScore } from '../ui/format';
 import { useUrlView } from '../ui/useUrlView';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PlateausResponse } from '@/lib/api/plateaus';
+import type { PlateausResponse } from '@/lib/contracts/api/plateaus';
 import { describePlateau, plateauBands, plateausCsv } from './plateauModel';
 
 const span = (start: number, end: number, extra: Partial<PlateausResponse['plateaus'][number]> = {}) => ({

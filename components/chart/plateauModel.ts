@@ -1,7 +1,7 @@
 // PREPARE for the plateaus on the score chart (lib/analysis/plateaus.ts): bands in pixels on the
 // chart's iteration axis, the sentence each plateau is described by, and the CSV export. Pure.
-import type { PlateausResponse } from '@/lib/api/plateaus';
-import { toCsv } from '@/lib/export/csv';
+import type { PlateausResponse } from '@/lib/contracts/api/plateaus';
+import { toCsv } from '@/lib/contracts/csv';
 import { formatCost } from '../run/costFormat';
 
 type Span = PlateausResponse['plateaus'][number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BestSoFar, Points } from '@/lib/api/points';
+import type { BestSoFar, Points } from '@/lib/contracts/api/points';
 import { DotKind, MARGIN, nearestDot, prepareScoreChart } from './scoreChartModel';
 
 const points: Points = {

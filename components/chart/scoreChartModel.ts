@@ -1,7 +1,7 @@
 // PREPARE for the score chart: scales, ticks, the best-so-far step path and every program's
 // pixel position, computed from plain data. Pure (d3 computes, React and a canvas draw).
 import { curveStepAfter, line, quadtree, scaleLinear, scaleLog, type Quadtree } from 'd3';
-import type { BestSoFar, Points } from '@/lib/api/points';
+import type { BestSoFar, Points } from '@/lib/contracts/api/points';
 import { thinTicks } from '../analysis/chartFrame';
 import { DEFAULT_SCORE_VIEW, scoreDomain, type ScoreView } from './scoreDomain';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BestSoFar, Points } from '@/lib/api/points';
+import type { BestSoFar, Points } from '@/lib/contracts/api/points';
 import { DotKind, prepareScoreChart } from './scoreChartModel';
 import { DEFAULT_SCORE_VIEW, fences, parseScoreView, scoreDomain, scoreViewQuery } from './scoreDomain';
 

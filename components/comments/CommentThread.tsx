@@ -3,7 +3,7 @@
 // safe Markdown renderer; each has a permalink (#comment-<id>): opening it scrolls the comment
 // into view and highlights it. Only its author edits a comment; its author or an owner deletes it.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { commentHref, type CommentTargetKind, type CommentView } from '@/lib/api/board';
+import { commentHref, type CommentTargetKind, type CommentView } from '@/lib/contracts/api/board';
 import { apiJson, type Person } from './api';
 import { CommentComposer } from './CommentComposer';
 import { Markdown } from './Markdown';

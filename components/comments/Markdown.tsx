@@ -2,7 +2,7 @@
 // text (React escapes it), so no HTML in a comment ever reaches the page. Refused links are shown
 // as inert text; external links open in a new tab without handing over the opener or referrer.
 import { createElement, type ReactNode } from 'react';
-import { parseMarkdown, type Block, type Inline } from '@/lib/markdown/safeMarkdown';
+import { parseMarkdown, type Block, type Inline } from '@/lib/review/safeMarkdown';
 
 /** A mentioned account: its e-mail (as written in the body) -> how to show it. */
 export type MentionNames = ReadonlyMap<string, string>;

@@ -3,7 +3,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { mentionedEmails, safeHref } from '@/lib/markdown/safeMarkdown';
+import { mentionedEmails, safeHref } from '@/lib/review/safeMarkdown';
 import { Markdown } from './Markdown';
 
 const html = (source: string, names = new Map<string, string>()) => renderToStaticMarkup(createElement(Markdown, { source, names }));

@@ -5,8 +5,8 @@
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { summarisePlateaus } from '@/lib/analysis/plateaus';
-import { plateausResponseSchema } from '@/lib/api/plateaus';
-import { DEFAULT_PLATEAU_K } from '@/lib/diagnosis/types';
+import { plateausResponseSchema } from '@/lib/contracts/api/plateaus';
+import { DEFAULT_PLATEAU_K } from '@/lib/contracts/diagnosisTypes';
 import { PlateauKInput } from '../chart/PlateauKInput';
 import { describePlateau } from '../chart/plateauModel';
 import { formatCost } from '../run/costFormat';

@@ -4,12 +4,12 @@
 import { useQueries } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
-import { cyclingResponseSchema, isPending, pendingOr, type CyclingResponse } from '@/lib/api/analyses';
-import { bestSoFarResponseSchema, type BestSoFar } from '@/lib/api/points';
-import { runDetailSchema, type RunDetail } from '@/lib/api/runs';
+import { cyclingResponseSchema, isPending, pendingOr, type CyclingResponse } from '@/lib/contracts/api/analyses';
+import { bestSoFarResponseSchema, type BestSoFar } from '@/lib/contracts/api/points';
+import { runDetailSchema, type RunDetail } from '@/lib/contracts/api/runs';
 import { costAt, curveTotal, type CostCurve } from '@/lib/analysis/costCurve';
 import type { CyclingScope } from '@/lib/analysis/types';
-import { costCurveSchema } from '@/lib/api/costCurve';
+import { costCurveSchema } from '@/lib/contracts/api/costCurve';
 import { fetchPacked } from '@/lib/http/fetchPacked';
 import { fetchJson } from '../ui/fetchJson';
 import { formatCount, formatScore, formatShare } from '../ui/format';

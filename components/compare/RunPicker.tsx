@@ -4,7 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
-import { runsResponseSchema } from '@/lib/api/runs';
+import { runsResponseSchema } from '@/lib/contracts/api/runs';
 import { hrefWith } from '../analysis/switchOptions';
 import { fetchJson } from '../ui/fetchJson';
 import { formatCount } from '../ui/format';

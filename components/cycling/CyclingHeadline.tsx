@@ -1,5 +1,5 @@
 // Headline figures of a cycling report.
-import type { CyclingResponse } from '@/lib/api/analyses';
+import type { CyclingResponse } from '@/lib/contracts/api/analyses';
 import { Stat } from '../analysis/Stat';
 import { formatCount, formatScore, formatShare } from '../ui/format';
 

@@ -2,7 +2,7 @@
 // The cycling page's body: headline, charts, most cycled lines, edits and exports, for one
 // definition set and scope (chosen in the URL by the page).
 import { useMemo } from 'react';
-import { cyclingResponseSchema } from '@/lib/api/analyses';
+import { cyclingResponseSchema } from '@/lib/contracts/api/analyses';
 import type { CyclingScope, Definitions } from '@/lib/analysis/types';
 import { DefinitionNote } from '../analysis/DefinitionNote';
 import { ReportStatus } from '../analysis/ReportStatus';

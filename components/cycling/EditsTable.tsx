@@ -4,7 +4,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
-import { editsPageSchema, isPending, pendingOr } from '@/lib/api/analyses';
+import { editsPageSchema, isPending, pendingOr } from '@/lib/contracts/api/analyses';
 import type { CyclingScope, Definitions } from '@/lib/analysis/types';
 import { COMPOSITION_LABELS } from '../analysis/colours';
 import { fetchPacked } from '@/lib/http/fetchPacked';

@@ -2,7 +2,7 @@
 // Export what the cycling page shows: the edits table (CSV) and the report (JSON), for the
 // current definitions and scope. Edits are fetched page by page (500 at a time) on demand.
 import { useState } from 'react';
-import { editsPageSchema, isPending, pendingOr, type CyclingResponse, type EditRow, type EditsPage } from '@/lib/api/analyses';
+import { editsPageSchema, isPending, pendingOr, type CyclingResponse, type EditRow, type EditsPage } from '@/lib/contracts/api/analyses';
 import type { CyclingScope, Definitions } from '@/lib/analysis/types';
 import { downloadText } from '../analysis/download';
 import { fetchPacked } from '@/lib/http/fetchPacked';

@@ -2,7 +2,7 @@
 // VISUALISE: one cycled line's removals (red, above) and re-additions (green, below) over the
 // run's iterations. Each marker is a link to the diff of the edit that made it.
 import { useMemo } from 'react';
-import type { HistoryEntry } from '@/lib/api/analyses';
+import type { HistoryEntry } from '@/lib/contracts/api/analyses';
 import type { CyclingScope, Definitions } from '@/lib/analysis/types';
 import { useElementWidth } from '../chart/useElementWidth';
 import { editDiffHref } from './diffHref';

@@ -1,7 +1,7 @@
 'use client';
 // The most cycled lines; each row opens a timeline of the line's removals and re-additions.
 import { Fragment, useState } from 'react';
-import type { TopLine } from '@/lib/api/analyses';
+import type { TopLine } from '@/lib/contracts/api/analyses';
 import { median } from '@/lib/analysis/stats';
 import type { CyclingScope, Definitions } from '@/lib/analysis/types';
 import { formatScore } from '../ui/format';

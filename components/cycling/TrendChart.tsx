@@ -1,7 +1,7 @@
 'use client';
 // VISUALISE: recycled share per iteration (dots) and its least-squares trend (line).
 import { useId, useMemo } from 'react';
-import type { TrendPoint } from '@/lib/api/analyses';
+import type { TrendPoint } from '@/lib/contracts/api/analyses';
 import { Axes } from '../analysis/Axes';
 import { SHARE_COLOUR, TREND_COLOUR } from '../analysis/colours';
 import { DefinitionNote } from '../analysis/DefinitionNote';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EditRow } from '@/lib/api/analyses';
+import type { EditRow } from '@/lib/contracts/api/analyses';
 import { csvField, editsCsv, nextEditSort, sortEdits } from './editsTableModel';
 
 const row = (childId: string, iteration: number, recycledAdded: number, bucket: EditRow['bucket']): EditRow => ({

@@ -1,6 +1,6 @@
 // PREPARE for the edits table: client-side sort within a page and the CSV export. Pure.
-import type { EditRow } from '@/lib/api/analyses';
-import { csvField } from '@/lib/export/csv';
+import type { EditRow } from '@/lib/contracts/api/analyses';
+import { csvField } from '@/lib/contracts/csv';
 
 export { csvField };
 

@@ -2,7 +2,7 @@
 // removal (above the axis) and per re-addition (below), and a bar from each removal to the
 // addition that re-introduced it. Pure.
 import { scaleLinear } from 'd3';
-import type { HistoryEntry } from '@/lib/api/analyses';
+import type { HistoryEntry } from '@/lib/contracts/api/analyses';
 import { tickCount, ticksOf, type Tick } from '../analysis/chartFrame';
 
 export interface TimelineMarker {

@@ -2,7 +2,7 @@
 // that iteration that re-add a previously removed line) and the least-squares line through
 // them, the trend whose slope the report stores. Pure.
 import { line, scaleLinear, scaleSqrt } from 'd3';
-import type { TrendPoint } from '@/lib/api/analyses';
+import type { TrendPoint } from '@/lib/contracts/api/analyses';
 import { DEFAULT_MARGIN, percentLabel, plotOf, tickCount, ticksOf, type Plot, type Tick } from '../analysis/chartFrame';
 
 export interface LeastSquares {

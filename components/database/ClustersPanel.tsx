@@ -5,7 +5,7 @@
 // with the moment marked; an export of exactly the rows shown.
 import { useMemo } from 'react';
 import Link from 'next/link';
-import type { SearchStateResponse, SnapshotResponse } from '@/lib/api/searchStateSchemas';
+import type { SearchStateResponse, SnapshotResponse } from '@/lib/contracts/api/searchStateSchemas';
 import { clustersApply, clusterTable, clustersCsv } from './clusterModel';
 import { TemperatureChart } from './TemperatureChart';
 

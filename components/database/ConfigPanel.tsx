@@ -1,6 +1,6 @@
 // VISUALISE: the programs database's configuration as the source states it, and, said plainly,
 // what the source lacks (search_missing) - nothing here is a default filled in by Evoscope.
-import type { SearchStateResponse } from '@/lib/api/searchStateSchemas';
+import type { SearchStateResponse } from '@/lib/contracts/api/searchStateSchemas';
 
 const SEED_SETTINGS = [
   'num_islands',

@@ -3,7 +3,7 @@
 // the cumulative tokens, cost, CPU and GPU time at the chosen moment. A counter the source does
 // not keep is absent, never drawn as zero.
 import { line, scaleLinear } from 'd3';
-import type { SearchStateResponse } from '@/lib/api/searchStateSchemas';
+import type { SearchStateResponse } from '@/lib/contracts/api/searchStateSchemas';
 import { countersModel } from './countersModel';
 
 type Props = { counters: SearchStateResponse['counters']; missing: SearchStateResponse['missing']; at: SearchStateResponse['snapshots'][number]['at'] | null };

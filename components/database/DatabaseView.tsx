@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { usePathname } from 'next/navigation';
 import { fetchJson } from '../ui/fetchJson';
-import { searchStateResponseSchema, snapshotResponseSchema, type SearchStateResponse, type SnapshotResponse } from '@/lib/api/searchStateSchemas';
+import { searchStateResponseSchema, snapshotResponseSchema, type SearchStateResponse, type SnapshotResponse } from '@/lib/contracts/api/searchStateSchemas';
 import { ConfigPanel } from './ConfigPanel';
 import { IslandLanes } from './IslandLanes';
 import { ClustersPanel } from './ClustersPanel';

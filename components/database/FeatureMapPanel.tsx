@@ -5,8 +5,8 @@
 // snapshot has a feature map for that island.
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
-import { pointsSchema, pointsUrl } from '@/lib/api/points';
-import type { SearchStateResponse, SnapshotResponse } from '@/lib/api/searchStateSchemas';
+import { pointsSchema, pointsUrl } from '@/lib/contracts/api/points';
+import type { SearchStateResponse, SnapshotResponse } from '@/lib/contracts/api/searchStateSchemas';
 import { fetchPacked } from '@/lib/http/fetchPacked';
 import { tickLabel } from '../analysis/chartFrame';
 import { featureGrid, NO_SCORE_FILL, prepareFeatureMap } from './featureMapModel';

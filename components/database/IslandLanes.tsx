@@ -4,7 +4,7 @@
 // Each lane's label is a button choosing that island for the clusters below.
 import { useMemo } from 'react';
 import { useElementWidth } from '../chart/useElementWidth';
-import type { SearchStateResponse } from '@/lib/api/searchStateSchemas';
+import type { SearchStateResponse } from '@/lib/contracts/api/searchStateSchemas';
 import { prepareLanes } from './lanesModel';
 
 export function IslandLanes({ state, seq, island, onIsland }: { state: SearchStateResponse; seq: number | null; island: number | null; onIsland: (i: number) => void }) {

@@ -5,7 +5,7 @@
 // grouped them (their own score when stated, else FunSearch's reduction of scores_per_test).
 import { clusterProbabilities, reduceScore, withinClusterProbabilities, type ScoresPerTest } from '@/lib/analysis/programsDatabase/clusters';
 import { temperatureAt } from '@/lib/analysis/programsDatabase/temperature';
-import type { SearchStateResponse, SnapshotResponse } from '@/lib/api/searchStateSchemas';
+import type { SearchStateResponse, SnapshotResponse } from '@/lib/contracts/api/searchStateSchemas';
 
 type Island = SnapshotResponse['islands'][number];
 type Config = NonNullable<SearchStateResponse['config']>;

@@ -1,7 +1,7 @@
 // PREPARE: counters over time for the database page. One series per counter the source keeps (a
 // key absent from every sample is left out, not drawn as 0), on the first clock all samples share;
 // the value at the chosen moment is the last sample at or before it.
-import type { SearchStateResponse } from '@/lib/api/searchStateSchemas';
+import type { SearchStateResponse } from '@/lib/contracts/api/searchStateSchemas';
 import { pickClock, type Clock } from './lanesModel';
 
 type Sample = SearchStateResponse['counters'][number];

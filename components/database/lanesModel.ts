@@ -3,7 +3,7 @@
 // arrows from the origin lane to the destination lane. Time is the first clock every snapshot and
 // event shares (iteration, else programs stored, else timestamp), so events fall between snapshots.
 import { line, scaleLinear } from 'd3';
-import type { SearchStateResponse } from '@/lib/api/searchStateSchemas';
+import type { SearchStateResponse } from '@/lib/contracts/api/searchStateSchemas';
 
 type Moment = SearchStateResponse['snapshots'][number]['at'];
 export type Clock = 'iteration' | 'stored' | 'timestamp';

@@ -2,7 +2,7 @@
 // The diagnosis's auxiliary_metrics.py (read only), "Run over all programs" (POST .../aux, an
 // 'aux' experiment followed with the experiments' progress bar) and the metrics' trend chart.
 import { useEffect, useRef, useState } from 'react';
-import type { ExperimentView } from '@/lib/interventions/types';
+import type { ExperimentView } from '@/lib/contracts/interventionTypes';
 import { followExperiment } from '../experiments/experimentClient';
 import { isActive, progressLabel } from '../experiments/experimentLabels';
 import { NoEvaluatorReason } from '../evaluators/NoEvaluatorReason';

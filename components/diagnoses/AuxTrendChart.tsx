@@ -8,7 +8,7 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
-import { auxResponseSchema, type AuxResponse } from '@/lib/api/auxPoints';
+import { auxResponseSchema, type AuxResponse } from '@/lib/contracts/api/auxPoints';
 import { Axes } from '../analysis/Axes';
 import { SHARE_COLOUR, TREND_COLOUR } from '../analysis/colours';
 import { downloadText } from '../analysis/download';

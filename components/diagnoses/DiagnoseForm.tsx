@@ -4,8 +4,8 @@
 // bounds, then the job's progress bar and, once done, a link to the diagnosis it wrote.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { DEFAULT_PLATEAU_K, diagnoseParamsSchema, type DiagnoseExperimentReport } from '@/lib/diagnosis/types';
-import type { ExperimentView } from '@/lib/interventions/types';
+import { DEFAULT_PLATEAU_K, diagnoseParamsSchema, type DiagnoseExperimentReport } from '@/lib/contracts/diagnosisTypes';
+import type { ExperimentView } from '@/lib/contracts/interventionTypes';
 import { followExperiment } from '../experiments/experimentClient';
 import { isActive, progressLabel } from '../experiments/experimentLabels';
 import { NoEvaluatorReason } from '../evaluators/NoEvaluatorReason';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuxResponse } from '@/lib/api/auxPoints';
+import type { AuxResponse } from '@/lib/contracts/api/auxPoints';
 import { auxCsv, auxTableHeader, auxTableRows, prepareAuxTrends, testNote, xAxisOf } from './auxTrendModel';
 
 const pt = (i: number, generation: number | null, score: number | null, status: string, values: Record<string, number> | null) => ({

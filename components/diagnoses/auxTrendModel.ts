@@ -5,9 +5,9 @@
 // is the mean per x value. Trivial metrics (the seed's Trivial Metric Test) carry their reason.
 // Also the table fallback's rows and the CSV export. Pure.
 import { line, scaleLinear } from 'd3';
-import type { AuxResponse } from '@/lib/api/auxPoints';
-import type { TrivialMetric } from '@/lib/diagnosis/types';
-import { toCsv } from '@/lib/export/csv';
+import type { AuxResponse } from '@/lib/contracts/api/auxPoints';
+import type { TrivialMetric } from '@/lib/contracts/diagnosisTypes';
+import { toCsv } from '@/lib/contracts/csv';
 import { plotOf, tickCount, ticksOf, type Plot, type Tick } from '../analysis/chartFrame';
 
 export type AuxPoint = AuxResponse['points'][number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diagnosisReportSchema, type DiagnosisView } from '@/lib/diagnosis/types';
+import { diagnosisReportSchema, type DiagnosisView } from '@/lib/contracts/diagnosisTypes';
 import { diagnosisRow, firstLine, reportMarkdown } from './reportModel';
 import { transcriptEntries, transcriptTotals } from './transcriptModel';
 

@@ -3,7 +3,7 @@
 // and listed below it, each linking to the program whose edit had removed it.
 import Link from 'next/link';
 import { useEffect, useMemo, useState } from 'react';
-import { marksResponseSchema } from '@/lib/api/analyses';
+import { marksResponseSchema } from '@/lib/contracts/api/analyses';
 import type { CyclingScope, Definitions } from '@/lib/analysis/types';
 import { CLASS_COLOURS } from '../analysis/colours';
 import { DefinitionNote } from '../analysis/DefinitionNote';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { classifyCycles } from '@/lib/analysis/classifyCycles';
 import { prepareRun } from '@/lib/analysis/editTable';
 import type { AnalysisProgram } from '@/lib/analysis/types';
-import type { ChildMark } from '@/lib/api/analyses';
+import type { ChildMark } from '@/lib/contracts/api/analyses';
 import { editorLines, locateMarks, markDecorations, markHover, normaliseLines } from './readdedMarks';
 
 const mark = (line: string, extra: Partial<ChildMark> = {}): ChildMark => ({

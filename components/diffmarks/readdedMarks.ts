@@ -9,7 +9,7 @@ import { changedLines } from '@/lib/analysis/lineDiff';
 import { normaliseEvoReplay } from '@/lib/analysis/lineEdits';
 import { pyStrip } from '@/lib/analysis/pyText';
 import type { Definitions } from '@/lib/analysis/types';
-import type { ChildMark } from '@/lib/api/analyses';
+import type { ChildMark } from '@/lib/contracts/api/analyses';
 import type { LineDecoration } from '../code/DiffViewer';
 
 export interface LocatedMark extends ChildMark {

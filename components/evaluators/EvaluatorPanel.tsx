@@ -4,7 +4,7 @@
 // an optional command/contract/timeout). Server-rendered list first, refreshed after an upload.
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import { evaluatorListSchema, evaluatorSummarySchema, type EvaluatorSummaryJson } from '@/lib/api/evaluators';
+import { evaluatorListSchema, evaluatorSummarySchema, type EvaluatorSummaryJson } from '@/lib/contracts/api/evaluators';
 import { formatBytes } from '@/components/ui/bytes';
 import { fetchJson } from '@/components/ui/fetchJson';
 import { formatDate } from '@/components/ui/format';

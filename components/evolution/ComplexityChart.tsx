@@ -1,7 +1,7 @@
 'use client';
 // VISUALISE: one program measure over iterations, median line and mean dashed line.
 import { useMemo } from 'react';
-import type { ComplexityBucketData } from '@/lib/api/analyses';
+import type { ComplexityBucketData } from '@/lib/contracts/api/analyses';
 import { Axes } from '../analysis/Axes';
 import { useElementWidth } from '../chart/useElementWidth';
 import { formatScore } from '../ui/format';

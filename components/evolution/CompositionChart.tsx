@@ -1,7 +1,7 @@
 'use client';
 // VISUALISE: edit-composition buckets over iterations, as stacked bars (counts or shares).
 import { useMemo, useState } from 'react';
-import type { CompositionSlice } from '@/lib/api/analyses';
+import type { CompositionSlice } from '@/lib/contracts/api/analyses';
 import { Axes } from '../analysis/Axes';
 import { COMPOSITION_COLOURS, COMPOSITION_DEFINITION, COMPOSITION_LABELS, NO_BUCKET_COLOUR } from '../analysis/colours';
 import { DefinitionNote } from '../analysis/DefinitionNote';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ComplexityBucketData } from '@/lib/api/analyses';
+import type { ComplexityBucketData } from '@/lib/contracts/api/analyses';
 import { prepareComplexityChart } from './complexityChartModel';
 
 const bucket = (start: number, loc: number | null, mean: number | null = loc): ComplexityBucketData => ({

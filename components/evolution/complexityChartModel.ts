@@ -1,7 +1,7 @@
 // PREPARE for the "what gets evolved" charts (paper §5.1, Figure 3): per iteration bucket, the
 // median (line) and mean (dashed) of a program measure. Pure.
 import { line, scaleLinear } from 'd3';
-import type { ComplexityBucketData } from '@/lib/api/analyses';
+import type { ComplexityBucketData } from '@/lib/contracts/api/analyses';
 import { DEFAULT_MARGIN, plotOf, tickCount, ticksOf, type Plot, type Tick } from '../analysis/chartFrame';
 
 export type ComplexityMeasure = 'loc' | 'numericLiterals' | 'tunableLiterals';

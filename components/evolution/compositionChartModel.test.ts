@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CompositionSlice } from '@/lib/api/analyses';
+import type { CompositionSlice } from '@/lib/contracts/api/analyses';
 import { prepareCompositionChart } from './compositionChartModel';
 
 const slice = (from: number, counts: Partial<CompositionSlice['counts']>, none = 0): CompositionSlice => ({

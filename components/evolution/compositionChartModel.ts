@@ -2,7 +2,7 @@
 // edits in each composition bucket (pure tuning at the bottom .. pure structural, then edits
 // with no code lines on top). Pure.
 import { scaleLinear, stack } from 'd3';
-import type { CompositionSlice } from '@/lib/api/analyses';
+import type { CompositionSlice } from '@/lib/contracts/api/analyses';
 import { COMPOSITION_BUCKETS, type CompositionBucket } from '@/lib/analysis/types';
 import { DEFAULT_MARGIN, percentLabel, plotOf, tickCount, ticksOf, type HistogramBar, type Plot, type Tick } from '../analysis/chartFrame';
 

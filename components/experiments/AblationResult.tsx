@@ -2,7 +2,7 @@
 // A finished ablation (AblationReport): each hunk (and each function the edit touched) reverted
 // on its own, its score, its contribution and verdict in colour and words, beside the edit's
 // taxonomy labels; each hunk's header and lines can be opened.
-import type { AblationReport } from '@/lib/interventions/types';
+import type { AblationReport } from '@/lib/contracts/interventionTypes';
 import { isEditLabel } from '@/lib/analysis/taxonomy/labels';
 import { LabelChips } from '../taxonomy/LabelChips';
 import { formatScore } from '../ui/format';

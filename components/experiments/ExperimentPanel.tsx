@@ -3,7 +3,7 @@
 // line, Cancel; a cancelled or failed one offers Resume (it continues from its stored calls);
 // a finished one shows its report. A tuning in progress already draws the calls stored so far.
 import { useCallback, useEffect, useState } from 'react';
-import type { AblationReport, ExperimentView, ReplayReport, TunePhase, TuneReport } from '@/lib/interventions/types';
+import type { AblationReport, ExperimentView, ReplayReport, TunePhase, TuneReport } from '@/lib/contracts/interventionTypes';
 import { formatDate } from '../ui/format';
 import { ProgressBar } from '../ui/ProgressBar';
 import { AblationResult } from './AblationResult';

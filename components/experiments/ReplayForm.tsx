@@ -2,7 +2,7 @@
 // Replay: re-send the program's stored prompt N times per chosen context variant, optionally
 // to another model (EvoReplay's variants and the deletion history of §6).
 import { useState } from 'react';
-import { REPLAY_VARIANTS, type ReplayVariant } from '@/lib/interventions/types';
+import { REPLAY_VARIANTS, type ReplayVariant } from '@/lib/contracts/interventionTypes';
 import type { StartRequest } from './experimentClient';
 import { VARIANT_TEXT } from './experimentLabels';
 

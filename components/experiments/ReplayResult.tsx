@@ -1,7 +1,7 @@
 'use client';
 // A finished replay (ReplayReport, Table 3): per variant the four figures, the ratio
 // distribution and the outcome classes of EvoReplay.
-import type { ReplayReport } from '@/lib/interventions/types';
+import type { ReplayReport } from '@/lib/contracts/interventionTypes';
 import { formatScore, formatShare } from '../ui/format';
 import { OUTCOME_ORDER, OUTCOME_TEXT } from './experimentLabels';
 import { RatioStrip } from './RatioStrip';

@@ -4,7 +4,7 @@
 // against the run's best-so-far curve) and ablations, each with an export of what is shown.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { AblationReport, ExperimentView, ReplayReport } from '@/lib/interventions/types';
+import type { AblationReport, ExperimentView, ReplayReport } from '@/lib/contracts/interventionTypes';
 import { downloadText } from '../analysis/download';
 import { NoEvaluatorReason } from '../evaluators/NoEvaluatorReason';
 import { formatDate, formatScore, formatShare } from '../ui/format';

@@ -2,7 +2,7 @@
 // Tune: pick where the knobs come from (the offline finder, or the LLM with the paper's B.9
 // prompt), edit the proposed list, set the number of evaluator calls and the seed, Start.
 import { useEffect, useState } from 'react';
-import type { KnobProposal } from '@/lib/interventions/types';
+import type { KnobProposal } from '@/lib/contracts/interventionTypes';
 import { getOfflineKnobs, proposeLlmKnobs, type StartRequest } from './experimentClient';
 import { KnobTable } from './KnobTable';
 import { editRow, knobsOf, rowsOf, type KnobRow } from './knobTableModel';

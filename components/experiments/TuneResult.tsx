@@ -3,7 +3,7 @@
 // ceiling, improvement, the run's final best, the gap, matches/beats the final best), the tuned
 // parameters (default → tuned) and the tuned program's diff against the original.
 import { useEffect, useState } from 'react';
-import type { TuneReport } from '@/lib/interventions/types';
+import type { TuneReport } from '@/lib/contracts/interventionTypes';
 import { Stat } from '../analysis/Stat';
 import { DiffViewer } from '../code/DiffViewer';
 import { formatScore, formatSigned, formatShare } from '../ui/format';

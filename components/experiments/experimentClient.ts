@@ -2,9 +2,9 @@
 // proposal; an experiment's program sources. Responses are checked at the boundary (the fields
 // the pages read), the full types being lib/interventions/types.ts's.
 import { z } from 'zod';
-import type { ExperimentView, KnobProposal, ReplayParams, TuneParams, AblateParams } from '@/lib/interventions/types';
-import { EXPERIMENT_KINDS, knobSchema } from '@/lib/interventions/types';
-import { bestSoFarResponseSchema } from '@/lib/api/points';
+import type { ExperimentView, KnobProposal, ReplayParams, TuneParams, AblateParams } from '@/lib/contracts/interventionTypes';
+import { EXPERIMENT_KINDS, knobSchema } from '@/lib/contracts/interventionTypes';
+import { bestSoFarResponseSchema } from '@/lib/contracts/api/points';
 import { fetchPacked } from '@/lib/http/fetchPacked';
 import { fetchJson, HttpError, postJson } from '../ui/fetchJson';
 

@@ -1,5 +1,5 @@
 // Words and colours of the experiment views, named once so the tables, legends and the CSV agree.
-import type { AblationVerdict, ExperimentStatus, ExperimentView, ReplayOutcomeClass, ReplayVariant } from '@/lib/interventions/types';
+import type { AblationVerdict, ExperimentStatus, ExperimentView, ReplayOutcomeClass, ReplayVariant } from '@/lib/contracts/interventionTypes';
 
 export const VERDICT_COLOURS: Record<AblationVerdict, string> = {
   carried: '#1a7f37',

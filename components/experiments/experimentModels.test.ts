@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ExperimentView, Knob, ReplayReport, TuneReport } from '@/lib/interventions/types';
+import type { ExperimentView, Knob, ReplayReport, TuneReport } from '@/lib/contracts/interventionTypes';
 import { progressLabel } from './experimentLabels';
 import { editRow, knobsOf, rowErrors, rowsOf } from './knobTableModel';
 import { median, prepareRatioStrip } from './ratioStripModel';

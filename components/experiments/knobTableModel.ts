@@ -2,7 +2,7 @@
 // int/float, include), validated before Start and turned into the `knobs` of tuneParamsSchema.
 // A row the user changed is sent with origin 'user' so the report says whose interval it was.
 // Pure: the table only renders rows and reports edits.
-import type { Knob } from '@/lib/interventions/types';
+import type { Knob } from '@/lib/contracts/interventionTypes';
 
 export interface KnobRow {
   knob: Knob;

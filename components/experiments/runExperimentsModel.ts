@@ -2,8 +2,8 @@
 // figures of Table 3 per variant, pooled over the run's replay targets, and the median score
 // ratio across targets, as the paper reports a run), the tuning ceilings against the run's own
 // best-so-far curve, and the CSV/JSON of what the page shows. Pure.
-import { toCsv } from '@/lib/export/csv';
-import type { AblationReport, ExperimentView, ReplayReport, ReplayVariant, TuneReport } from '@/lib/interventions/types';
+import { toCsv } from '@/lib/contracts/csv';
+import type { AblationReport, ExperimentView, ReplayReport, ReplayVariant, TuneReport } from '@/lib/contracts/interventionTypes';
 import { median } from './ratioStripModel';
 
 export const isDone = <R>(x: ExperimentView): x is ExperimentView & { result: R } => x.status === 'done' && x.result !== null;

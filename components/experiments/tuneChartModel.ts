@@ -3,7 +3,7 @@
 // reference lines the gap is read against: the program's original score and the run's final best.
 // Pure: the component only draws what this returns.
 import { scaleLinear } from 'd3';
-import type { TuneCall, TunePhase } from '@/lib/interventions/types';
+import type { TuneCall, TunePhase } from '@/lib/contracts/interventionTypes';
 import { DEFAULT_MARGIN, plotOf, tickCount, tickLabel, ticksOf, type Plot, type Tick } from '../analysis/chartFrame';
 
 export interface TuneChartInput {

@@ -4,7 +4,7 @@
 // and the table fill in as the private scores arrive.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { FINISHED_BATCH, runGeneralizationSchema, stepsCsv, type RunGeneralizationResponse } from '@/lib/api/generalization';
+import { FINISHED_BATCH, runGeneralizationSchema, stepsCsv, type RunGeneralizationResponse } from '@/lib/contracts/api/generalization';
 import { VERDICT_LABELS, type Verdict } from '@/lib/analysis/generalization';
 import { downloadText } from '../analysis/download';
 import { fetchJson } from '../ui/fetchJson';

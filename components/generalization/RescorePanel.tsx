@@ -6,7 +6,7 @@
 // The batch started here is remembered for the tab's session, so the panel says it is yours.
 import { useState } from 'react';
 import { z } from 'zod';
-import { FINISHED_BATCH, type RunGeneralizationResponse } from '@/lib/api/generalization';
+import { FINISHED_BATCH, type RunGeneralizationResponse } from '@/lib/contracts/api/generalization';
 import { ProgressBar } from '../ui/ProgressBar';
 import { rescoreState, type OwnBatch } from './rescoreState';
 

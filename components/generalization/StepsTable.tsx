@@ -5,7 +5,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useRef, type KeyboardEvent } from 'react';
-import type { RunGeneralizationResponse } from '@/lib/api/generalization';
+import type { RunGeneralizationResponse } from '@/lib/contracts/api/generalization';
 import { formatScore, formatSigned } from '../ui/format';
 
 type Step = RunGeneralizationResponse['result']['steps'][number];

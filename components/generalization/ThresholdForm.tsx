@@ -2,7 +2,7 @@
 // This run's severe-overfit threshold: an override of the global setting (/settings), in the
 // run's score units. Empty + save removes the override.
 import { useState, type FormEvent } from 'react';
-import { runGeneralizationSchema, type RunGeneralizationResponse } from '@/lib/api/generalization';
+import { runGeneralizationSchema, type RunGeneralizationResponse } from '@/lib/contracts/api/generalization';
 
 export function ThresholdForm({ runId, threshold, onSaved }: { runId: string; threshold: RunGeneralizationResponse['threshold']; onSaved: (d: RunGeneralizationResponse) => void }) {
   const [value, setValue] = useState(threshold.source === 'run' ? String(threshold.value) : '');

@@ -1,7 +1,7 @@
 // What the re-scoring panel says and allows, from the page's data and the batch this page
 // started (its id from the POST's answer, kept for the tab's session). Pure, so each case is
 // tested: the page used to call its own, just-started batch "already running".
-import { FINISHED_BATCH, type RunGeneralizationResponse } from '@/lib/api/generalization';
+import { FINISHED_BATCH, type RunGeneralizationResponse } from '@/lib/contracts/api/generalization';
 
 type Data = Pick<RunGeneralizationResponse, 'evaluator' | 'batch'>;
 

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import Sigma from 'sigma';
 import type { EdgeDisplayData, NodeDisplayData } from 'sigma/types';
 import type { LayoutMode, LineageLayout } from '@/lib/analysis/lineageLayout';
-import type { GraphLineage, RunGraph } from '@/lib/api/graph';
+import type { GraphLineage, RunGraph } from '@/lib/contracts/api/graph';
 import { LabelPlacer, type PlacedLabel } from './labelPlacement';
 import { isFaded } from './jumpTargets';
 import { dimmed, PALETTE } from './lineageColors';

@@ -5,11 +5,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LayoutMode } from '@/lib/analysis/lineageLayout';
-import { graphLineageResponseSchema, graphUrl, runGraphSchema, type GraphLineage, type RunGraph } from '@/lib/api/graph';
-import { pointsSchema, pointsUrl } from '@/lib/api/points';
+import { graphLineageResponseSchema, graphUrl, runGraphSchema, type GraphLineage, type RunGraph } from '@/lib/contracts/api/graph';
+import { pointsSchema, pointsUrl } from '@/lib/contracts/api/points';
 import { isEditLabel, type EditLabel } from '@/lib/analysis/taxonomy/labels';
-import { OFFLINE_JUDGE_KEY } from '@/lib/analysis/taxonomy/types';
-import { programLabelsSchema } from '@/lib/api/taxonomySchemas';
+import { OFFLINE_JUDGE_KEY } from '@/lib/contracts/taxonomyTypes';
+import { programLabelsSchema } from '@/lib/contracts/api/taxonomySchemas';
 import { judgementsUrl } from '../taxonomy/taxonomyUrls';
 import { fetchPacked } from '@/lib/http/fetchPacked';
 import { fetchJson } from '../ui/fetchJson';

@@ -1,5 +1,5 @@
 // What the colours and marks of the lineage explorer mean, with the definitions they show.
-import type { GraphLineage } from '@/lib/api/graph';
+import type { GraphLineage } from '@/lib/contracts/api/graph';
 import { formatShare } from '../ui/format';
 import { PALETTE, type LegendEntry } from './lineageColors';
 import type { Emphasis } from './LineageCanvas';

@@ -4,8 +4,8 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import type { LineageLayout } from '@/lib/analysis/lineageLayout';
-import type { GraphLineage, RunGraph } from '@/lib/api/graph';
-import { programDetailSchema } from '@/lib/api/programs';
+import type { GraphLineage, RunGraph } from '@/lib/contracts/api/graph';
+import { programDetailSchema } from '@/lib/contracts/api/programs';
 import { DiffViewer } from '../code/DiffViewer';
 import { JudgementChips } from '../taxonomy/EditJudgementsPanel';
 import { fetchJson } from '../ui/fetchJson';

@@ -1,6 +1,6 @@
 // The hover summary of a node, anchored where sigma draws it.
 import type { LineageLayout } from '@/lib/analysis/lineageLayout';
-import type { GraphLineage, RunGraph } from '@/lib/api/graph';
+import type { GraphLineage, RunGraph } from '@/lib/contracts/api/graph';
 import { formatScore } from '../ui/format';
 import styles from './Lineage.module.css';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GraphLineage } from '@/lib/api/graph';
+import type { GraphLineage } from '@/lib/contracts/api/graph';
 import { bestSoFarNodes, finalBestNode, isFaded, stepBestSoFar } from './jumpTargets';
 
 const lineage: GraphLineage = {

@@ -1,7 +1,7 @@
 // Where the lineage's jump controls go (issue 24: "final best" and "best so far" controls, so a
 // reader need not go overview -> program -> Show in lineage), and which nodes "fade dead
 // branches" fades: never the final best's ancestry, never the best-so-far chain. Pure.
-import type { GraphLineage } from '@/lib/api/graph';
+import type { GraphLineage } from '@/lib/contracts/api/graph';
 
 /** The node of the final best, or null when the lineage facts do not name one in the graph. */
 export function finalBestNode(externalIds: readonly string[], lineage: GraphLineage | null): number | null {

@@ -1,7 +1,7 @@
 // Messages between the lineage view and its layout worker. Index columns travel as typed arrays
 // and coordinates come back as Float32Arrays, both transferred (moved, not copied).
 import type { LayoutInput, LayoutMode, LineageLayout } from '@/lib/analysis/lineageLayout';
-import type { RunGraph } from '@/lib/api/graph';
+import type { RunGraph } from '@/lib/contracts/api/graph';
 
 export interface LayoutRequest {
   id: number;

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { runGraphSchema } from '@/lib/api/graph';
+import { runGraphSchema } from '@/lib/contracts/api/graph';
 import { buildLineageGraph } from './lineageGraph';
 
 // p0 -> p1 -> p2; p2 was shown p0 (context only) and p1 (also its parent).

@@ -3,7 +3,7 @@
 // about as long as the layout at 50k programs, so doing both at once saves that much of the wait.
 import Graph from 'graphology';
 import { resolveEdges, type Positions } from '@/lib/analysis/lineageLayout';
-import type { GraphLineage, RunGraph } from '@/lib/api/graph';
+import type { GraphLineage, RunGraph } from '@/lib/contracts/api/graph';
 
 export type NodeAttrs = { x: number; y: number; i: number };
 /**

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { runGraphSchema, type GraphLineage } from '@/lib/api/graph';
+import { runGraphSchema, type GraphLineage } from '@/lib/contracts/api/graph';
 import { lineageWithoutRejected, withoutRejected } from './rejectedFilter';
 
 // p0 -> p1 -> p3, p0 -> r2 (rejected) -> p4 (a child of a rejected program), p3 shown r2 and p0 as context.

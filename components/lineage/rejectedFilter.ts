@@ -3,7 +3,7 @@
 // column and index realigned; an edge from a hidden parent becomes a ghost edge (the parent is
 // named, not drawn), one to a hidden child goes. A graph without rejected programs is returned
 // as it is (the same object), so runs of every other framework pay nothing.
-import type { GraphLineage, RunGraph } from '@/lib/api/graph';
+import type { GraphLineage, RunGraph } from '@/lib/contracts/api/graph';
 
 export interface Filtered {
   graph: RunGraph;

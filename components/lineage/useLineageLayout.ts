@@ -3,7 +3,7 @@
 // on mount, so its script loads while the graph is still being fetched.
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { LineageLayout } from '@/lib/analysis/lineageLayout';
-import type { RunGraph } from '@/lib/api/graph';
+import type { RunGraph } from '@/lib/contracts/api/graph';
 import { layoutRequest, type LayoutResponse } from './layoutMessages';
 
 export type LayoutState =

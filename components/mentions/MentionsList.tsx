@@ -3,7 +3,7 @@
 // marked; opening one (or "Mark read") marks it read. On the single-user workbench nobody can be
 // mentioned, and the page says so.
 import { useEffect, useState } from 'react';
-import type { MentionView } from '@/lib/api/board';
+import type { MentionView } from '@/lib/contracts/api/board';
 import { apiJson } from '../comments/api';
 import { Markdown } from '../comments/Markdown';
 import '../comments/comments.css';

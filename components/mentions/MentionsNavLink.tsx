@@ -4,7 +4,7 @@
 // and when the window regains focus.
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
-import { UNREAD_MENTIONS_URL } from '@/lib/api/headerUrls';
+import { UNREAD_MENTIONS_URL } from '@/lib/contracts/api/headerUrls';
 
 export function MentionsNavLink() {
   const [unread, setUnread] = useState<number | null>(null);

@@ -1,5 +1,5 @@
 // The prompt(s) and response that produced a program, each part collapsible (they can be long).
-import type { ProgramContext } from '@/lib/api/programs';
+import type { ProgramContext } from '@/lib/contracts/api/programs';
 import { formatCount } from '../ui/format';
 
 function Part({ title, text, open }: { title: string; text: string | null; open?: boolean }) {

@@ -1,5 +1,5 @@
 // Evaluator output for a program: status, timing, stdout/logs, errors, feedback.
-import type { ProgramDetail } from '@/lib/api/programs';
+import type { ProgramDetail } from '@/lib/contracts/api/programs';
 
 /** Structured evaluator data (artifacts, public/private metrics) as collapsible JSON. */
 export function JsonDetails({ title, value }: { title: string; value: unknown }) {

@@ -1,7 +1,7 @@
 // Parents and children of a program. A ghost parent (named by the archive, not in it) is shown
 // as such instead of being dropped.
 import Link from 'next/link';
-import type { ProgramRelative } from '@/lib/api/programs';
+import type { ProgramRelative } from '@/lib/contracts/api/programs';
 import { formatScore, shortId } from '../ui/format';
 
 function Relative({ runId, p }: { runId: string; p: ProgramRelative }) {

@@ -2,7 +2,7 @@
 // LLM was shown as context when it was made. Context refs are not parents: listed apart from the
 // lineage, each linked when it is in the run.
 import Link from 'next/link';
-import type { ProgramContextRef, ProgramOriginView } from '@/lib/api/programs';
+import type { ProgramContextRef, ProgramOriginView } from '@/lib/contracts/api/programs';
 import { formatCost } from '../run/costFormat';
 import { formatCount, formatScore, shortId } from '../ui/format';
 

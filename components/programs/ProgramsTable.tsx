@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useId, useState } from 'react';
-import { PROGRAMS_FIRST_PAGE, programsPageSchema, programsUrl, type ProgramSort, type ProgramSortKey } from '@/lib/api/programs';
+import { PROGRAMS_FIRST_PAGE, programsPageSchema, programsUrl, type ProgramSort, type ProgramSortKey } from '@/lib/contracts/api/programs';
 import { fetchJson } from '../ui/fetchJson';
 import { formatCount, formatScore, shortId } from '../ui/format';
 import { ProgramStatusTag } from '../ui/ProgramStatusTag';

@@ -4,7 +4,7 @@
 // Cancel button, and per step the recorded score beside the re-run one(s).
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
-import type { BatchDetail } from '@/lib/api/evaluations';
+import type { BatchDetail } from '@/lib/contracts/api/evaluations';
 import { formatScore } from '../ui/format';
 import { NoEvaluatorReason } from '../evaluators/NoEvaluatorReason';
 import { ProgressBar } from '../ui/ProgressBar';

@@ -1,6 +1,6 @@
 // One re-run beside what the trace recorded: score change highlighted, metrics side by side,
 // status, timings, evaluator version and the captured logs (collapsed).
-import type { ProgramEvaluation } from '@/lib/api/evaluations';
+import type { ProgramEvaluation } from '@/lib/contracts/api/evaluations';
 import { compareEvaluations } from '../program/rerunCompareModel';
 
 const dirClass = (d: string | null) => (d === 'better' ? 'ok' : d === 'worse' ? 'error' : d === 'same' ? 'muted' : '');

@@ -3,7 +3,7 @@
 // the run's evaluator in a sandbox), shows its progress, then the latest re-run beside what the
 // trace recorded.
 import { useEffect, useRef, useState } from 'react';
-import type { BatchDetail, ProgramEvaluations } from '@/lib/api/evaluations';
+import type { BatchDetail, ProgramEvaluations } from '@/lib/contracts/api/evaluations';
 import { NoEvaluatorReason } from '../evaluators/NoEvaluatorReason';
 import { ProgressBar } from '../ui/ProgressBar';
 import { RerunComparison } from './RerunComparison';

@@ -1,5 +1,5 @@
 // Browser calls of the re-evaluation API, responses parsed with the server's own schemas.
-import { batchDetailSchema, batchProgressSchema, programEvaluationsSchema, type BatchDetail, type BatchStatus } from '@/lib/api/evaluations';
+import { batchDetailSchema, batchProgressSchema, programEvaluationsSchema, type BatchDetail, type BatchStatus } from '@/lib/contracts/api/evaluations';
 import { fetchJson, HttpError, postJson as post } from '../ui/fetchJson';
 import { z } from 'zod';
 

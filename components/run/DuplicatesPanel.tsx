@@ -4,7 +4,7 @@
 // the largest groups of programs that behave alike with differing code, linked to the programs.
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { duplicatesResponseSchema, duplicatesUrl, type DuplicatesResponse } from '@/lib/api/duplicates';
+import { duplicatesResponseSchema, duplicatesUrl, type DuplicatesResponse } from '@/lib/contracts/api/duplicates';
 import { fetchPacked } from '@/lib/http/fetchPacked';
 import { formatCount, formatShare } from '../ui/format';
 import { formatCost } from './costFormat';

@@ -1,7 +1,7 @@
 // Headline figures of a run (denormalised on the run row) and its import warnings.
 import Link from 'next/link';
 import { z } from 'zod';
-import type { RunDetail } from '@/lib/api/runs';
+import type { RunDetail } from '@/lib/contracts/api/runs';
 import { formatCount, formatScore, formatShare } from '../ui/format';
 import { basisLabel, formatCost } from './costFormat';
 

@@ -2,7 +2,7 @@
 // Asks before deleting a run: a modal <dialog> (focus trapped, Escape cancels) that names the
 // run and what goes with it. Deleting cannot be undone.
 import { useEffect, useRef, useState } from 'react';
-import type { RunSummary } from '@/lib/api/runs';
+import type { RunSummary } from '@/lib/contracts/api/runs';
 import { formatCount } from '../ui/format';
 import { deleteRunRequest } from './runMutations';
 

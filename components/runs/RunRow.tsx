@@ -2,7 +2,7 @@
 // One row of the runs list, with its own rename and tag editors (Enter saves, Escape cancels).
 import Link from 'next/link';
 import { useState } from 'react';
-import type { RunSummary } from '@/lib/api/runs';
+import type { RunSummary } from '@/lib/contracts/api/runs';
 import { costTitle, formatCost } from '../run/costFormat';
 import { formatCount, formatDate, formatScore, formatShare } from '../ui/format';
 import { parseTags, patchRun } from './runMutations';

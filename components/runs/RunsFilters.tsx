@@ -2,7 +2,7 @@
 // Search box and filter menus of the runs list. The values offered come from
 // GET /api/runs/facets; the filtering itself happens in SQL (GET /api/runs).
 import { useQuery } from '@tanstack/react-query';
-import { runFacetsSchema, type RunFacets } from '@/lib/api/runs';
+import { runFacetsSchema, type RunFacets } from '@/lib/contracts/api/runs';
 import { fetchJson } from '../ui/fetchJson';
 
 export interface RunsFilterState {

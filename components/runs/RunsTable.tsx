@@ -5,7 +5,7 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
-import { runsResponseSchema, type ImportGroup, type RunSummary } from '@/lib/api/runs';
+import { runsResponseSchema, type ImportGroup, type RunSummary } from '@/lib/contracts/api/runs';
 import { fetchJson } from '../ui/fetchJson';
 import { SortableHeader } from '../ui/SortableHeader';
 import { DeleteRunDialog } from './DeleteRunDialog';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunSummary } from '@/lib/api/runs';
+import type { RunSummary } from '@/lib/contracts/api/runs';
 import { compareHref, groupRuns } from './groupRuns';
 
 const run = (id: string, importJobId: string | null): RunSummary => ({

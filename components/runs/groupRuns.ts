@@ -1,7 +1,7 @@
 // The runs list's rows, prepared: runs imported together (an import group the API reports) sit
 // under one group row, placed where the group's first run falls in the chosen sort; the group
 // keeps that sort inside. Pure, so the table only renders what this returns.
-import type { ImportGroup, RunSummary } from '@/lib/api/runs';
+import type { ImportGroup, RunSummary } from '@/lib/contracts/api/runs';
 
 export type RunsListItem =
   | { kind: 'run'; run: RunSummary }

@@ -1,6 +1,6 @@
 // Rename, retag and delete from the runs list: same-origin JSON requests to /api/runs/[runId],
 // validated with the schemas the routes use.
-import { runDeletedSchema, runSummarySchema, type RunPatch } from '@/lib/api/runs';
+import { runDeletedSchema, runSummarySchema, type RunPatch } from '@/lib/contracts/api/runs';
 
 async function send(url: string, method: 'PATCH' | 'DELETE', body?: unknown) {
   const res = await fetch(url, {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunSummary } from '@/lib/api/runs';
+import type { RunSummary } from '@/lib/contracts/api/runs';
 import { nextRunSort, sortRuns } from './sortRuns';
 
 const run = (name: string, programCount: number, bestScore: number | null, costTotal: number | null = null): RunSummary => ({

@@ -1,5 +1,5 @@
 // Sorting the runs list: pure, so the table only renders.
-import type { RunSummary } from '@/lib/api/runs';
+import type { RunSummary } from '@/lib/contracts/api/runs';
 
 export type RunSortKey =
   | 'name' | 'framework' | 'task' | 'language' | 'programCount' | 'validShare' | 'bestScore' | 'costTotal' | 'totalTokens' | 'importedAt';

@@ -4,7 +4,7 @@
 // a batch's sandboxes (issue 28: members could ask for a day, 64 GB and 64 sandboxes). Empty:
 // the default shown. Batches and evaluators keep the values they started with.
 import { useState, type FormEvent } from 'react';
-import type { EvaluationSettings } from '@/lib/api/evaluations';
+import type { EvaluationSettings } from '@/lib/contracts/api/evaluations';
 import { SaveRow, type SaveMessage } from './SaveRow';
 
 const FIELDS = [

@@ -4,8 +4,8 @@
 // field is write-only: it starts empty; leaving it empty keeps the stored key. Fields set by
 // the environment (EVOSCOPE_LLM_*) are shown read-only.
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { llmSettingsViewSchema, llmTestResultSchema, type LlmSettingsView, type LlmTestResult } from '@/lib/api/llmSettings';
-import { TRUNCATION_RULE } from '@/lib/llm/rubric';
+import { llmSettingsViewSchema, llmTestResultSchema, type LlmSettingsView, type LlmTestResult } from '@/lib/contracts/api/llmSettings';
+import { TRUNCATION_RULE } from '@/lib/analysis/taxonomy/rubric';
 import { formFromView, inputFromForm, type LlmForm } from './llmSettingsForm';
 import { SaveRow, type SaveMessage } from './SaveRow';
 

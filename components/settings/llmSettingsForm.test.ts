@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { llmSettingsInputSchema, type LlmSettingsView } from '@/lib/api/llmSettings';
+import { llmSettingsInputSchema, type LlmSettingsView } from '@/lib/contracts/api/llmSettings';
 import { formFromView, inputFromForm } from './llmSettingsForm';
 
 const view: LlmSettingsView = {

@@ -3,7 +3,7 @@
 // as typed, so the route's zod message names the field; empty caps mean "no cap"; fields the
 // environment sets are left out (the server keeps its own); an empty key field keeps the
 // stored key unless "forget" is ticked.
-import type { LlmSettingsInput, LlmSettingsView } from '@/lib/api/llmSettings';
+import type { LlmSettingsInput, LlmSettingsView } from '@/lib/contracts/api/llmSettings';
 
 export interface LlmForm {
   baseUrl: string;

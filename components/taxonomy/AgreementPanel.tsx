@@ -4,7 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LABEL_TITLES } from '@/lib/analysis/taxonomy/labels';
-import { judgeAgreementSchema } from '@/lib/api/taxonomySchemas';
+import { judgeAgreementSchema } from '@/lib/contracts/api/taxonomySchemas';
 import { DefinitionNote } from '../analysis/DefinitionNote';
 import { Stat } from '../analysis/Stat';
 import { fetchJson } from '../ui/fetchJson';

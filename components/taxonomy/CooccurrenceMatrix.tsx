@@ -2,7 +2,7 @@
 // VISUALISE: which labels come together: the co-occurrence heatmap and the common compounds.
 import { useMemo } from 'react';
 import { LABEL_DEFINITIONS, LABEL_TITLES } from '@/lib/analysis/taxonomy/labels';
-import type { TaxonomyStatsResponse } from '@/lib/api/taxonomySchemas';
+import type { TaxonomyStatsResponse } from '@/lib/contracts/api/taxonomySchemas';
 import { DefinitionNote } from '../analysis/DefinitionNote';
 import { formatCount, formatShare } from '../ui/format';
 import { LabelChips } from './LabelChips';

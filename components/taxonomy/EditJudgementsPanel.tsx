@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { LABEL_TITLES, type EditLabel } from '@/lib/analysis/taxonomy/labels';
-import { programJudgementsSchema, type ProgramJudgements } from '@/lib/api/taxonomySchemas';
+import { programJudgementsSchema, type ProgramJudgements } from '@/lib/contracts/api/taxonomySchemas';
 import { fetchJson } from '../ui/fetchJson';
 import { lineRanges } from './evidenceModel';
 import { LabelChip, LabelChips } from './LabelChips';

@@ -3,7 +3,7 @@
 // (share there / share among all edits), with the base rate (1) as a line.
 import { useMemo } from 'react';
 import type { EditLabel } from '@/lib/analysis/taxonomy/labels';
-import type { TaxonomyStatsResponse } from '@/lib/api/taxonomySchemas';
+import type { TaxonomyStatsResponse } from '@/lib/contracts/api/taxonomySchemas';
 import { DefinitionNote } from '../analysis/DefinitionNote';
 import { useElementWidth } from '../chart/useElementWidth';
 import { formatCount, formatScore } from '../ui/format';

@@ -6,8 +6,8 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
-import { llmSettingsViewSchema } from '@/lib/api/llmSettings';
-import { judgeBatchesUrl, judgeBatchListSchema } from '@/lib/api/taxonomySchemas';
+import { llmSettingsViewSchema } from '@/lib/contracts/api/llmSettings';
+import { judgeBatchesUrl, judgeBatchListSchema } from '@/lib/contracts/api/taxonomySchemas';
 import { fetchJson } from '../ui/fetchJson';
 import { ProgressBar } from '../ui/ProgressBar';
 import { ACTIVE_BATCH, RESUMABLE_BATCH, batchProgressText, latestBatch } from './batchModel';

@@ -3,8 +3,8 @@
 // each run's score change normalised by its own scale, drawn as the same two panels.
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { OFFLINE_JUDGE_KEY } from '@/lib/analysis/taxonomy/types';
-import { pooledTaxonomySchema } from '@/lib/api/taxonomySchemas';
+import { OFFLINE_JUDGE_KEY } from '@/lib/contracts/taxonomyTypes';
+import { pooledTaxonomySchema } from '@/lib/contracts/api/taxonomySchemas';
 import { fetchJson } from '../ui/fetchJson';
 import { formatCount, formatScore } from '../ui/format';
 import { sortByOddsRatio } from './layout';

@@ -1,5 +1,5 @@
 // How the odds ratios were computed, with the run's own figures (the paper's §5.1 and B.3).
-import type { TaxonomyStatsResponse } from '@/lib/api/taxonomySchemas';
+import type { TaxonomyStatsResponse } from '@/lib/contracts/api/taxonomySchemas';
 import { DefinitionNote } from '../analysis/DefinitionNote';
 import { formatCount, formatScore } from '../ui/format';
 

@@ -2,7 +2,7 @@
 // VISUALISE: the label mix over the run, one 100 % stacked bar per quarter of normalised iteration.
 import { useMemo } from 'react';
 import { EDIT_LABELS, LABEL_TITLES } from '@/lib/analysis/taxonomy/labels';
-import type { TaxonomyStatsResponse } from '@/lib/api/taxonomySchemas';
+import type { TaxonomyStatsResponse } from '@/lib/contracts/api/taxonomySchemas';
 import { DefinitionNote } from '../analysis/DefinitionNote';
 import { useElementWidth } from '../chart/useElementWidth';
 import { formatCount, formatShare } from '../ui/format';

@@ -3,7 +3,7 @@
 // the page drew (JSON), and the selected label's edits (CSV; all pages, 500 at a time).
 import { useState } from 'react';
 import type { EditLabel } from '@/lib/analysis/taxonomy/labels';
-import { judgementsPageSchema, type JudgedEdit, type RunTaxonomy, type TaxonomyStatsResponse } from '@/lib/api/taxonomySchemas';
+import { judgementsPageSchema, type JudgedEdit, type RunTaxonomy, type TaxonomyStatsResponse } from '@/lib/contracts/api/taxonomySchemas';
 import { downloadText } from '../analysis/download';
 import { fetchJson } from '../ui/fetchJson';
 import { judgedEditsCsv, labelStatsCsv } from './exportModel';

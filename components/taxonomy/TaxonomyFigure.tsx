@@ -5,7 +5,7 @@
 // button: it selects the label and lists its edits. Table 9's definition shows on hover.
 import { useMemo } from 'react';
 import { LABEL_DEFINITIONS, type EditLabel } from '@/lib/analysis/taxonomy/labels';
-import type { TaxonomyStatsResponse } from '@/lib/api/taxonomySchemas';
+import type { TaxonomyStatsResponse } from '@/lib/contracts/api/taxonomySchemas';
 import { useElementWidth } from '../chart/useElementWidth';
 import { formatCount, formatScore, formatShare } from '../ui/format';
 import { LABEL_COLOURS, OR_ABOVE_COLOUR, OR_BELOW_COLOUR, REFERENCE_COLOUR, UNUSED_COLOUR } from './labelColours';

@@ -6,8 +6,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { EDIT_LABELS, LABEL_DEFINITIONS, LABEL_TITLES, type EditLabel } from '@/lib/analysis/taxonomy/labels';
-import { OFFLINE_JUDGE_KEY } from '@/lib/analysis/taxonomy/types';
-import { runTaxonomySchema, taxonomyUrl } from '@/lib/api/taxonomySchemas';
+import { OFFLINE_JUDGE_KEY } from '@/lib/contracts/taxonomyTypes';
+import { runTaxonomySchema, taxonomyUrl } from '@/lib/contracts/api/taxonomySchemas';
 import { Stat } from '../analysis/Stat';
 import { fetchJson } from '../ui/fetchJson';
 import { useUrlView } from '../ui/useUrlView';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JudgeBatchResponse } from '@/lib/api/taxonomySchemas';
+import type { JudgeBatchResponse } from '@/lib/contracts/api/taxonomySchemas';
 import { batchProgressText, formatUsd, latestBatch } from './batchModel';
 
 const batch = (over: Partial<JudgeBatchResponse>): JudgeBatchResponse => ({

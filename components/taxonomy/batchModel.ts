@@ -1,5 +1,5 @@
 // PREPARE for the judging controls: which batch to show and what its progress line says. Pure.
-import type { JudgeBatchResponse, JudgeBatchStatus } from '@/lib/api/taxonomySchemas';
+import type { JudgeBatchResponse, JudgeBatchStatus } from '@/lib/contracts/api/taxonomySchemas';
 import { formatCount } from '../ui/format';
 
 export const ACTIVE_BATCH: ReadonlySet<JudgeBatchStatus> = new Set(['queued', 'running']);

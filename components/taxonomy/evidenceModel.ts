@@ -2,7 +2,7 @@
 // editor (added lines), which parent lines to list (removed lines; the editor marks only the
 // child's side), and compact line ranges for the text. Pure.
 import { EDIT_LABELS, LABEL_TITLES, type EditLabel } from '@/lib/analysis/taxonomy/labels';
-import type { LabelEvidence } from '@/lib/analysis/taxonomy/types';
+import type { LabelEvidence } from '@/lib/contracts/taxonomyTypes';
 import type { LineDecoration } from '../code/DiffViewer';
 
 /** Evidence of the given labels (all of them when `only` is null). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JudgedEdit, TaxonomyStatsResponse } from '@/lib/api/taxonomySchemas';
+import type { JudgedEdit, TaxonomyStatsResponse } from '@/lib/contracts/api/taxonomySchemas';
 import { judgedEditsCsv, labelStatsCsv } from './exportModel';
 
 const label = (l: 'pruning' | 'refactor', oddsRatio: number | null) => ({

@@ -1,7 +1,7 @@
 // PREPARE the taxonomy page's exports: the per-label figures as shown (rows in the figure's
 // order) and a label's edits, as CSV. Pure.
-import type { JudgedEdit, TaxonomyStatsResponse } from '@/lib/api/taxonomySchemas';
-import { toCsv } from '@/lib/export/csv';
+import type { JudgedEdit, TaxonomyStatsResponse } from '@/lib/contracts/api/taxonomySchemas';
+import { toCsv } from '@/lib/contracts/csv';
 import { sortByOddsRatio } from './layout';
 
 export const LABEL_STATS_HEADER = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EDIT_LABELS, type EditLabel } from '@/lib/analysis/taxonomy/labels';
-import type { LabelStats } from '@/lib/analysis/taxonomy/types';
-import type { TaxonomyStatsResponse } from '@/lib/api/taxonomySchemas';
+import type { LabelStats } from '@/lib/contracts/taxonomyTypes';
+import type { TaxonomyStatsResponse } from '@/lib/contracts/api/taxonomySchemas';
 import { logTicks, oddsDomain, prepareEnrichment, prepareFigure, prepareMatrix, prepareStages, sortByOddsRatio } from './layout';
 
 function label(l: EditLabel, over: Partial<LabelStats> = {}): LabelStats {

@@ -4,7 +4,7 @@
 // components only draw what these functions return.
 import { interpolateBlues, scaleBand, scaleLinear, scaleLog, scaleSqrt } from 'd3';
 import { EDIT_LABELS, LABEL_TITLES, type EditLabel } from '@/lib/analysis/taxonomy/labels';
-import type { LabelStats, TaxonomyStats } from '@/lib/analysis/taxonomy/types';
+import type { LabelStats, TaxonomyStats } from '@/lib/contracts/taxonomyTypes';
 import { estimateLabelWidth, percentLabel, tickLabel, ticksOf, type Plot, type Tick } from '../analysis/chartFrame';
 
 const ORDER = new Map<EditLabel, number>(EDIT_LABELS.map((l, i) => [l, i]));

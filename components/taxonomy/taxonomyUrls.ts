@@ -1,5 +1,5 @@
 // URLs of the taxonomy views and APIs, built in one place (permalinks: ?judge=, ?label=). Pure.
-import { OFFLINE_JUDGE_KEY } from '@/lib/analysis/taxonomy/types';
+import { OFFLINE_JUDGE_KEY } from '@/lib/contracts/taxonomyTypes';
 import { isEditLabel, type EditLabel } from '@/lib/analysis/taxonomy/labels';
 
 export type EditSort = 'seq' | 'scoreChange' | '-scoreChange';

@@ -1,7 +1,7 @@
 // Browser side of an upload: create the import, send the files (an archive alone; a folder in
 // batches of many files, several in flight: uploadPlan.ts), start the import, then poll its
 // status. XHR, not fetch, for upload progress events.
-import { BATCH_CONTENT_TYPE, encodeBatch, type BatchHeader } from '../../lib/uploads/batchFrame';
+import { BATCH_CONTENT_TYPE, encodeBatch, type BatchHeader } from '../../lib/contracts/batchFrame';
 import { planSends, UPLOADS_IN_FLIGHT, type Send, type UploadProgress } from './uploadPlan';
 
 export interface UploadFile {

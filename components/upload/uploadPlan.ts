@@ -3,7 +3,7 @@
 // too large for a batch goes alone through PUT .../files. Measured on the QOS folder (730 files,
 // 9.5 MB): one request per file, one after another, ran at 13 files/s, the per-request cost
 // (auth, three queries, a transaction, five file operations) being nearly all of it.
-import { MAX_BATCH_ENTRY_BYTES } from '../../lib/uploads/batchFrame';
+import { MAX_BATCH_ENTRY_BYTES } from '../../lib/contracts/batchFrame';
 
 export const BATCH_MAX_FILES = 250;
 export const BATCH_MAX_BYTES = 2 * 1024 ** 2;

@@ -6,7 +6,7 @@
 // a run whose sources repeat (the cache by sha256 measures each distinct source once).
 import { initParsers, programComplexity } from './complexity';
 import { complexitySeries, type ComplexityInput } from './complexitySeries';
-import { Rng } from '../demo/rng';
+import { Rng } from './rng';
 
 /** Uniform [0, 1) numbers from the project's seeded generator (lib/demo/rng.ts). */
 function rng(seed: number) {

@@ -10,7 +10,7 @@
 // are measured in this thread: starting a worker and loading its parsers costs ~0.2 s.
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { startTsWorker } from '../threads/tsWorker';
+import { startTsWorker } from './tsWorker';
 import { dealBatches } from './poolSchedule';
 import { initParsers, type Complexity } from './complexity';
 import { IncrementalMeasurer } from './incrementalMeasure';

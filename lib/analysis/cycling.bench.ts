@@ -9,7 +9,7 @@
 //   peak RSS 1.26 GB, of which ~0.5 GB is the programs' code itself.
 import { analyzeRun } from './analyzeRun';
 import type { AnalysisProgram, CyclingScope, Definitions } from './types';
-import { Rng } from '../demo/rng';
+import { Rng } from './rng';
 
 /** Uniform [0, 1) numbers from the project's seeded generator (lib/demo/rng.ts). */
 function rng(seed: number) {

@@ -2,7 +2,7 @@
 // framework, each cell the verdict and private change of the runs there) and Table 12 (per
 // framework: runs scored, aligned, mild, severe; plus "other", which the paper leaves implicit
 // as scored minus the three, and "not scored", runs re-scored without a verdict). Pure.
-import { toCsv } from '../export/csv';
+import { toCsv } from '../contracts/csv';
 import { VERDICT_LABELS, type Verdict } from './generalization';
 
 export interface RunVerdict {

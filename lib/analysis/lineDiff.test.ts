@@ -1,6 +1,6 @@
 import difflib from 'difflib';
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../demo/rng';
+import { Rng } from './rng';
 import { changedLines, LineTable } from './lineDiff';
 
 /** Seeded RNG (mulberry32) so the generated cases are the same on every run. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../demo/rng';
+import { Rng } from './rng';
 import { applySourceEdits, sourceEdits } from './sourceEdits';
 
 const lines = (rng: Rng, n: number) => Array.from({ length: n }, (_, k) => (rng.chance(0.1) ? '' : `line ${k} ${rng.int(0, 5)} é`));

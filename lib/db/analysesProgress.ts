@@ -4,7 +4,7 @@
 // and a failed write is only logged: progress is advisory and must not fail the analyses.
 import { analysesProgressSchema, failureText, progressText, type AnalysesProgress, type AnalysesStatus, type AnalysesStep } from '../analysis/analysesProgress';
 import { ANALYSIS, REPORT_VERSION } from '../analysis/reportTypes';
-import { jobKeyOf } from '../jobs/definitions';
+import { jobKeyOf } from '../contracts/jobs';
 import { pool } from './client';
 
 /** A row not updated for this long belongs to a job that died: the pages stop showing it. */

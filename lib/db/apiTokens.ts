@@ -2,9 +2,9 @@
 // and stored as its sha256; listed by prefix; revoked by their owner (or by an owner-role user).
 // lib/auth/actor.ts turns a presented secret back into an actor.
 import { z } from 'zod';
-import { ApiError } from '../api/apiError';
-import { actorUser, can, tokenScopeSchema, type Actor, type TokenScope } from '../auth/permissions';
-import { newApiTokenSecret, sha256Hex, tokenPrefix } from '../auth/tokens';
+import { ApiError } from '../contracts/apiError';
+import { actorUser, can, tokenScopeSchema, type Actor, type TokenScope } from '../contracts/permissions';
+import { newApiTokenSecret, sha256Hex, tokenPrefix } from '../contracts/tokens';
 import { audit } from './audit';
 import { prisma } from './client';
 

@@ -3,7 +3,7 @@
 // owners (permission 'users').
 import type { Prisma } from './generated/client';
 import { prisma } from './client';
-import { actorUser, type Actor } from '../auth/permissions';
+import { actorUser, type Actor } from '../contracts/permissions';
 
 export interface AuditTarget {
   /** 'user' | 'api-token' | 'share-link' | 'run' | 'import' | 'review-session' | 'comment' | ... */

@@ -3,9 +3,9 @@
 // its score jump, judge labels (edit_judgements), human labels (the blind review's review_labels,
 // read only when that table exists), review status (edit_reviews) and comment count.
 import { bestSoFar } from '../analysis/bestSoFar';
-import type { Board, BoardEdit, ReviewStatus } from '../api/board';
-import { resolveMetric } from '../api/points';
-import { actorUser, type Actor } from '../auth/permissions';
+import type { Board, BoardEdit, ReviewStatus } from '../contracts/api/board';
+import { resolveMetric } from '../contracts/api/points';
+import { actorUser, type Actor } from '../contracts/permissions';
 import { loadScoredPrograms } from './analyses';
 import { audit } from './audit';
 import { pool, prisma } from './client';

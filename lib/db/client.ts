@@ -4,7 +4,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from './generated/client';
-import { databaseUrl } from '../env';
+import { databaseUrl } from '../contracts/env';
 
 const g = globalThis as unknown as { __evoscopePrisma?: PrismaClient; __evoscopePool?: pg.Pool };
 

@@ -2,10 +2,10 @@
 // Authorship rules: anyone with 'comment' may post; only the author edits a comment (the
 // single-user workbench's 'local' edits what 'local' wrote); the author or an owner (permission
 // 'users') deletes it. Deletion is soft: the thread keeps its place, the text is no longer shown.
-import { commentHref, type CommentTarget, type CommentView, type MentionView } from '../api/board';
-import { ApiError } from '../api/handler';
-import { mentionedEmails } from '../markdown/safeMarkdown';
-import { actorUser, can, type Actor } from '../auth/permissions';
+import { commentHref, type CommentTarget, type CommentView, type MentionView } from '../contracts/api/board';
+import { ApiError } from '../http/handler';
+import { mentionedEmails } from '../review/safeMarkdown';
+import { actorUser, can, type Actor } from '../contracts/permissions';
 import { audit } from './audit';
 import { prisma } from './client';
 

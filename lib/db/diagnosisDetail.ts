@@ -4,8 +4,8 @@
 // read). The texts a diagnosis names (auxiliary_metrics.py, the agent candidate, the exchanges'
 // requests and replies) are given out only through the diagnosis that names them, so the route
 // cannot be used to read other runs' blobs by guessing hashes.
-import type { DiagnosisView } from '../diagnosis/types';
-import type { ExperimentView } from '../interventions/types';
+import type { DiagnosisView } from '../contracts/diagnosisTypes';
+import type { ExperimentView } from '../contracts/interventionTypes';
 import { pool } from './client';
 import { getDiagnosis } from './diagnoses';
 import { getExperiment, listCalls, type StoredCall } from './experiments';

@@ -3,15 +3,15 @@
 // it got. Running a batch: lib/db/runEvaluationBatch.ts (worker task evaluate-batch and the CLI).
 import os from 'node:os';
 import { bestSoFar, type BestSoFarResult } from '../analysis/bestSoFar';
-import type { BatchDetail, BatchProgress, BatchStatus, EvaluationSettings } from '../api/evaluations';
-import type { TestSet } from '../evaluators/batchSchedule';
-import { DEFAULT_MAX_MEMORY_MB, DEFAULT_MAX_TIMEOUT_SECONDS, type EvaluationMaxima } from '../evaluators/limits';
-import type { EvaluatorBundle } from '../evaluators/types';
+import type { BatchDetail, BatchProgress, BatchStatus, EvaluationSettings } from '../contracts/api/evaluations';
+import type { TestSet } from '../sandbox/evaluators/batchSchedule';
+import { DEFAULT_MAX_MEMORY_MB, DEFAULT_MAX_TIMEOUT_SECONDS, type EvaluationMaxima } from '../sandbox/evaluators/limits';
+import type { EvaluatorBundle } from '../contracts/evaluatorTypes';
 import { loadScoredPrograms } from './analyses';
 import { pool, prisma } from './client';
 import { storedEvaluationLimits } from './evaluationLimits';
 import { getSetting, setSetting } from './settings';
-import { NO_EVALUATOR, NO_EVALUATOR_CODE } from '../api/noEvaluator';
+import { NO_EVALUATOR, NO_EVALUATOR_CODE } from '../contracts/api/noEvaluator';
 
 /** Settings key: sandboxes a batch runs at once (default: the machine's cores). */
 export const CONCURRENCY_SETTING = 'evaluation.concurrency';

@@ -1,6 +1,6 @@
 // The owner's maxima of what an evaluation may ask (setting 'evaluation.limits'; pure rules in
 // lib/evaluators/limits.ts). Each is null when unset: the default then applies.
-import type { EvaluationLimits } from '../api/evaluations';
+import type { EvaluationLimits } from '../contracts/api/evaluations';
 import { getSetting, setSetting } from './settings';
 
 export const LIMITS_SETTING = 'evaluation.limits';

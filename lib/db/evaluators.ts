@@ -5,8 +5,8 @@
 // looks for blobs still in use).
 import crypto from 'node:crypto';
 import type pg from 'pg';
-import { checkFileSet, checkProgramFile, EvaluatorInputError } from '../evaluators/files';
-import type { EvaluatorBundle, EvaluatorContract } from '../evaluators/types';
+import { checkFileSet, checkProgramFile, EvaluatorInputError } from '../sandbox/evaluators/files';
+import type { EvaluatorBundle, EvaluatorContract } from '../contracts/evaluatorTypes';
 import { BlobSet, cleanOpt, jsonb, writeBlobs } from './rows';
 
 /** Memory limit of an evaluation when nobody said (the evaluators table's default). */

@@ -6,11 +6,11 @@ import { z } from 'zod';
 import {
   ablateParamsSchema, replayParamsSchema, tuneParamsSchema,
   type ExperimentKind, type ExperimentParams, type ExperimentReport, type ExperimentStatus, type ExperimentView,
-} from '../interventions/types';
-import { auxParamsSchema, diagnoseParamsSchema } from '../diagnosis/types';
+} from '../contracts/interventionTypes';
+import { auxParamsSchema, diagnoseParamsSchema } from '../contracts/diagnosisTypes';
 import { pool } from './client';
 import { latestEvaluator, NO_EVALUATOR, NO_EVALUATOR_CODE } from './evaluationBatches';
-import { capLog, jsonOf } from './runEvaluationBatch';
+import { capLog, jsonOf } from '../services/evaluation/runEvaluationBatch';
 
 export class ExperimentInputError extends Error {
   constructor(

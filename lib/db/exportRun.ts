@@ -4,7 +4,7 @@
 // so memory stays flat however large the run. Plain SQL on the pg pool, as importRun.ts writes.
 import fs from 'node:fs';
 import path from 'node:path';
-import { DirectoryNotEmptyError, writeEvoTrace, type EvoTraceExportSummary } from '../export/evotrace';
+import { DirectoryNotEmptyError, writeEvoTrace, type EvoTraceExportSummary } from '../importers/evotraceExport';
 import type { EvaluationRecord, ProgramRecord, RunRecord } from '../trace/schema';
 import { splitComponents } from '../trace/components';
 import { runStrategies } from './strategies';

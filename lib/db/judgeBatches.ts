@@ -3,9 +3,9 @@
 // task judge-run). The edit set is the analyses' (lib/db/runEditSet.ts); an edit counts as done
 // for a judge once it has a 'judged' row, so a new batch, a resume or a re-run after a crash
 // judges only what is left (edits marked not judged are tried again).
-import type { JudgeBatchResponse, JudgeBatchStatus, JudgeKind } from '../api/taxonomySchemas';
-import { llmJudgeKey, OFFLINE_JUDGE_KEY, RUBRIC_VERSION } from '../analysis/taxonomy/types';
-import type { JudgeBudget, LlmSettings } from '../llm/types';
+import type { JudgeBatchResponse, JudgeBatchStatus, JudgeKind } from '../contracts/api/taxonomySchemas';
+import { llmJudgeKey, OFFLINE_JUDGE_KEY, RUBRIC_VERSION } from '../contracts/taxonomyTypes';
+import type { JudgeBudget, LlmSettings } from '../contracts/llmTypes';
 import { pool } from './client';
 import { judgedChildIds, loadRunEditSet } from './runEditSet';
 

@@ -3,7 +3,7 @@
 // changed rubric (RUBRIC_VERSION) or another model misses (EvoReplay keys on model and diff only,
 // so its changed prompts silently returned old labels). Only successful answers are stored.
 import { canonicalLabels } from '../analysis/taxonomy/labels';
-import type { Judgement, LabelEvidence } from '../analysis/taxonomy/types';
+import type { Judgement, LabelEvidence } from '../contracts/taxonomyTypes';
 import { prisma } from './client';
 
 export interface JudgeCacheKey {

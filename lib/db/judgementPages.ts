@@ -2,7 +2,7 @@
 // with their score change and rationale, sorted by the child's order or by the score change.
 import { canonicalLabels, type EditLabel } from '../analysis/taxonomy/labels';
 import { scoreScale } from '../analysis/taxonomy/stats';
-import type { JudgementsPage } from '../api/taxonomySchemas';
+import type { JudgementsPage } from '../contracts/api/taxonomySchemas';
 import { pool, prisma } from './client';
 
 export interface JudgementsPageQuery {

@@ -3,9 +3,9 @@
 // the judging batches (lib/db/runJudgeBatch.ts).
 import { canonicalLabels, EDIT_LABELS, type EditLabel } from '../analysis/taxonomy/labels';
 import { scoreScale } from '../analysis/taxonomy/stats';
-import type { LabelledEdit } from '../analysis/taxonomy/types';
-import { OFFLINE_JUDGE_KEY } from '../analysis/taxonomy/types';
-import type { JudgeInfo, JudgeKind, ProgramJudgements, ProgramLabels } from '../api/taxonomySchemas';
+import type { LabelledEdit } from '../contracts/taxonomyTypes';
+import { OFFLINE_JUDGE_KEY } from '../contracts/taxonomyTypes';
+import type { JudgeInfo, JudgeKind, ProgramJudgements, ProgramLabels } from '../contracts/api/taxonomySchemas';
 import { pool } from './client';
 import { batchOf, BATCH_COLUMNS } from './judgeBatches';
 import { loadRunEditSet, type RunEditSet } from './runEditSet';

@@ -1,6 +1,6 @@
 // A program's evaluations: what the trace recorded and what Evoscope's re-runs gave (newest
 // first), for the program page's "Re-run" comparison and GET .../programs/[programId]/evaluations.
-import type { ProgramEvaluation, ProgramEvaluations } from '../api/evaluations';
+import type { ProgramEvaluation, ProgramEvaluations } from '../contracts/api/evaluations';
 import { pool, prisma } from './client';
 
 type Row = {

@@ -3,7 +3,7 @@
 import type { Prisma } from './generated/client';
 import { pool, prisma } from './client';
 import { withCodeCopies } from '../trace/codeCopies';
-import type { ProgramDetail, ProgramRelative, ProgramSource, ProgramsPage, ProgramsQuery } from '../api/programs';
+import type { ProgramDetail, ProgramRelative, ProgramSource, ProgramsPage, ProgramsQuery } from '../contracts/api/programs';
 
 const CHILDREN_SHOWN = 200;
 

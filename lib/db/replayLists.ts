@@ -1,9 +1,9 @@
 // The run-level lists of replay (issue 11): which programs can be replayed (a stored prompt;
 // best-so-far events first, then by score), and per replayed program its latest replay's figures
 // with the run's median ratio per variant (Table 3's run figure).
-import type { ReplayRow, ReplaysResponse, ReplayTargetsResponse } from '../api/replaySchemas';
+import type { ReplayRow, ReplaysResponse, ReplayTargetsResponse } from '../contracts/api/replaySchemas';
 import { medianOverTargets } from '../interventions/replay/summary';
-import { REPLAY_VARIANTS, type ExperimentStatus, type ReplayReport } from '../interventions/types';
+import { REPLAY_VARIANTS, type ExperimentStatus, type ReplayReport } from '../contracts/interventionTypes';
 import { pool } from './client';
 import { bestChainProgramIds } from './evaluationBatches';
 

@@ -1,5 +1,5 @@
 // Renaming, tagging and deleting a run (PATCH and DELETE /api/runs/[runId], `evoscope delete`).
-import type { RunPatch, RunSummary } from '../api/runs';
+import type { RunPatch, RunSummary } from '../contracts/api/runs';
 import { pool, prisma } from './client';
 import { BLOB_GC_LOCK, clean, inTransaction } from './rows';
 import { toSummary } from './runs';

@@ -5,7 +5,7 @@
 // GIN on the searched text where pg_trgm exists, and (imported_at) for the order.
 import { pool } from './client';
 import { toSummary } from './runs';
-import { encodeRunsCursor, type ImportGroup, type RunFacets, type RunsCursor, type RunsResponse } from '../api/runs';
+import { encodeRunsCursor, type ImportGroup, type RunFacets, type RunsCursor, type RunsResponse } from '../contracts/api/runs';
 
 export interface RunsFilter {
   q?: string;

@@ -2,7 +2,7 @@
 // runList.ts, renaming, tagging and deleting in runEdit.ts.
 import type { Run } from './generated/client';
 import { pool, prisma } from './client';
-import type { RunDetail, RunSummary } from '../api/runs';
+import type { RunDetail, RunSummary } from '../contracts/api/runs';
 
 type SummaryFields = Pick<
   Run,

@@ -1,5 +1,5 @@
 // Reads a run's stored search state (lib/db/searchStateRows.ts) for the database page.
-import type { SearchStateResponse, SnapshotResponse } from '../api/searchStateSchemas';
+import type { SearchStateResponse, SnapshotResponse } from '../contracts/api/searchStateSchemas';
 import { pool } from './client';
 
 const at = (r: { iteration: number | null; timestamp: number | null; stored: number | null }) => ({

@@ -2,9 +2,9 @@
 // stored as sha256), an expiry, revocable. /share/<secret> sets the share cookie and opens the
 // run; lib/auth/actor.ts makes the holder a 'share' actor that may read that run only.
 import { z } from 'zod';
-import { ApiError } from '../api/apiError';
-import { actorUser, type Actor } from '../auth/permissions';
-import { newShareSecret, sha256Hex } from '../auth/tokens';
+import { ApiError } from '../contracts/apiError';
+import { actorUser, type Actor } from '../contracts/permissions';
+import { newShareSecret, sha256Hex } from '../contracts/tokens';
 import { audit } from './audit';
 import { prisma } from './client';
 

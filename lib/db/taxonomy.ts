@@ -2,8 +2,8 @@
 // (lib/analysis/taxonomy/stats.ts, agreement.ts): one run, several runs pooled, two judges compared.
 import { agreement } from '../analysis/taxonomy/agreement';
 import { pooledTaxonomyStats, taxonomyStats } from '../analysis/taxonomy/stats';
-import { OFFLINE_JUDGE_KEY } from '../analysis/taxonomy/types';
-import type { JudgeAgreement, PooledTaxonomy, RunTaxonomy } from '../api/taxonomySchemas';
+import { OFFLINE_JUDGE_KEY } from '../contracts/taxonomyTypes';
+import type { JudgeAgreement, PooledTaxonomy, RunTaxonomy } from '../contracts/api/taxonomySchemas';
 import { pool } from './client';
 import { labelledEditsOf, labelMap, listJudges } from './judgements';
 import { loadRunEditSet } from './runEditSet';

@@ -2,7 +2,7 @@
 import { ahcHeuristic } from './programs/cpp';
 import { circlePacking } from './programs/python';
 import { generateRun, type GeneratedRun, type ScenarioConfig } from './scenario';
-import { demoScorer, type ScoreProgram } from './score';
+import { demoScorer, type ScoreProgram } from '../services/demo/score';
 
 export const DEMO_RUNS: ScenarioConfig[] = [
   {

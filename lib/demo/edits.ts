@@ -2,7 +2,7 @@
 // parent -> child diff shows exactly the edit. The mix mirrors what the paper reports:
 // numeric retunes dominate, local refinements next, occasional structural rewrites, and
 // lineages that delete lines and later re-add them byte-identically (cycling, sec. 5.2).
-import type { Rng } from './rng';
+import type { Rng } from '../analysis/rng';
 import type { ProgramTemplate } from './programs/types';
 import { hasSkeleton, indentOf, skeleton } from './programs/text';
 

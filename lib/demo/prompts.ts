@@ -3,7 +3,7 @@
 // The user message follows OpenEvolve's prompt templates (current program, metrics,
 // previous attempts, top programs); the response carries the child as SEARCH/REPLACE
 // blocks (diff mode) or as a complete program (full-rewrite mode).
-import type { Rng } from './rng';
+import type { Rng } from '../analysis/rng';
 import type { EditDetail, EditKind } from './edits';
 import type { ProgramTemplate } from './programs/types';
 import { diffBlocks, formatDiffSummary } from './diffBlocks';

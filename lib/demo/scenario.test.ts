@@ -5,10 +5,10 @@ import { skeleton } from './programs/text';
 import { knobValue } from './programs/types';
 import { assessValidity } from '../trace/validity';
 import { toPyJson } from './pyJson';
-import { Rng } from './rng';
+import { Rng } from '../analysis/rng';
 import { DEMO_RUNS, generateDemoRuns } from './demoRuns';
 import { generateRun, type DemoProgram, type GeneratedRun } from './scenario';
-import { demoScorer } from './score';
+import { demoScorer } from '../services/demo/score';
 import { recycledLines } from './stats';
 import { openEvolveFiles } from './writeOpenEvolveRun';
 

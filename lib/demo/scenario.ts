@@ -3,13 +3,13 @@
 // injected `score`, see score.ts), island migration and a population cap, with the state
 // snapshotted every checkpoint interval. Same config, seed and evaluator results, same run,
 // byte for byte: every draw comes from the seeded Rng, and results come from the cache.
-import { Rng } from './rng';
+import { Rng } from '../analysis/rng';
 import { comment, injectBug, prune, readd, refine, retune, rewrite, type DeletedChunk, type Edit, type EditDetail, type EditKind } from './edits';
 import { deletedRuns } from './diffBlocks';
 import { buildResponse, buildUserPrompt, rationale, type PromptMode, type PromptProgram, type PromptRecord } from './prompts';
 import type { ProgramTemplate } from './programs/types';
 import { OPENEVOLVE_INT_KEYS, toPyJson } from './pyJson';
-import type { ScoreProgram } from './score';
+import type { ScoreProgram } from '../services/demo/score';
 
 const artifactsJson = (a: Record<string, unknown> | null) => (a ? toPyJson(a, { intKeys: OPENEVOLVE_INT_KEYS }) : null);
 

@@ -8,7 +8,7 @@
 // searches look: what item 15 of issue 7 measures).
 import fs from 'node:fs';
 import path from 'node:path';
-import { Rng } from './rng';
+import { Rng } from '../analysis/rng';
 
 export interface SyntheticProgram {
   id: string;

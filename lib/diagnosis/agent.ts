@@ -8,7 +8,7 @@
 // before it goes back to the model; once the tool budget is spent the model gets one wrap-up turn
 // without tools, and a model that still calls tools is stopped. Pure (no database, no sandbox).
 import type { ToolCallRequest, ToolChatMessage, ToolSpec } from '../llm/client';
-import type { LlmUsage } from '../llm/types';
+import type { LlmUsage } from '../contracts/llmTypes';
 import { WRAP_UP } from './prompt';
 
 export type StoppedBy = 'tool-calls' | 'tokens' | 'time' | 'no-report';

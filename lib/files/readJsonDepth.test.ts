@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as tar from 'tar';
 import { readRunsFromPath } from '../importers/index';
-import { readRunsFromInput } from '../pipeline/importPipeline';
+import { readRunsFromInput } from '../services/import/importPipeline';
 import { JsonTooDeepError } from './jsonDepth';
 import { parsePythonJson } from '../importers/pythonJson';
 import { InputError } from './errors';

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeEvoTrace } from '../export/evotrace';
+import { writeEvoTrace } from './evotraceExport';
 import { ImportError, type ImportedRun, type ProgramRecord } from '../trace/schema';
 import { evotraceFormat, readEvoTraceRun } from './evotrace';
 import { blobPath, contextsToPrompts, promptsToContexts, pythonJsonDumps } from './evotraceLayout';

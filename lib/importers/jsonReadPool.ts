@@ -13,7 +13,7 @@
 import os from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { InputError, type InputErrorCode } from '../files/errors';
-import { startTsWorker } from '../threads/tsWorker';
+import { startTsWorker } from '../analysis/tsWorker';
 import { readJsonObject } from '../files/readJson';
 import { isInputError } from '../files/errors';
 import { parsePythonJson } from './pythonJson';

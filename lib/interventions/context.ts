@@ -2,9 +2,9 @@
 // the calls already stored (resume), and the means to evaluate a candidate in the sandbox, store
 // a call, store a text and report progress. Runners (lib/db/experiment{Tune,Replay,Ablate}.ts)
 // run the plan's calls that are not stored yet, in plan order, and return the report.
-import type { EvaluationOutcome, EvaluatorBundle } from '../evaluators/types';
+import type { EvaluationOutcome, EvaluatorBundle } from '../contracts/evaluatorTypes';
 import type { NewCall, StoredCall } from '../db/experiments';
-import type { ExperimentReport, KnobLanguage } from './types';
+import type { ExperimentReport, KnobLanguage } from '../contracts/interventionTypes';
 
 export interface ExperimentProgram {
   id: string;

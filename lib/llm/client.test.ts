@@ -6,7 +6,7 @@ import { afterEach, expect, it } from 'vitest';
 import { z } from 'zod';
 import { labelsReply, startScriptedLlm, statusReply, toolsReply, type Script, type ScriptedLlm } from '../../tests/helpers/scriptedLlm';
 import { chatJson, chatText, chatTools, type ToolSpec } from './client';
-import { llmSettingsSchema, type LlmSettings } from './types';
+import { llmSettingsSchema, type LlmSettings } from '../contracts/llmTypes';
 
 const schema = z.object({ labels: z.array(z.string()).min(1), rationale: z.string() });
 const messages = [{ role: 'user' as const, content: 'label it' }];

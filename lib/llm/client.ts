@@ -11,8 +11,8 @@
 // logged and is cut out of every failure reason (some servers echo it).
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { z } from 'zod';
-import type { LlmSettings, LlmUsage } from './types';
-import type { ChatMessage } from './rubric';
+import type { LlmSettings, LlmUsage } from '../contracts/llmTypes';
+import type { ChatMessage } from '../analysis/taxonomy/rubric';
 
 export type LlmFailureKind = 'rate-limit' | 'server' | 'timeout' | 'network' | 'invalid-json' | 'invalid-answer' | 'refused';
 

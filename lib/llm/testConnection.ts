@@ -4,10 +4,10 @@
 // its HTTP status and a reason Evoscope writes, never by the body that answered: the URL is the
 // form's, so whatever answered may be any service on this machine (issue 28).
 import { z } from 'zod';
-import type { LlmTestResult } from '../api/llmSettings';
+import type { LlmTestResult } from '../contracts/api/llmSettings';
 import { chatJson } from './client';
 import type { LlmFailureKind } from './client';
-import type { LlmSettings } from './types';
+import type { LlmSettings } from '../contracts/llmTypes';
 
 const REASONS: Record<LlmFailureKind, string> = {
   'rate-limit': 'rate limited: the endpoint asks to wait (try again later)',

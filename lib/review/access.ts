@@ -1,7 +1,7 @@
 // Checks the review routes share: the session exists, the caller is one of its reviewers, and
 // (blindness) an assigned reviewer sees nobody's labels before finishing their own.
-import { ApiError } from '../api/handler';
-import { actorUser, can, type Actor } from '../auth/permissions';
+import { ApiError } from '../http/handler';
+import { actorUser, can, type Actor } from '../contracts/permissions';
 import { getReviewSession, isAssigned, nextUnlabelled, unknownUsers, type ReviewSessionInfo } from '../db/reviews';
 import { LOCAL_REVIEWER, reviewerOf } from './reviewer';
 

@@ -4,7 +4,7 @@
 // re-annotation is in the paper's B.4; between reviewers the first assigned is `a`.
 import { agreement } from '../analysis/taxonomy/agreement';
 import { canonicalLabels, type EditLabel } from '../analysis/taxonomy/labels';
-import type { AgreementReport } from '../analysis/taxonomy/types';
+import type { AgreementReport } from '../contracts/taxonomyTypes';
 
 export interface Labelling {
   /** 'judge:<key>' for a judge, else the reviewer key (user id, 'local', 'gold:<name>'). */

@@ -1,6 +1,6 @@
 // Who labels: a signed-in user (or their token) by user id, the single-user workbench as 'local'.
-import { ApiError } from '../api/handler';
-import { actorUser, type Actor } from '../auth/permissions';
+import { ApiError } from '../http/handler';
+import { actorUser, type Actor } from '../contracts/permissions';
 
 export const LOCAL_REVIEWER = 'local';
 

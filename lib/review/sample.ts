@@ -2,7 +2,7 @@
 // seeded, deterministic sample, stratified by the judge's label and by the sign of the score
 // change, or the best-so-far edits only. Pure: the same candidates and seed give the same sample.
 import { EDIT_LABELS, canonicalLabels } from '../analysis/taxonomy/labels';
-import { Rng } from '../demo/rng';
+import { Rng } from '../analysis/rng';
 
 export const SAMPLING_MODES = ['stratified', 'best-so-far'] as const;
 export type SamplingMode = (typeof SAMPLING_MODES)[number];

@@ -1,7 +1,7 @@
 // Route inputs of the review sessions (issue 10, blind labelling), shared by routes and forms.
 import { z } from 'zod';
 import { EDIT_LABELS } from '../analysis/taxonomy/labels';
-import { uuidSchema } from '../api/params';
+import { uuidSchema } from '../contracts/api/params';
 import { SAMPLING_MODES } from './sample';
 
 export const MAX_SESSION_SIZE = 2000;

@@ -5,7 +5,7 @@
 // request's files are copied in from pipes (`--file FD`), so nothing is written on the host.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SandboxFile, SandboxLimits, SandboxRequest } from './types';
+import type { SandboxFile, SandboxLimits, SandboxRequest } from '../contracts/sandboxTypes';
 
 export const WORK = '/work';
 const MIB = 1024 * 1024;

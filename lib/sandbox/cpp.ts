@@ -6,9 +6,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { dataDir } from '../uploads/storage';
+import { dataDir } from '../storage/storage';
 import { runSandboxRaw } from './run';
-import type { SandboxLimits, SandboxResult } from './types';
+import type { SandboxLimits, SandboxResult } from '../contracts/sandboxTypes';
 
 export type CompiledLanguage = 'cpp' | 'c';
 

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runProgram } from './program';
 import { runSandbox } from './run';
-import type { SandboxLimits, SandboxResult } from './types';
+import type { SandboxLimits, SandboxResult } from '../contracts/sandboxTypes';
 
 let dataDir: string;
 beforeAll(() => {

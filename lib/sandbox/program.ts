@@ -4,7 +4,7 @@
 // sandbox-error saying so, rather than an obscure failure.
 import { compileProgram, type CompiledLanguage } from './cpp';
 import { runSandbox, sandboxError } from './run';
-import type { ProgramRequest, SandboxResult } from './types';
+import type { ProgramRequest, SandboxResult } from '../contracts/sandboxTypes';
 
 export type ProgramLanguage = 'python' | CompiledLanguage;
 

@@ -8,7 +8,7 @@ import os from 'node:os';
 import type { Readable, Writable } from 'node:stream';
 import { bwrapArgs, requestProblem } from './bwrapArgs';
 import { BWRAP, ensureSupervisor, sandboxAvailable, sandboxDir } from './supervisor';
-import { DEFAULT_LIMITS, type CapturedStream, type SandboxLimits, type SandboxRequest, type SandboxResult } from './types';
+import { DEFAULT_LIMITS, type CapturedStream, type SandboxLimits, type SandboxRequest, type SandboxResult } from '../contracts/sandboxTypes';
 
 /** Slot uids: 62000..62063 (no account on this machine uses them); one run per uid at a time. */
 const UID_BASE = 62000;

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { int4, storableJson, storableName } from './pgSafe';
 import type { SearchStateInput } from './searchState';
-import { diagnosisReportSchema } from '../diagnosis/types';
+import { diagnosisReportSchema } from '../contracts/diagnosisTypes';
 
 const json = z.unknown();
 

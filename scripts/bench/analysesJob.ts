@@ -11,8 +11,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startEmbeddedPostgres } from '../../lib/db/embeddedPostgres';
-import { migrate } from '../../lib/db/migrate';
+import { startEmbeddedPostgres } from '../../lib/runtime/embeddedPostgres';
+import { migrate } from '../../lib/runtime/migrate';
 
 const n = Number(process.argv[2] ?? 20_000);
 const codeRoot = path.resolve(process.argv[3] ?? process.cwd());
@@ -61,7 +61,7 @@ try {
     });
   await seen(/\[worker\] ready/);
   const { storeSyntheticRun } = await import('./storeSyntheticRun');
-  const { enqueueRunAnalyses, releaseJobClient } = await import('../../lib/jobs/enqueue');
+  const { enqueueRunAnalyses, releaseJobClient } = await import('../../lib/db/jobQueue');
   const { disconnect } = await import('../../lib/db/client');
   let t = performance.now();
   const { runId } = await storeSyntheticRun(n, `bench analyses job ${n}`, crypto.randomUUID());

@@ -6,7 +6,7 @@
 //              irrelevant (max ~1.072), found = within 0.05
 // BO: defaults at the centre, then 5 (2-D) or 8 (4-D) random points, then guided. Prints one
 // JSON object: per problem, seeds, BO's and random search's success counts.
-import { Rng } from '../../lib/demo/rng';
+import { Rng } from '../../lib/analysis/rng';
 import { suggestNext, type BoDimension, type BoObservation } from '../../lib/interventions/bo/suggest';
 
 const seeds = Number(process.argv[2] ?? 20);

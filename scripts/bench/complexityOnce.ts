@@ -5,7 +5,7 @@
 // the same distinct sources measured on this one thread, as before. Prints one JSON object.
 import { initParsers, programComplexity } from '../../lib/analysis/complexity';
 import { disconnect } from '../../lib/db/client';
-import { loadAnalysisPrograms, runComplexities } from '../../lib/db/runAnalyses';
+import { loadAnalysisPrograms, runComplexities } from '../../lib/services/analyses/runAnalyses';
 import { storeSyntheticRun } from './storeSyntheticRun';
 
 const n = Number(process.argv[2] ?? 10_000);

@@ -2,8 +2,8 @@
 //   node --import tsx scripts/bench/importOnce.ts <dir>   (DATABASE_URL set)
 // Prints one JSON object: programs, wall time of reading and storing, peak RSS.
 import { disconnect } from '../../lib/db/client';
-import { importFromPath } from '../../lib/pipeline/importPipeline';
-import { releaseJobClient } from '../../lib/jobs/enqueue';
+import { importFromPath } from '../../lib/services/import/importPipeline';
+import { releaseJobClient } from '../../lib/db/jobQueue';
 
 const dir = process.argv[2];
 const started = performance.now();

@@ -18,11 +18,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { disconnect, pool } from '../../lib/db/client';
 import { setEvaluationConcurrency } from '../../lib/db/evaluationBatches';
-import { loadDemoData } from '../../lib/demo/loadDemoData';
+import { loadDemoData } from '../../lib/services/demo/loadDemoData';
 import { lineEdit } from '../../lib/interventions/ablation/hunks';
 import { suggestNext, type BoDimension, type BoObservation } from '../../lib/interventions/bo/suggest';
-import { tuneParamsSchema, type AblationReport, type ReplayReport, type TuneReport } from '../../lib/interventions/types';
-import { releaseJobClient } from '../../lib/jobs/enqueue';
+import { tuneParamsSchema, type AblationReport, type ReplayReport, type TuneReport } from '../../lib/contracts/interventionTypes';
+import { releaseJobClient } from '../../lib/db/jobQueue';
 import { startScriptedLlm } from '../../tests/helpers/scriptedLlm';
 import { measureCommand, type CommandFigures } from './measureCommand';
 

@@ -5,8 +5,8 @@
 // chunk, the diff hash, the offline judge, and the judgements written in batches. Prints one JSON object.
 import { disconnect, pool } from '../../lib/db/client';
 import { createJudgeBatch } from '../../lib/db/judgeBatches';
-import { realJudgeDeps } from '../../lib/db/judgeDeps';
-import { runJudgeBatch } from '../../lib/db/runJudgeBatch';
+import { realJudgeDeps } from '../../lib/services/judging/judgeDeps';
+import { runJudgeBatch } from '../../lib/services/judging/runJudgeBatch';
 import { storeSyntheticRun } from './storeSyntheticRun';
 
 const n = Number(process.argv[2] ?? 10_000) + 1;

@@ -11,7 +11,7 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { Rng } from '../../lib/demo/rng';
+import { Rng } from '../../lib/analysis/rng';
 import { pool, disconnect } from '../../lib/db/client';
 import { storeImportedRun } from '../../lib/db/importRun';
 import type { ImportedRun, ProgramRecord } from '../../lib/trace/schema';
@@ -93,7 +93,7 @@ async function ensureAnalyses(runId: string): Promise<string> {
   const has = await pool().query(`SELECT 1 FROM analyses WHERE run_id = $1 AND kind = 'lineage'`, [runId]);
   if (has.rowCount) return 'present';
   try {
-    const mod = (await import('../../lib/db/runAnalyses')) as { computeRunAnalyses?: (id: string) => Promise<unknown> };
+    const mod = (await import('../../lib/services/analyses/runAnalyses')) as { computeRunAnalyses?: (id: string) => Promise<unknown> };
     if (!mod.computeRunAnalyses) return 'unavailable';
     const t = performance.now();
     await mod.computeRunAnalyses(runId);

@@ -3,10 +3,10 @@
 // (lib/db/runEvaluationBatch.ts), at concurrency 1 and then 2 (both cores). Prints one JSON object.
 import { disconnect, pool } from '../../lib/db/client';
 import { createEvaluationBatch } from '../../lib/db/evaluationBatches';
-import { runEvaluationBatch } from '../../lib/db/runEvaluationBatch';
-import { loadDemoData } from '../../lib/demo/loadDemoData';
-import { sandboxBatchDeps } from '../../lib/evaluators/batchDeps';
-import { releaseJobClient } from '../../lib/jobs/enqueue';
+import { runEvaluationBatch } from '../../lib/services/evaluation/runEvaluationBatch';
+import { loadDemoData } from '../../lib/services/demo/loadDemoData';
+import { sandboxBatchDeps } from '../../lib/services/evaluation/batchDeps';
+import { releaseJobClient } from '../../lib/db/jobQueue';
 
 const WANT = Number(process.env.BENCH_RERUN_PROGRAMS ?? 200);
 const log = (l: string) => process.stderr.write(`[bench rerun] ${l}\n`);

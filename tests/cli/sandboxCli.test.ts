@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli';
-import type { SandboxResult } from '../../lib/sandbox/types';
+import type { SandboxResult } from '../../lib/contracts/sandboxTypes';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'evoscope-sandbox-cli-'));
 process.env.EVOSCOPE_DATA_DIR = dir; // the C++ cache of these runs, removed with it

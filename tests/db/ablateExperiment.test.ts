@@ -12,11 +12,11 @@ import { appendPrograms, createLiveRun } from '../../lib/db/appendPrograms';
 import { pool } from '../../lib/db/client';
 import { attachEvaluator } from '../../lib/db/evaluators';
 import { createExperiment, listCalls, storeCall } from '../../lib/db/experiments';
-import { runExperiment } from '../../lib/db/runExperiment';
+import { runExperiment } from '../../lib/services/experiments/runExperiment';
 import { demoEvaluatorBundle } from '../../lib/demo/evaluators/bundles';
 import { seed } from '../../lib/demo/programs/pythonCode';
-import { evaluateProgram } from '../../lib/evaluators/evaluate';
-import type { AblationReport, ExperimentView } from '../../lib/interventions/types';
+import { evaluateProgram } from '../../lib/sandbox/evaluators/evaluate';
+import type { AblationReport, ExperimentView } from '../../lib/contracts/interventionTypes';
 import { runCli } from '../helpers/cli';
 import { useTestDatabase } from '../helpers/dbTest';
 

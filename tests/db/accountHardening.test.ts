@@ -14,7 +14,7 @@ import { GET as listRuns } from '../../app/api/runs/route';
 import { POST as postToken } from '../../app/api/tokens/route';
 import { PATCH as patchUser } from '../../app/api/users/[userId]/route';
 import { POST as postUser } from '../../app/api/users/route';
-import { createUser } from '../../lib/auth/users';
+import { createUser } from '../../lib/services/accounts/users';
 import { pool } from '../../lib/db/client';
 import { storeImportedRun } from '../../lib/db/importRun';
 import { authRequest, CLI_ACTOR, createAccount, PASSWORD, removeAccounts, signIn, type TestAccount } from '../helpers/accounts';

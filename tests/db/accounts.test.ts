@@ -16,9 +16,9 @@ import { GET as getTokens, POST as postToken } from '../../app/api/tokens/route'
 import { DELETE as deleteToken } from '../../app/api/tokens/[tokenId]/route';
 import { PATCH as patchUser } from '../../app/api/users/[userId]/route';
 import { POST as postUser } from '../../app/api/users/route';
-import { accountsExist } from '../../lib/auth/actor';
-import { createUser } from '../../lib/auth/users';
-import { sha256Hex } from '../../lib/auth/tokens';
+import { accountsExist } from '../../lib/http/auth/actor';
+import { createUser } from '../../lib/services/accounts/users';
+import { sha256Hex } from '../../lib/contracts/tokens';
 import { pool } from '../../lib/db/client';
 import { ingestToken } from '../../lib/db/settings';
 import { authRequest, CLI_ACTOR, createAccount, PASSWORD, removeAccounts, signIn, type TestAccount } from '../helpers/accounts';

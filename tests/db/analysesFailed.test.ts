@@ -8,7 +8,7 @@ import { GET } from '../../app/api/runs/[runId]/analyses-progress/route';
 import { statusLine } from '../../lib/analysis/analysesProgress';
 import { appendPrograms, createLiveRun } from '../../lib/db/appendPrograms';
 import { pool } from '../../lib/db/client';
-import { enqueueRunAnalyses, releaseJobClient } from '../../lib/jobs/enqueue';
+import { enqueueRunAnalyses, releaseJobClient } from '../../lib/db/jobQueue';
 import { useTestDatabase } from '../helpers/dbTest';
 
 const host = `127.0.0.1:${process.env.PORT ?? 3000}`;

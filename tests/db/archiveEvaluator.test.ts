@@ -8,9 +8,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { disconnect, pool } from '../../lib/db/client';
 import { listEvaluators, loadEvaluator } from '../../lib/db/evaluators';
-import { migrate } from '../../lib/db/migrate';
-import { importFromPath } from '../../lib/pipeline/importPipeline';
-import { releaseJobClient } from '../../lib/jobs/enqueue';
+import { migrate } from '../../lib/runtime/migrate';
+import { importFromPath } from '../../lib/services/import/importPipeline';
+import { releaseJobClient } from '../../lib/db/jobQueue';
 import { realRunsDir } from '../helpers/cli';
 
 const REAL = realRunsDir();

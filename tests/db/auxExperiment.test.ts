@@ -13,12 +13,12 @@ import { pool } from '../../lib/db/client';
 import { getDiagnosis, insertDiagnosis } from '../../lib/db/diagnoses';
 import { attachEvaluator } from '../../lib/db/evaluators';
 import { getExperiment } from '../../lib/db/experiments';
-import { putBlob, runExperiment } from '../../lib/db/runExperiment';
-import { startAuxExperiment } from '../../lib/db/startAux';
-import { loadDemoData } from '../../lib/demo/loadDemoData';
+import { putBlob, runExperiment } from '../../lib/services/experiments/runExperiment';
+import { startAuxExperiment } from '../../lib/services/diagnosis/startAux';
+import { loadDemoData } from '../../lib/services/demo/loadDemoData';
 import { demoEvaluatorBundle } from '../../lib/demo/evaluators/bundles';
-import type { AuxExperimentReport, DiagnosisReport } from '../../lib/diagnosis/types';
-import { releaseJobClient } from '../../lib/jobs/enqueue';
+import type { AuxExperimentReport, DiagnosisReport } from '../../lib/contracts/diagnosisTypes';
+import { releaseJobClient } from '../../lib/db/jobQueue';
 import { useTestDatabase } from '../helpers/dbTest';
 
 const { runIds } = useTestDatabase({ after: () => releaseJobClient() });

@@ -10,8 +10,8 @@ import { GET as commentsGet, POST as commentsPost } from '../../app/api/runs/[ru
 import { DELETE as commentDelete, GET as commentGet, PATCH as commentPatch } from '../../app/api/runs/[runId]/comments/[commentId]/route';
 import { DELETE as runDelete } from '../../app/api/runs/[runId]/route';
 import { GET as mentionsGet } from '../../app/api/mentions/route';
-import { commentHref, type Board, type CommentView } from '../../lib/api/board';
-import type { Actor } from '../../lib/auth/permissions';
+import { commentHref, type Board, type CommentView } from '../../lib/contracts/api/board';
+import type { Actor } from '../../lib/contracts/permissions';
 import { auditPage } from '../../lib/db/auditLog';
 import { pool, prisma } from '../../lib/db/client';
 import { createComment, deleteComment, editComment, listComments, listMentions, markMentionsRead, mentionableUsers, unreadMentionCount } from '../../lib/db/comments';

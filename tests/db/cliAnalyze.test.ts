@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disconnect, pool } from '../../lib/db/client';
-import { migrate } from '../../lib/db/migrate';
+import { migrate } from '../../lib/runtime/migrate';
 import { realRunsDir, runCli } from '../helpers/cli';
 
 const QOS = path.join(realRunsDir(), 'openevolve__bochen-sysnet__QOS__qaoa-frozenqubits');

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { pool } from '../../lib/db/client';
 import { listEvaluators, loadEvaluator } from '../../lib/db/evaluators';
-import { evaluateProgram } from '../../lib/evaluators/evaluate';
+import { evaluateProgram } from '../../lib/sandbox/evaluators/evaluate';
 import { runCli } from '../helpers/cli';
 import { useTestDatabase } from '../helpers/dbTest';
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disconnect, pool } from '../../lib/db/client';
-import { migrate } from '../../lib/db/migrate';
+import { migrate } from '../../lib/runtime/migrate';
 import { writeShinkaRunWithOmegaConf } from '../../lib/importers/testOmegaConf';
 import { realRunsDir, runCli } from '../helpers/cli';
 

@@ -12,8 +12,8 @@ import { EDIT_LABELS, type EditLabel } from '../../lib/analysis/taxonomy/labels'
 import { scoreScale, taxonomyStats } from '../../lib/analysis/taxonomy/stats';
 import { disconnect, pool } from '../../lib/db/client';
 import { createJudgeBatch } from '../../lib/db/judgeBatches';
-import { migrate } from '../../lib/db/migrate';
-import { readRunsFromInput } from '../../lib/pipeline/importPipeline';
+import { migrate } from '../../lib/runtime/migrate';
+import { readRunsFromInput } from '../../lib/services/import/importPipeline';
 import { canonicalOrder } from '../../lib/trace/order';
 import { realRunsDir, runCli } from '../helpers/cli';
 

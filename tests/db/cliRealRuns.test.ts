@@ -9,7 +9,7 @@ import * as tar from 'tar';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disconnect, pool } from '../../lib/db/client';
-import { migrate } from '../../lib/db/migrate';
+import { migrate } from '../../lib/runtime/migrate';
 import { realRunsDir, runCli } from '../helpers/cli';
 
 const REAL = realRunsDir();

@@ -11,7 +11,7 @@ import { syntheticImportedRun } from '../../lib/demo/syntheticRun';
 import { getAnalysis } from '../../lib/db/analyses';
 import { pool } from '../../lib/db/client';
 import { storeImportedRun } from '../../lib/db/importRun';
-import { computeRunAnalyses, loadAnalysisPrograms, runComplexities } from '../../lib/db/runAnalyses';
+import { computeRunAnalyses, loadAnalysisPrograms, runComplexities } from '../../lib/services/analyses/runAnalyses';
 import type { ImportedRun } from '../../lib/trace/schema';
 import { useTestDatabase } from '../helpers/dbTest';
 

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GET as listRuns } from '../../app/api/runs/route';
 import { GET as getRun } from '../../app/api/runs/[runId]/route';
-import { freePort } from '../../lib/db/embeddedPostgres';
+import { freePort } from '../../lib/runtime/embeddedPostgres';
 import { disconnect, pool } from '../../lib/db/client';
 
 const realUrl = process.env.DATABASE_URL!;

@@ -14,7 +14,7 @@ import { addEvalAgent, DEMO_TRIGGERS } from '../../lib/demo/evalAgent/addEvalAge
 import { AUX_SCRIPT_V1 } from '../../lib/demo/evalAgent/auxScripts';
 import { demoAuxRunner } from '../../lib/demo/evalAgent/runAux';
 import { writeEvalAgentFolder } from '../../lib/demo/evalAgent/writeEvalAgent';
-import { demoScorer } from '../../lib/demo/score';
+import { demoScorer } from '../../lib/services/demo/score';
 import { writeOpenEvolveRun } from '../../lib/demo/writeOpenEvolveRun';
 import { readRunsFromPath } from '../../lib/importers';
 import { useTestDatabase } from '../helpers/dbTest';

@@ -10,8 +10,8 @@ import { GET as detail } from '../../app/api/runs/[runId]/diagnoses/[diagnosisId
 import { GET as source } from '../../app/api/runs/[runId]/diagnoses/[diagnosisId]/source/route';
 import { pool } from '../../lib/db/client';
 import { insertDiagnosis } from '../../lib/db/diagnoses';
-import { putBlob } from '../../lib/db/runExperiment';
-import { diagnosisReportSchema } from '../../lib/diagnosis/types';
+import { putBlob } from '../../lib/services/experiments/runExperiment';
+import { diagnosisReportSchema } from '../../lib/contracts/diagnosisTypes';
 import { useTestDatabase } from '../helpers/dbTest';
 import { storeDiagnosisFixture, type DiagnosisFixture } from '../helpers/diagnosisFixture';
 import { scoredRun } from '../helpers/rerun';

@@ -9,9 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disconnect } from '../../lib/db/client';
-import { migrate } from '../../lib/db/migrate';
-import { releaseJobClient } from '../../lib/jobs/enqueue';
-import { uploadDir } from '../../lib/uploads/storage';
+import { migrate } from '../../lib/runtime/migrate';
+import { releaseJobClient } from '../../lib/db/jobQueue';
+import { uploadDir } from '../../lib/storage/storage';
 import { folderImport, jsonlRun, putFile } from '../helpers/uploads';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'evoscope-disk-full-'));

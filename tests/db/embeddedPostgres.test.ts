@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findPgBin, startEmbeddedPostgres, type EmbeddedPostgres } from '../../lib/db/embeddedPostgres';
+import { findPgBin, startEmbeddedPostgres, type EmbeddedPostgres } from '../../lib/runtime/embeddedPostgres';
 
 const dirs: string[] = [];
 const servers: EmbeddedPostgres[] = [];

@@ -4,10 +4,10 @@
 // evaluator. The evaluation is a fake here (it reads SCORE from the source); the real sandboxed
 // evaluator is exercised by rerunReal.test.ts.
 import { describe, expect, it } from 'vitest';
-import type { EvaluationOutcome } from '../../lib/evaluators/types';
+import type { EvaluationOutcome } from '../../lib/contracts/evaluatorTypes';
 import { pool } from '../../lib/db/client';
 import { BatchInputError, bestChainProgramIds, cancelBatch, createEvaluationBatch, getBatchDetail, getBatchProgress, NO_EVALUATOR, type EvaluatorLoader } from '../../lib/db/evaluationBatches';
-import { LOG_CAP_CHARS, runEvaluationBatch, type EvaluateFn } from '../../lib/db/runEvaluationBatch';
+import { LOG_CAP_CHARS, runEvaluationBatch, type EvaluateFn } from '../../lib/services/evaluation/runEvaluationBatch';
 import { evaluatorRow, scoredRun } from '../helpers/rerun';
 import { useTestDatabase } from '../helpers/dbTest';
 

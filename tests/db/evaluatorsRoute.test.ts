@@ -8,7 +8,7 @@ import { GET, POST } from '../../app/api/runs/[runId]/evaluators/route';
 import { disconnect, pool } from '../../lib/db/client';
 import { loadEvaluator } from '../../lib/db/evaluators';
 import { storeImportedRun } from '../../lib/db/importRun';
-import { migrate } from '../../lib/db/migrate';
+import { migrate } from '../../lib/runtime/migrate';
 
 const tag = crypto.randomUUID().slice(0, 8);
 let runId: string;

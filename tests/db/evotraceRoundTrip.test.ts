@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disconnect, pool } from '../../lib/db/client';
 import { ExportError, exportRunToDirectory } from '../../lib/db/exportRun';
 import { storeImportedRun, type StoredRunSummary } from '../../lib/db/importRun';
-import { migrate } from '../../lib/db/migrate';
+import { migrate } from '../../lib/runtime/migrate';
 import { readRunsFromPath } from '../../lib/importers';
 import { evotraceFormat } from '../../lib/importers/evotrace';
 import { blobPath } from '../../lib/importers/evotraceLayout';

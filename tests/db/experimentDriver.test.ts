@@ -6,10 +6,10 @@
 // evaluations are real (sandbox + the test evaluator of tests/helpers/rerun.ts).
 import { describe, expect, it } from 'vitest';
 import { createExperiment, cancelExperiment, ExperimentInputError, getExperiment, listCalls, resumeExperiment } from '../../lib/db/experiments';
-import { createDiagnoseExperiment } from '../../lib/db/experimentDiagnose';
-import { runExperiment, type Runners } from '../../lib/db/runExperiment';
+import { createDiagnoseExperiment } from '../../lib/services/experiments/diagnose';
+import { runExperiment, type Runners } from '../../lib/services/experiments/runExperiment';
 import { ExperimentFailure, type ExperimentContext } from '../../lib/interventions/context';
-import type { AblationReport, ExperimentReport } from '../../lib/interventions/types';
+import type { AblationReport, ExperimentReport } from '../../lib/contracts/interventionTypes';
 import { NO_EVALUATOR } from '../../lib/db/evaluationBatches';
 import { pool } from '../../lib/db/client';
 import { deleteRun } from '../../lib/db/runEdit';

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { GET } from '../../app/api/runs/[runId]/experiments/[experimentId]/source/route';
 import { disconnect, pool } from '../../lib/db/client';
 import { createExperiment, finishExperiment, storeCall } from '../../lib/db/experiments';
-import { migrate } from '../../lib/db/migrate';
-import { putBlob } from '../../lib/db/runExperiment';
-import type { TuneReport } from '../../lib/interventions/types';
+import { migrate } from '../../lib/runtime/migrate';
+import { putBlob } from '../../lib/services/experiments/runExperiment';
+import type { TuneReport } from '../../lib/contracts/interventionTypes';
 import { evaluatorRow, scoredRun } from '../helpers/rerun';
 
 const host = `127.0.0.1:${process.env.PORT ?? 3000}`;

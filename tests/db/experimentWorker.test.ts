@@ -10,10 +10,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { initParsers } from '../../lib/analysis/treeSitter';
 import { disconnect, pool } from '../../lib/db/client';
 import { createExperiment, getExperiment, listCalls } from '../../lib/db/experiments';
-import { migrate } from '../../lib/db/migrate';
+import { migrate } from '../../lib/runtime/migrate';
 import { findKnobsOffline } from '../../lib/interventions/knobs/offline';
-import type { TuneReport } from '../../lib/interventions/types';
-import { enqueueExperiment, releaseJobClient } from '../../lib/jobs/enqueue';
+import type { TuneReport } from '../../lib/contracts/interventionTypes';
+import { enqueueExperiment, releaseJobClient } from '../../lib/db/jobQueue';
 import { attachScoreEvaluator, scoredRun } from '../helpers/rerun';
 import { startWorker, waitFor as waitForHelper, type StartedWorker } from '../helpers/workerProcess';
 

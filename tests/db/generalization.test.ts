@@ -17,7 +17,7 @@ import {
   setThresholdSetting,
 } from '../../lib/db/generalization';
 import { storeImportedRun } from '../../lib/db/importRun';
-import { migrate } from '../../lib/db/migrate';
+import { migrate } from '../../lib/runtime/migrate';
 import type { ImportedRun } from '../../lib/trace/schema';
 
 const tag = crypto.randomUUID().slice(0, 8);

@@ -9,9 +9,9 @@ import { createEvaluationBatch } from '../../lib/db/evaluationBatches';
 import { attachEvaluator, loadEvaluator } from '../../lib/db/evaluators';
 import { getRunGeneralization, listRunVerdicts } from '../../lib/db/generalization';
 import { storeImportedRun } from '../../lib/db/importRun';
-import { migrate } from '../../lib/db/migrate';
-import { runEvaluationBatch } from '../../lib/db/runEvaluationBatch';
-import { evaluateProgram } from '../../lib/evaluators/evaluate';
+import { migrate } from '../../lib/runtime/migrate';
+import { runEvaluationBatch } from '../../lib/services/evaluation/runEvaluationBatch';
+import { evaluateProgram } from '../../lib/sandbox/evaluators/evaluate';
 import { runCli } from '../helpers/cli';
 
 const tag = crypto.randomUUID().slice(0, 8);

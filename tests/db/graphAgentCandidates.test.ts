@@ -6,8 +6,8 @@ import { appendPrograms, createLiveRun } from '../../lib/db/appendPrograms';
 import { pool } from '../../lib/db/client';
 import { insertDiagnosis } from '../../lib/db/diagnoses';
 import { getRunGraphJson } from '../../lib/db/graph';
-import { runGraphSchema } from '../../lib/api/graph';
-import { diagnosisReportSchema } from '../../lib/diagnosis/types';
+import { runGraphSchema } from '../../lib/contracts/api/graph';
+import { diagnosisReportSchema } from '../../lib/contracts/diagnosisTypes';
 import { useTestDatabase } from '../helpers/dbTest';
 
 const { runIds } = useTestDatabase();

@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { appendPrograms, createLiveRun } from '../../lib/db/appendPrograms';
 import { pool } from '../../lib/db/client';
 import { getRunGraphJson } from '../../lib/db/graph';
-import { computeRunAnalyses } from '../../lib/db/runAnalyses';
+import { computeRunAnalyses } from '../../lib/services/analyses/runAnalyses';
 import { useTestDatabase } from '../helpers/dbTest';
 
 const { runIds } = useTestDatabase();

@@ -15,8 +15,8 @@ import { appendPrograms, createLiveRun } from '../../lib/db/appendPrograms';
 import { disconnect, pool } from '../../lib/db/client';
 import { createEvaluationBatch, getBatchProgress } from '../../lib/db/evaluationBatches';
 import { attachEvaluator } from '../../lib/db/evaluators';
-import { migrate } from '../../lib/db/migrate';
-import { enqueueEvaluationBatch, releaseJobClient } from '../../lib/jobs/enqueue';
+import { migrate } from '../../lib/runtime/migrate';
+import { enqueueEvaluationBatch, releaseJobClient } from '../../lib/db/jobQueue';
 import { serveRoutes, type RouteServer } from '../helpers/routeServer';
 import { startWorker, type StartedWorker } from '../helpers/workerProcess';
 

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { pool } from '../../lib/db/client';
 import { getImportJob } from '../../lib/db/importJobs';
-import { importFromPath } from '../../lib/pipeline/importPipeline';
-import { folderRoot } from '../../lib/uploads/storage';
+import { importFromPath } from '../../lib/services/import/importPipeline';
+import { folderRoot } from '../../lib/storage/storage';
 import { folderImport, jsonlRun, putFile, runImportTask, uploadTestContext } from '../helpers/uploads';
 
 const { dataDir, tag } = uploadTestContext('import-once');

@@ -8,9 +8,9 @@ import path from 'node:path';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disconnect, pool } from '../../lib/db/client';
-import { migrate } from '../../lib/db/migrate';
-import { releaseJobClient } from '../../lib/jobs/enqueue';
-import { importFromPath, isInputProblem } from '../../lib/pipeline/importPipeline';
+import { migrate } from '../../lib/runtime/migrate';
+import { releaseJobClient } from '../../lib/db/jobQueue';
+import { importFromPath, isInputProblem } from '../../lib/services/import/importPipeline';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const realRuns = path.resolve(root, process.env.EVOSCOPE_REAL_RUNS ?? '../shared/real-runs');

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { pool } from '../../lib/db/client';
 import { REALISTIC, syntheticPrograms, writeSyntheticOpenEvolveRun } from '../../lib/demo/synthetic';
-import { importFromPath } from '../../lib/pipeline/importPipeline';
+import { importFromPath } from '../../lib/services/import/importPipeline';
 import { ImportError } from '../../lib/trace/schema';
 import { useTestDatabase } from '../helpers/dbTest';
 

@@ -8,7 +8,7 @@ import { POST as postPrograms } from '../../app/api/ingest/runs/[runId]/programs
 // The stated limit of one ingestion batch (lib/api/ingest.ts MAX_BATCH_BYTES, docs/jsonl-format.md).
 const MAX_BATCH_BYTES = 64 * 1024 ** 2;
 import { disconnect, pool } from '../../lib/db/client';
-import { migrate } from '../../lib/db/migrate';
+import { migrate } from '../../lib/runtime/migrate';
 import { ingestToken } from '../../lib/db/settings';
 import { serveRoutes, type RouteServer, type Router } from '../helpers/routeServer';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { POST } from '../../app/api/ingest/runs/[runId]/programs/route';
 import { createLiveRun } from '../../lib/db/appendPrograms';
 import { disconnect, pool } from '../../lib/db/client';
-import { migrate } from '../../lib/db/migrate';
+import { migrate } from '../../lib/runtime/migrate';
 import { ingestToken } from '../../lib/db/settings';
 
 let runId = '';

@@ -4,13 +4,13 @@
 // the run. The real offline judge through a worker process: judgeRunWorker.test.ts.
 import { describe, expect, it } from 'vitest';
 import { diffHash, editDiff } from '../../lib/analysis/taxonomy/diff';
-import { llmJudgeKey, OFFLINE_JUDGE_KEY } from '../../lib/analysis/taxonomy/types';
+import { llmJudgeKey, OFFLINE_JUDGE_KEY } from '../../lib/contracts/taxonomyTypes';
 import { pool } from '../../lib/db/client';
 import {
   cancelJudgeBatch, createJudgeBatch, getJudgeBatch, JudgeBatchInputError, LLM_NOT_CONFIGURED, offlineBatchIfNeeded, resumeJudgeBatch,
 } from '../../lib/db/judgeBatches';
 import { deleteRun } from '../../lib/db/runEdit';
-import { runJudgeBatch } from '../../lib/db/runJudgeBatch';
+import { runJudgeBatch } from '../../lib/services/judging/runJudgeBatch';
 import { useTestDatabase } from '../helpers/dbTest';
 import { chainRun, fakeDeps, fakeLlmSettings, judgementRows, scriptedLlmJudge } from '../helpers/judging';
 

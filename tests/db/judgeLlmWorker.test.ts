@@ -12,12 +12,12 @@ import * as cancelRoute from '../../app/api/runs/[runId]/judge-batches/[batchId]
 import * as resumeRoute from '../../app/api/runs/[runId]/judge-batches/[batchId]/resume/route';
 import * as batchesRoute from '../../app/api/runs/[runId]/judge-batches/route';
 import * as taxonomyRoute from '../../app/api/runs/[runId]/taxonomy/route';
-import { llmJudgeKey } from '../../lib/analysis/taxonomy/types';
-import { judgeBatchEnvelopeSchema, runTaxonomySchema, type JudgeBatchResponse } from '../../lib/api/taxonomySchemas';
+import { llmJudgeKey } from '../../lib/contracts/taxonomyTypes';
+import { judgeBatchEnvelopeSchema, runTaxonomySchema, type JudgeBatchResponse } from '../../lib/contracts/api/taxonomySchemas';
 import { disconnect, pool } from '../../lib/db/client';
 import { getJudgeBatch } from '../../lib/db/judgeBatches';
-import { migrate } from '../../lib/db/migrate';
-import { releaseJobClient } from '../../lib/jobs/enqueue';
+import { migrate } from '../../lib/runtime/migrate';
+import { releaseJobClient } from '../../lib/db/jobQueue';
 import { evolvingRun, judgementRows } from '../helpers/judging';
 import { labelsReply, startScriptedLlm, type ScriptedLlm } from '../helpers/scriptedLlm';
 import { startWorker, waitFor as waitForHelper, type StartedWorker } from '../helpers/workerProcess';

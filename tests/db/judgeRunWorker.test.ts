@@ -9,11 +9,11 @@ import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as batchesRoute from '../../app/api/runs/[runId]/judge-batches/route';
 import { isEditLabel } from '../../lib/analysis/taxonomy/labels';
-import { OFFLINE_JUDGE_KEY } from '../../lib/analysis/taxonomy/types';
+import { OFFLINE_JUDGE_KEY } from '../../lib/contracts/taxonomyTypes';
 import { disconnect, pool } from '../../lib/db/client';
 import { createJudgeBatch, getJudgeBatch } from '../../lib/db/judgeBatches';
-import { migrate } from '../../lib/db/migrate';
-import { enqueueJudgeBatch, enqueueRunAnalyses, releaseJobClient } from '../../lib/jobs/enqueue';
+import { migrate } from '../../lib/runtime/migrate';
+import { enqueueJudgeBatch, enqueueRunAnalyses, releaseJobClient } from '../../lib/db/jobQueue';
 import { evolvingRun, judgementRows } from '../helpers/judging';
 import { startWorker, waitFor as waitForHelper, type StartedWorker } from '../helpers/workerProcess';
 

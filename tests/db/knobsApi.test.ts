@@ -11,9 +11,9 @@ import { pool } from '../../lib/db/client';
 import { LLM_NOT_CONFIGURED } from '../../lib/db/judgeBatches';
 import { seed as cppSeed } from '../../lib/demo/programs/cppCode';
 import { seed as pySeed } from '../../lib/demo/programs/pythonCode';
-import { knobSchema } from '../../lib/interventions/types';
+import { knobSchema } from '../../lib/contracts/interventionTypes';
 import { KNOB_SYSTEM_PROMPT } from '../../lib/interventions/knobs/prompt';
-import { releaseJobClient } from '../../lib/jobs/enqueue';
+import { releaseJobClient } from '../../lib/db/jobQueue';
 import { useTestDatabase } from '../helpers/dbTest';
 import { startScriptedLlm, type ScriptedLlm } from '../helpers/scriptedLlm';
 

@@ -3,12 +3,12 @@
 // lineage (a dead branch is not on it), edits marked not judged counted apart, edits with no
 // judgement left out; listJudges counts what is pending.
 import { expect, it } from 'vitest';
-import { OFFLINE_JUDGE_KEY } from '../../lib/analysis/taxonomy/types';
+import { OFFLINE_JUDGE_KEY } from '../../lib/contracts/taxonomyTypes';
 import { appendPrograms, createLiveRun } from '../../lib/db/appendPrograms';
 import { pool } from '../../lib/db/client';
 import { createJudgeBatch } from '../../lib/db/judgeBatches';
 import { listJudges, loadLabelledEdits } from '../../lib/db/judgements';
-import { runJudgeBatch } from '../../lib/db/runJudgeBatch';
+import { runJudgeBatch } from '../../lib/services/judging/runJudgeBatch';
 import { useTestDatabase } from '../helpers/dbTest';
 import { fakeDeps, fakeOfflineJudge } from '../helpers/judging';
 

@@ -5,11 +5,11 @@
 import crypto from 'node:crypto';
 import { afterEach, expect, it } from 'vitest';
 import { diffHash, editDiff } from '../../lib/analysis/taxonomy/diff';
-import { RUBRIC_VERSION } from '../../lib/analysis/taxonomy/types';
+import { RUBRIC_VERSION } from '../../lib/contracts/taxonomyTypes';
 import { pool } from '../../lib/db/client';
 import { getCachedJudgement, putCachedJudgement } from '../../lib/db/judgeCache';
-import { judgeDiffWithLlm } from '../../lib/llm/judge';
-import { llmSettingsSchema } from '../../lib/llm/types';
+import { judgeDiffWithLlm } from '../../lib/services/judging/judge';
+import { llmSettingsSchema } from '../../lib/contracts/llmTypes';
 import { useTestDatabase } from '../helpers/dbTest';
 import { labelsReply, startScriptedLlm, statusReply, type Script, type ScriptedLlm } from '../helpers/scriptedLlm';
 

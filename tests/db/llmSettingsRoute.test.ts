@@ -7,7 +7,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { GET, PUT } from '../../app/api/settings/llm/route';
 import { POST as TEST } from '../../app/api/settings/llm/test/route';
 import { pool } from '../../lib/db/client';
-import { LLM_SETTING_KEY, loadLlmSettings } from '../../lib/llm/settings';
+import { LLM_SETTING_KEY, loadLlmSettings } from '../../lib/services/llmSettings';
 import { useTestDatabase } from '../helpers/dbTest';
 import { labelsReply, startScriptedLlm, type ScriptedLlm } from '../helpers/scriptedLlm';
 

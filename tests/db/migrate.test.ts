@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { listMigrations, migrate } from '../../lib/db/migrate';
+import { listMigrations, migrate } from '../../lib/runtime/migrate';
 
 describe('migrations', () => {
   it('are applied once and recorded in _prisma_migrations', async () => {

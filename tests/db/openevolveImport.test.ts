@@ -25,7 +25,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disconnect, pool } from '../../lib/db/client';
 import { storeImportedRun } from '../../lib/db/importRun';
-import { migrate } from '../../lib/db/migrate';
+import { migrate } from '../../lib/runtime/migrate';
 import { readRunsFromPath } from '../../lib/importers';
 import { ImportError } from '../../lib/trace/schema';
 import { runCli } from '../helpers/cli';

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { disconnect, pool } from '../../lib/db/client';
-import { migrate } from '../../lib/db/migrate';
+import { migrate } from '../../lib/runtime/migrate';
 import { listPrograms } from '../../lib/db/programs';
 import { computeBestSoFarForRun } from '../../lib/db/analyses';
 import { listRuns } from '../../lib/db/runList';

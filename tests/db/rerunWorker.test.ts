@@ -8,8 +8,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { disconnect, pool } from '../../lib/db/client';
 import { createEvaluationBatch, getBatchProgress } from '../../lib/db/evaluationBatches';
-import { migrate } from '../../lib/db/migrate';
-import { enqueueEvaluationBatch, releaseJobClient } from '../../lib/jobs/enqueue';
+import { migrate } from '../../lib/runtime/migrate';
+import { enqueueEvaluationBatch, releaseJobClient } from '../../lib/db/jobQueue';
 import { attachScoreEvaluator, scoredRun } from '../helpers/rerun';
 import { startWorker, waitFor as waitForHelper, type StartedWorker } from '../helpers/workerProcess';
 

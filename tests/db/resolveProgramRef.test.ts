@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendPrograms, createLiveRun } from '../../lib/db/appendPrograms';
 import { disconnect, pool } from '../../lib/db/client';
-import { migrate } from '../../lib/db/migrate';
+import { migrate } from '../../lib/runtime/migrate';
 import { resolveProgramRef } from '../../lib/db/programs';
 import type { ProgramRecord } from '../../lib/trace/schema';
 

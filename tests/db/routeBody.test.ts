@@ -7,9 +7,9 @@
 // the ones listed below.
 import { NextRequest } from 'next/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_JSON_BODY_BYTES, type RouteHandler } from '../../lib/api/handler';
+import { DEFAULT_JSON_BODY_BYTES, type RouteHandler } from '../../lib/http/handler';
 import { pool } from '../../lib/db/client';
-import { HANDLE_EXEMPT_ROUTES } from '../../lib/auth/authRoute';
+import { HANDLE_EXEMPT_ROUTES } from '../../lib/http/auth/authRoute';
 import { apiRoutes, MUTATING, PORT, UUID } from '../helpers/apiRoutes';
 import { useTestDatabase } from '../helpers/dbTest';
 

@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disconnect, pool } from '../../lib/db/client';
-import { migrate } from '../../lib/db/migrate';
-import { HANDLE_EXEMPT_ROUTES } from '../../lib/auth/authRoute';
+import { migrate } from '../../lib/runtime/migrate';
+import { HANDLE_EXEMPT_ROUTES } from '../../lib/http/auth/authRoute';
 import { apiDir, apiRoutes, callRoute, METHODS, MUTATING, PORT, UUID } from '../helpers/apiRoutes';
 
 const routes = apiRoutes();

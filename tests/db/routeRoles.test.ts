@@ -7,8 +7,8 @@
 // A route method without a declaration fails here (and does not type-check).
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HANDLE_EXEMPT_ROUTES } from '../../lib/auth/authRoute';
-import { PERMISSIONS, ROLE_PERMISSIONS, SCOPE_PERMISSIONS, type Permission } from '../../lib/auth/permissions';
+import { HANDLE_EXEMPT_ROUTES } from '../../lib/http/auth/authRoute';
+import { PERMISSIONS, ROLE_PERMISSIONS, SCOPE_PERMISSIONS, type Permission } from '../../lib/contracts/permissions';
 import { pool } from '../../lib/db/client';
 import { createShareLink } from '../../lib/db/shareLinks';
 import { createAccounts, removeAccounts, type TestAccounts } from '../helpers/accounts';

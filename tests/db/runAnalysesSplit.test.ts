@@ -14,7 +14,7 @@ import { getAnalysis } from '../../lib/db/analyses';
 import { getAnalysesProgress, ProgressRecorder } from '../../lib/db/analysesProgress';
 import { pool } from '../../lib/db/client';
 import { storeImportedRun } from '../../lib/db/importRun';
-import { computeRunAnalyses, loadAnalysisPrograms } from '../../lib/db/runAnalyses';
+import { computeRunAnalyses, loadAnalysisPrograms } from '../../lib/services/analyses/runAnalyses';
 import type { ImportedRun } from '../../lib/trace/schema';
 import { useTestDatabase } from '../helpers/dbTest';
 

@@ -6,7 +6,7 @@ import { expect, it } from 'vitest';
 import { pool } from '../../lib/db/client';
 import { getRunThreshold, setRunThreshold } from '../../lib/db/generalization';
 import { storeImportedRun } from '../../lib/db/importRun';
-import { computeRunAnalyses } from '../../lib/db/runAnalyses';
+import { computeRunAnalyses } from '../../lib/services/analyses/runAnalyses';
 import { deleteRun } from '../../lib/db/runEdit';
 import type { ImportedRun } from '../../lib/trace/schema';
 import { runCli } from '../helpers/cli';

@@ -2,10 +2,10 @@
 // in SQL, rename, tags, import groups, and paging with hundreds of runs.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runPatchSchema } from '../../lib/api/runs';
+import { runPatchSchema } from '../../lib/contracts/api/runs';
 import { disconnect, pool } from '../../lib/db/client';
 import { storeImportedRun, storeImportedRuns } from '../../lib/db/importRun';
-import { migrate } from '../../lib/db/migrate';
+import { migrate } from '../../lib/runtime/migrate';
 import { listRuns, runFacets } from '../../lib/db/runList';
 import { updateRun } from '../../lib/db/runEdit';
 import type { ImportedRun } from '../../lib/trace/schema';

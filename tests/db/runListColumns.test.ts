@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { GET } from '../../app/api/runs/route';
 import { disconnect, pool } from '../../lib/db/client';
 import { storeImportedRuns } from '../../lib/db/importRun';
-import { migrate } from '../../lib/db/migrate';
+import { migrate } from '../../lib/runtime/migrate';
 
 const tag = `cols-${crypto.randomUUID().slice(0, 8)}`;
 const CONFIG_BYTES = 5_000_000;

@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { NextRequest } from 'next/server';
 import { expect, it } from 'vitest';
 import { GET } from '../../app/api/runs/route';
-import type { RunSummary } from '../../lib/api/runs';
+import type { RunSummary } from '../../lib/contracts/api/runs';
 import { appendPrograms, createLiveRun } from '../../lib/db/appendPrograms';
 import { pool } from '../../lib/db/client';
 import { storeImportedRun } from '../../lib/db/importRun';

@@ -10,10 +10,10 @@ import { appendPrograms, createLiveRun } from '../../lib/db/appendPrograms';
 import { disconnect, pool } from '../../lib/db/client';
 import { getCyclingReportHead } from '../../lib/db/cyclingReports';
 import { getRunGraphJson, getRunGraphLineageJson } from '../../lib/db/graph';
-import { migrate } from '../../lib/db/migrate';
-import { computeRunAnalyses } from '../../lib/db/runAnalyses';
-import { releaseJobClient } from '../../lib/jobs/enqueue';
-import { queueStaleAnalyses } from '../../lib/jobs/staleAnalyses';
+import { migrate } from '../../lib/runtime/migrate';
+import { computeRunAnalyses } from '../../lib/services/analyses/runAnalyses';
+import { releaseJobClient } from '../../lib/db/jobQueue';
+import { queueStaleAnalyses } from '../../lib/services/jobs/staleAnalyses';
 import { startWorker } from '../helpers/workerProcess';
 
 const runIds: string[] = [];

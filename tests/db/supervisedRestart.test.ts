@@ -13,8 +13,8 @@ import path from 'node:path';
 import pg from 'pg';
 import * as tar from 'tar';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { freePort, startEmbeddedPostgres, type EmbeddedPostgres } from '../../lib/db/embeddedPostgres';
-import { migrate } from '../../lib/db/migrate';
+import { freePort, startEmbeddedPostgres, type EmbeddedPostgres } from '../../lib/runtime/embeddedPostgres';
+import { migrate } from '../../lib/runtime/migrate';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'evoscope-restart-'));

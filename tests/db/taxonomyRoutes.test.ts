@@ -16,14 +16,14 @@ import * as agreementRoute from '../../app/api/runs/[runId]/taxonomy/agreement/r
 import * as taxonomyRoute from '../../app/api/runs/[runId]/taxonomy/route';
 import * as pooledRoute from '../../app/api/taxonomy/route';
 import { EDIT_LABELS } from '../../lib/analysis/taxonomy/labels';
-import { llmJudgeKey, OFFLINE_JUDGE_KEY } from '../../lib/analysis/taxonomy/types';
+import { llmJudgeKey, OFFLINE_JUDGE_KEY } from '../../lib/contracts/taxonomyTypes';
 import {
   agreementReportSchema, judgeAgreementSchema, judgeBatchEnvelopeSchema, judgeBatchListSchema, judgementsPageSchema, pooledTaxonomySchema,
   programJudgementsSchema, programLabelsSchema, runTaxonomySchema,
-} from '../../lib/api/taxonomySchemas';
+} from '../../lib/contracts/api/taxonomySchemas';
 import { createJudgeBatch } from '../../lib/db/judgeBatches';
-import { runJudgeBatch } from '../../lib/db/runJudgeBatch';
-import { releaseJobClient } from '../../lib/jobs/enqueue';
+import { runJudgeBatch } from '../../lib/services/judging/runJudgeBatch';
+import { releaseJobClient } from '../../lib/db/jobQueue';
 import { useTestDatabase } from '../helpers/dbTest';
 import { chainRun, fakeDeps, fakeLlmSettings } from '../helpers/judging';
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
 import { GET as strategiesRoute } from '../../app/api/runs/[runId]/strategies/route';
-import { runStrategiesSchema } from '../../lib/api/strategies';
+import { runStrategiesSchema } from '../../lib/contracts/api/strategies';
 import { getRun } from '../../lib/db/runs';
 import { appendPrograms, createLiveRun } from '../../lib/db/appendPrograms';
 import { pool } from '../../lib/db/client';

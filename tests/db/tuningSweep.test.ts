@@ -5,12 +5,12 @@
 import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
 import * as sweepRoute from '../../app/api/runs/[runId]/tuning-sweep/route';
-import type { TuningSweepView } from '../../lib/api/tuningSweep';
+import type { TuningSweepView } from '../../lib/contracts/api/tuningSweep';
 import { pool } from '../../lib/db/client';
 import { NO_EVALUATOR } from '../../lib/db/evaluationBatches';
-import { runExperiment } from '../../lib/db/runExperiment';
-import { everyKth } from '../../lib/db/tuningSweep';
-import { releaseJobClient } from '../../lib/jobs/enqueue';
+import { runExperiment } from '../../lib/services/experiments/runExperiment';
+import { everyKth } from '../../lib/services/experiments/tuningSweep';
+import { releaseJobClient } from '../../lib/db/jobQueue';
 import { useTestDatabase } from '../helpers/dbTest';
 import { attachScoreEvaluator, scoredRun } from '../helpers/rerun';
 

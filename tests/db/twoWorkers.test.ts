@@ -4,8 +4,8 @@
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { pool } from '../../lib/db/client';
-import { APPLICATION_NAME } from '../../lib/db/workerProcesses';
-import { enqueueImport } from '../../lib/jobs/enqueue';
+import { APPLICATION_NAME } from '../../lib/runtime/workerProcesses';
+import { enqueueImport } from '../../lib/db/jobQueue';
 import { folderImport, jsonlRun, putFile, uploadTestContext } from '../helpers/uploads';
 import { startWorker, waitFor as waitForHelper, type StartedWorker } from '../helpers/workerProcess';
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pool } from '../../lib/db/client';
 import { getImportJob } from '../../lib/db/importJobs';
-import { folderRoot } from '../../lib/uploads/storage';
+import { folderRoot } from '../../lib/storage/storage';
 import { batchBody, folderImport, jsonlRun, putBatch, putFile, runImportTask, startImportRoute, uploadTestContext } from '../helpers/uploads';
 
 const { tag } = uploadTestContext('upload-batch');

@@ -7,8 +7,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pool } from '../../lib/db/client';
 import { getImportJob } from '../../lib/db/importJobs';
-import { folderRoot, uploadDir } from '../../lib/uploads/storage';
-import { ABANDONED_MESSAGE, removeStaleUploads } from '../../lib/uploads/staleUploads';
+import { folderRoot, uploadDir } from '../../lib/storage/storage';
+import { ABANDONED_MESSAGE, removeStaleUploads } from '../../lib/services/uploads/staleUploads';
 import { folderImport, jsonlRun, putFile, runImportTask, startImportRoute, uploadTestContext } from '../helpers/uploads';
 
 const { tag } = uploadTestContext('upload-integrity');

@@ -11,13 +11,13 @@ import { GET as cyclingGET } from '../../app/api/runs/[runId]/cycling/route';
 import { GET as evolutionGET } from '../../app/api/runs/[runId]/evolution/route';
 import { GET as graphGET } from '../../app/api/runs/[runId]/graph/route';
 import { GET as pointsGET } from '../../app/api/runs/[runId]/points/route';
-import { runGraphSchema } from '../../lib/api/graph';
-import { pointsSchema } from '../../lib/api/points';
+import { runGraphSchema } from '../../lib/contracts/api/graph';
+import { pointsSchema } from '../../lib/contracts/api/points';
 import { appendPrograms, createLiveRun } from '../../lib/db/appendPrograms';
 import { pool } from '../../lib/db/client';
 import { getRunGraphJson } from '../../lib/db/graph';
 import { updateRun } from '../../lib/db/runEdit';
-import { computeRunAnalyses } from '../../lib/db/runAnalyses';
+import { computeRunAnalyses } from '../../lib/services/analyses/runAnalyses';
 import { useTestDatabase } from '../helpers/dbTest';
 
 const { runIds } = useTestDatabase();

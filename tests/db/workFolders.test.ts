@@ -10,8 +10,8 @@ import { NextRequest } from 'next/server';
 import * as tar from 'tar';
 import { describe, expect, it } from 'vitest';
 import * as exportRoute from '../../app/api/runs/[runId]/export/route';
-import { importFromPath } from '../../lib/pipeline/importPipeline';
-import { removeOrphanWorkDirs, workRoot } from '../../lib/uploads/workDir';
+import { importFromPath } from '../../lib/services/import/importPipeline';
+import { removeOrphanWorkDirs, workRoot } from '../../lib/storage/workDir';
 import { jsonlRun, uploadTestContext } from '../helpers/uploads';
 
 const { dataDir, tag } = uploadTestContext('work-folders');

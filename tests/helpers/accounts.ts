@@ -7,8 +7,8 @@ import { POST as authPost } from '../../app/api/auth/[...all]/route';
 import { CLI_ACTOR } from '../../lib/db/audit';
 import { pool } from '../../lib/db/client';
 import { createApiToken } from '../../lib/db/apiTokens';
-import type { Actor, Role, TokenScope } from '../../lib/auth/permissions';
-import { createUser, type UserView } from '../../lib/auth/users';
+import type { Actor, Role, TokenScope } from '../../lib/contracts/permissions';
+import { createUser, type UserView } from '../../lib/services/accounts/users';
 
 export const PASSWORD = 'correct horse battery';
 

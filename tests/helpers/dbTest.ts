@@ -3,7 +3,7 @@
 // hangs off them) and the pool is closed.
 import { afterAll, beforeAll } from 'vitest';
 import { disconnect, pool } from '../../lib/db/client';
-import { migrate } from '../../lib/db/migrate';
+import { migrate } from '../../lib/runtime/migrate';
 
 export function useTestDatabase(opts: { runIds?: string[]; after?: () => void | Promise<void> } = {}): { runIds: string[] } {
   const runIds = opts.runIds ?? [];

@@ -3,10 +3,10 @@ import crypto from 'node:crypto';
 import { appendPrograms, createLiveRun } from '../../lib/db/appendPrograms';
 import { pool } from '../../lib/db/client';
 import { storeImportedRun } from '../../lib/db/importRun';
-import { Rng } from '../../lib/demo/rng';
-import type { JudgeDeps } from '../../lib/db/runJudgeBatch';
-import type { Judgement } from '../../lib/analysis/taxonomy/types';
-import { llmSettingsSchema, type LlmJudgeOutcome, type LlmSettings } from '../../lib/llm/types';
+import { Rng } from '../../lib/analysis/rng';
+import type { JudgeDeps } from '../../lib/services/judging/runJudgeBatch';
+import type { Judgement } from '../../lib/contracts/taxonomyTypes';
+import { llmSettingsSchema, type LlmJudgeOutcome, type LlmSettings } from '../../lib/contracts/llmTypes';
 
 /**
  * A Python run: p0 a seed, then a chain p1..p(n-1) (each the child of the one before), plus

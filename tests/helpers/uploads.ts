@@ -11,9 +11,9 @@ import { PUT } from '../../app/api/imports/[importId]/files/route';
 import { POST as START } from '../../app/api/imports/[importId]/start/route';
 import { disconnect, pool } from '../../lib/db/client';
 import { createImportJob } from '../../lib/db/importJobs';
-import { migrate } from '../../lib/db/migrate';
-import { releaseJobClient } from '../../lib/jobs/enqueue';
-import { BATCH_CONTENT_TYPE, encodeBatch } from '../../lib/uploads/batchFrame';
+import { migrate } from '../../lib/runtime/migrate';
+import { releaseJobClient } from '../../lib/db/jobQueue';
+import { BATCH_CONTENT_TYPE, encodeBatch } from '../../lib/contracts/batchFrame';
 import task from '../../workers/tasks/import-upload';
 
 /**

@@ -1,7 +1,7 @@
 // Task `clean-uploads` (hourly, from the worker's crontab): removes uploads abandoned for a day
 // (lib/uploads/staleUploads.ts). Safe to run twice: what is gone stays gone.
 import type { Task } from 'graphile-worker';
-import { removeStaleUploads } from '../../lib/uploads/staleUploads';
+import { removeStaleUploads } from '../../lib/services/uploads/staleUploads';
 
 const task: Task = async (_payload, helpers) => {
   const removed = await removeStaleUploads();

@@ -3,9 +3,9 @@
 // and after a crash: pairs already stored are skipped, and a batch another process is running
 // is left to it. A cancel (POST .../cancel) is noticed within half a second.
 import type { Task } from 'graphile-worker';
-import { runEvaluationBatch } from '../../lib/db/runEvaluationBatch';
-import { sandboxBatchDeps } from '../../lib/evaluators/batchDeps';
-import { jobPayloads } from '../../lib/jobs/definitions';
+import { runEvaluationBatch } from '../../lib/services/evaluation/runEvaluationBatch';
+import { sandboxBatchDeps } from '../../lib/services/evaluation/batchDeps';
+import { jobPayloads } from '../../lib/contracts/jobs';
 import { parsePayload } from '../payload';
 
 const task: Task = async (raw, helpers) => {

@@ -9,11 +9,11 @@ import type { Task } from 'graphile-worker';
 import { auditImportOutcome } from '../../lib/db/importAudit';
 import { updateImportJob, getImportJob } from '../../lib/db/importJobs';
 import { storedRunsOfImport, type StoredRunSummary } from '../../lib/db/importRun';
-import { enqueueRunAnalyses } from '../../lib/jobs/enqueue';
-import { jobPayloads } from '../../lib/jobs/definitions';
-import { importFromPath, isInputProblem, messageForUser, type ImportProgress } from '../../lib/pipeline/importPipeline';
-import { uploadLabel } from '../../lib/pipeline/sourceLabel';
-import { archivePath, folderRoot, removeUpload } from '../../lib/uploads/storage';
+import { enqueueRunAnalyses } from '../../lib/db/jobQueue';
+import { jobPayloads } from '../../lib/contracts/jobs';
+import { importFromPath, isInputProblem, messageForUser, type ImportProgress } from '../../lib/services/import/importPipeline';
+import { uploadLabel } from '../../lib/services/import/sourceLabel';
+import { archivePath, folderRoot, removeUpload } from '../../lib/storage/storage';
 import { parsePayload } from '../payload';
 
 const PROGRESS_EVERY_MS = 250;

@@ -3,9 +3,9 @@
 // twice and after a crash: edits already judged are skipped, and a batch another process is
 // running is left to it. A cancel (POST .../cancel) is noticed within a second.
 import type { Task } from 'graphile-worker';
-import { realJudgeDeps } from '../../lib/db/judgeDeps';
-import { runJudgeBatch } from '../../lib/db/runJudgeBatch';
-import { jobPayloads } from '../../lib/jobs/definitions';
+import { realJudgeDeps } from '../../lib/services/judging/judgeDeps';
+import { runJudgeBatch } from '../../lib/services/judging/runJudgeBatch';
+import { jobPayloads } from '../../lib/contracts/jobs';
 import { parsePayload } from '../payload';
 
 const task: Task = async (raw, helpers) => {

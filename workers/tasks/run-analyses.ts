@@ -5,9 +5,9 @@
 // while it runs (lib/db/analysesProgress.ts) for the run's pages, and removed when it ends.
 import type { Task } from 'graphile-worker';
 import { ProgressRecorder } from '../../lib/db/analysesProgress';
-import { computeRunAnalyses } from '../../lib/db/runAnalyses';
-import { jobPayloads } from '../../lib/jobs/definitions';
-import { queueOfflineJudging } from '../../lib/jobs/judging';
+import { computeRunAnalyses } from '../../lib/services/analyses/runAnalyses';
+import { jobPayloads } from '../../lib/contracts/jobs';
+import { queueOfflineJudging } from '../../lib/services/jobs/judging';
 import { parsePayload } from '../payload';
 
 const task: Task = async (raw, helpers) => {

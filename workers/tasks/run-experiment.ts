@@ -3,8 +3,8 @@
 // not repeated, and an experiment another process is running is left to it. A cancel is noticed
 // within half a second.
 import type { Task } from 'graphile-worker';
-import { runExperiment } from '../../lib/db/runExperiment';
-import { jobPayloads } from '../../lib/jobs/definitions';
+import { runExperiment } from '../../lib/services/experiments/runExperiment';
+import { jobPayloads } from '../../lib/contracts/jobs';
 import { parsePayload } from '../payload';
 
 const task: Task = async (raw, helpers) => {

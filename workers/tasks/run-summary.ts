@@ -4,7 +4,7 @@ import type { Task } from 'graphile-worker';
 import { computeBestSoFarForRun } from '../../lib/db/analyses';
 import { prisma } from '../../lib/db/client';
 import { refreshRunCost } from '../../lib/db/runCost';
-import { jobPayloads } from '../../lib/jobs/definitions';
+import { jobPayloads } from '../../lib/contracts/jobs';
 import { parsePayload } from '../payload';
 
 const task: Task = async (raw, helpers) => {

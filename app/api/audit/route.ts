@@ -1,6 +1,6 @@
 // GET /api/audit?limit&before&targetKind&targetId - the audit log, newest first (owners)
 import { z } from 'zod';
-import { handle, queryOf } from '@/lib/api/handler';
+import { handle, queryOf } from '@/lib/http/handler';
 import { listAudit } from '@/lib/db/audit';
 
 export const runtime = 'nodejs';

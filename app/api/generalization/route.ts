@@ -1,7 +1,7 @@
 // GET /api/generalization?table=verdicts|counts&format=json|csv - the paper's Tables 11 (task x
 // framework verdicts) and 12 (verdict counts per framework) over every run with a private re-scoring
-import { handle, queryOf } from '@/lib/api/handler';
-import { crossRunQuerySchema } from '@/lib/api/generalization';
+import { handle, queryOf } from '@/lib/http/handler';
+import { crossRunQuerySchema } from '@/lib/contracts/api/generalization';
 import { countsCsv, frameworkCounts, verdictsCsv } from '@/lib/analysis/generalizationTables';
 import { listRunVerdicts } from '@/lib/db/generalization';
 

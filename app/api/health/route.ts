@@ -1,5 +1,5 @@
 // GET /api/health - liveness for Playwright's webServer and monitors; touches nothing slow.
-import { handle } from '@/lib/api/handler';
+import { handle } from '@/lib/http/handler';
 
 export const dynamic = 'force-dynamic';
 

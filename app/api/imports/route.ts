@@ -1,8 +1,8 @@
 // POST /api/imports - start an upload (returns its id); GET /api/imports - recent imports
 import { createImportJob } from '@/lib/db/importJobs';
 import { prisma } from '@/lib/db/client';
-import { handle, jsonBody } from '@/lib/api/handler';
-import { createImportSchema } from '@/lib/api/imports';
+import { handle, jsonBody } from '@/lib/http/handler';
+import { createImportSchema } from '@/lib/contracts/api/imports';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,7 @@
 // GET /api/mentions?unread=1 - comments that @mention the signed-in user, newest first, with the
 // unread count. On the single-user workbench there is nobody to mention: an empty list, singleUser.
-import { handle, queryOf } from '@/lib/api/handler';
-import { actorUser } from '@/lib/auth/permissions';
+import { handle, queryOf } from '@/lib/http/handler';
+import { actorUser } from '@/lib/contracts/permissions';
 import { listMentions, unreadMentionCount } from '@/lib/db/comments';
 import { z } from 'zod';
 

@@ -1,9 +1,9 @@
 // GET /api/reviews?run= - review sessions (with each reviewer's progress); POST - create one:
 // sample the edits, assign the reviewers.
 import { z } from 'zod';
-import { ApiError, handle, jsonBody, queryOf } from '@/lib/api/handler';
-import { uuidSchema } from '@/lib/api/params';
-import { actorUser } from '@/lib/auth/permissions';
+import { ApiError, handle, jsonBody, queryOf } from '@/lib/http/handler';
+import { uuidSchema } from '@/lib/contracts/api/params';
+import { actorUser } from '@/lib/contracts/permissions';
 import { audit } from '@/lib/db/audit';
 import { createReviewSession, listReviewSessions, missingRuns } from '@/lib/db/reviews';
 import { checkReviewers } from '@/lib/review/access';

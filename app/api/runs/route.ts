@@ -1,6 +1,6 @@
 // GET /api/runs - one page of runs, newest first, filtered (?q, framework, task, language, tag; ?limit=1..500, default 100; ?cursor=nextCursor)
-import { handle, queryOf } from '@/lib/api/handler';
-import { runsQuerySchema } from '@/lib/api/runs';
+import { handle, queryOf } from '@/lib/http/handler';
+import { runsQuerySchema } from '@/lib/contracts/api/runs';
 import { listRuns } from '@/lib/db/runList';
 
 export const runtime = 'nodejs';

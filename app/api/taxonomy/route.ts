@@ -1,6 +1,6 @@
 // GET /api/taxonomy?runs=a,b&judge=K - label statistics pooled over several runs (the compare page)
-import { ApiError, handle, queryOf } from '@/lib/api/handler';
-import { pooledTaxonomyQuerySchema } from '@/lib/api/taxonomySchemas';
+import { ApiError, handle, queryOf } from '@/lib/http/handler';
+import { pooledTaxonomyQuerySchema } from '@/lib/contracts/api/taxonomySchemas';
 import { pooledTaxonomy, UnknownRunsError } from '@/lib/db/taxonomy';
 
 export const runtime = 'nodejs';

@@ -1,6 +1,6 @@
 // GET /api/tokens - the signed-in user's personal API tokens (prefixes, never secrets); POST /api/tokens - create one ({ name, scopes }): the secret is in this answer only
-import { handle, jsonBody } from '@/lib/api/handler';
-import { actorUser } from '@/lib/auth/permissions';
+import { handle, jsonBody } from '@/lib/http/handler';
+import { actorUser } from '@/lib/contracts/permissions';
 import { createApiToken, listApiTokens } from '@/lib/db/apiTokens';
 
 export const runtime = 'nodejs';

@@ -1,6 +1,6 @@
 // GET /api/users - every account (owners only); POST /api/users - create one ({ email, name?, role, password? }; without a password: an invitation link, shown once)
-import { handle, jsonBody } from '@/lib/api/handler';
-import { createUser, listUsers, newUserSchema } from '@/lib/auth/users';
+import { handle, jsonBody } from '@/lib/http/handler';
+import { createUser, listUsers, newUserSchema } from '@/lib/services/accounts/users';
 import { requestOrigin } from '@/lib/http/origin';
 
 export const runtime = 'nodejs';

@@ -1,6 +1,6 @@
 // /invite/[token] - an invited account sets its password (the link works once, for 7 days)
 import { InviteForm } from '@/components/auth/InviteForm';
-import { invitationUser } from '@/lib/auth/users';
+import { invitationUser } from '@/lib/services/accounts/users';
 
 export const metadata = { title: 'Invitation' };
 export const dynamic = 'force-dynamic';

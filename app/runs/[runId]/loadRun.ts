@@ -2,7 +2,7 @@
 // metadata (React's cache), and null for an id that is not a uuid or not a run.
 import type { Metadata } from 'next';
 import { cache } from 'react';
-import { runParamsSchema } from '@/lib/api/params';
+import { runParamsSchema } from '@/lib/contracts/api/params';
 import { getRun } from '@/lib/db/runs';
 import { waitingForDatabase } from '@/lib/db/unavailable';
 

@@ -1,9 +1,9 @@
 // /settings/users - accounts and roles (owners; in single-user mode: create the first owner here)
 import Link from 'next/link';
 import { UsersPanel } from '@/components/auth/UsersPanel';
-import { pageActor } from '@/lib/auth/pageActor';
-import { actorUser, can } from '@/lib/auth/permissions';
-import { listUsers } from '@/lib/auth/users';
+import { pageActor } from '@/lib/http/auth/pageActor';
+import { actorUser, can } from '@/lib/contracts/permissions';
+import { listUsers } from '@/lib/services/accounts/users';
 
 export const metadata = { title: 'Users' };
 export const dynamic = 'force-dynamic';

@@ -2,9 +2,9 @@
 // only, until the link expires) and go to its run. Not under app/api: a page visit, guarded for
 // Host by proxy.ts; the secret itself is the credential.
 import { NextResponse, type NextRequest } from 'next/server';
-import { SHARE_COOKIE } from '@/lib/auth/actor';
+import { SHARE_COOKIE } from '@/lib/http/auth/actor';
 import { prisma } from '@/lib/db/client';
-import { sha256Hex } from '@/lib/auth/tokens';
+import { sha256Hex } from '@/lib/contracts/tokens';
 import { sameOriginUrl } from '@/lib/http/origin';
 
 export const runtime = 'nodejs';

@@ -12,7 +12,7 @@
 // An island that never stored a program has best -Infinity (FunSearch's start value); NaN is
 // read as -Infinity (FunSearch never stores NaN as a best: NaN > best is false).
 
-import { Rng } from '../../demo/rng';
+import { Rng } from '../rng';
 import type { Random } from './prompt';
 
 export const TIE_NOISE = 1e-6;

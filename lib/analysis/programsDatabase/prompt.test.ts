@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../../demo/rng';
+import { Rng } from '../rng';
 import { groupClusters, type DbProgram } from './clusters';
 import { drawIndex, samplePrompt, tallyPrompts, type Random } from './prompt';
 

@@ -3,7 +3,7 @@
 // precision = share of b's labels that a also gave, recall = share of a's labels that b found.
 // Only the nine labels count (unknown names and duplicates are dropped); only ids in both count.
 import { canonicalLabels, EDIT_LABELS, type EditLabel } from './labels';
-import type { AgreementReport } from './types';
+import type { AgreementReport } from '../../contracts/taxonomyTypes';
 
 const ratio = (num: number, den: number) => (den > 0 ? num / den : null);
 

@@ -3,7 +3,7 @@
 // sent: the guess is the largest cost of an answered (not cached) edit so far, reserved for every
 // edit in flight. Until the first answer there is no guess, so only one edit is sent at a time (that
 // first one can pass a token or cost cap: nothing tells its size beforehand).
-import type { JudgeBudget } from '../../llm/types';
+import type { JudgeBudget } from '../../contracts/llmTypes';
 
 export interface Spend {
   done: number;

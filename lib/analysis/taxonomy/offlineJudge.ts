@@ -26,10 +26,10 @@ import { structural } from './offlineStructure';
 import { editFacts, tokenSimilarity, type EditFacts, type Program, type SubHunk } from './offlineFacts';
 import type { SyntaxFacts } from './offlineSyntax';
 import type { Token } from './offlineTokens';
-import type { Judgement, LabelEvidence } from './types';
+import type { Judgement, LabelEvidence } from '../../contracts/taxonomyTypes';
 
 export { initParsers } from '../treeSitter';
-export { OFFLINE_JUDGE_KEY } from './types';
+export { OFFLINE_JUDGE_KEY } from '../../contracts/taxonomyTypes';
 
 /** Below this token similarity a whole routine (or program) counts as rewritten. */
 const ROUTINE_REWRITE = 0.3;

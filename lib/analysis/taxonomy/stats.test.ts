@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EDIT_LABELS, type EditLabel } from './labels';
 import { normalisedChange, pooledTaxonomyStats, scoreScale, taxonomyStats } from './stats';
-import type { LabelledEdit } from './types';
+import type { LabelledEdit } from '../../contracts/taxonomyTypes';
 
 let nextId = 0;
 const edit = (

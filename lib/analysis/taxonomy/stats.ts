@@ -4,7 +4,7 @@
 // label mix over four stages of the run, co-occurrence and compounds. Per run and pooled.
 import { EDIT_LABELS, type EditLabel } from './labels';
 import { fisherExactTwoSided, haldaneOddsRatio, woolfInterval, type Table2x2 } from './twoByTwo';
-import type { LabelStats, LabelledEdit, TaxonomyStats } from './types';
+import type { LabelStats, LabelledEdit, TaxonomyStats } from '../../contracts/taxonomyTypes';
 
 export const SCORE_SCALE_DEFINITION =
   "Score scale (EvoReplay's): the 95th percentile of |score| over the run's valid scores " +

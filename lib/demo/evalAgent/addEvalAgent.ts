@@ -8,7 +8,7 @@
 // the candidate is a rule applied to the diagnosed code, every measurement is cached by content.
 import crypto from 'node:crypto';
 import type { DemoProgram, GeneratedRun } from '../scenario';
-import type { ScoreProgram } from '../score';
+import type { ScoreProgram } from '../../services/demo/score';
 import { AUX_SCRIPT_V1, AUX_SCRIPT_V2 } from './auxScripts';
 import { agentReport, type TriggerFacts } from './reports';
 

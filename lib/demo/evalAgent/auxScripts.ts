@@ -4,7 +4,7 @@
 // contract wrapper that calls evaluate_aux on the folder holding main.cpp. Both scripts measure
 // what the score cannot: the public cases are ~150 clustered points; these run the program on a
 // large uniform input (scaling and generalisation), compiled as the seed's task message says.
-import type { EvaluatorBundle } from '../../evaluators/types';
+import type { EvaluatorBundle } from '../../contracts/evaluatorTypes';
 
 const COMMON = `import math
 import os

@@ -1,7 +1,7 @@
 // Runs a demo auxiliary_metrics.py on one program in the sandbox, through the demo's result cache
 // (keyed by the script, the wrapper and the program: a second generation re-uses every value).
-import type { EvaluatorBundle } from '../../evaluators/types';
-import { cachedEvaluator, type ScorerOptions } from '../score';
+import type { EvaluatorBundle } from '../../contracts/evaluatorTypes';
+import { cachedEvaluator, type ScorerOptions } from '../../services/demo/score';
 import { auxBundle } from './auxScripts';
 import type { RunAux } from './addEvalAgent';
 

@@ -3,7 +3,7 @@
 // scripts/demo-write.ts writes beside the OpenEvolve output. Files come from files.ts (the
 // embedded copy of the folders next to this file).
 import crypto from 'node:crypto';
-import type { EvaluatorBundle } from '../../evaluators/types';
+import type { EvaluatorBundle } from '../../contracts/evaluatorTypes';
 import { DEMO_EVALUATOR_FILES, type DemoEvaluatorName } from './files';
 
 export type { DemoEvaluatorName };

@@ -4,7 +4,7 @@
 // would report: no model runs here, so tokens, GPU seconds and cost are computed by the stated
 // rules below from the prompt and response texts, and said to be simulated wherever they appear.
 import { comment, injectBug, prune, refine, retune, rewrite, type Edit, type EditContext } from '../edits';
-import type { Rng } from '../rng';
+import type { Rng } from '../../analysis/rng';
 import type { ProgramTemplate } from '../programs/types';
 
 /** The simulated sampler model, stated once so every page and report can quote it. */

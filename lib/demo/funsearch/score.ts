@@ -2,9 +2,9 @@
 // in the sandbox, through the demo's result cache (../score.ts cachedEvaluator: one evaluation per
 // distinct program text, ever). What the evaluator returned is read as FunSearch reads it:
 // scores_per_test, the output hash, the CPU seconds it measured, or the failure on stderr.
-import type { EvaluatorBundle } from '../../evaluators/types';
+import type { EvaluatorBundle } from '../../contracts/evaluatorTypes';
 import { demoEvaluatorBundle } from '../evaluators/bundles';
-import { cachedEvaluator, type CachedEvaluation, type ScorerOptions } from '../score';
+import { cachedEvaluator, type CachedEvaluation, type ScorerOptions } from '../../services/demo/score';
 
 export interface FunSearchScore {
   failed: boolean;

@@ -14,7 +14,7 @@ import { behaviourKey } from '../../analysis/programsDatabase/dedup';
 import { planIslandReset, resetDue } from '../../analysis/programsDatabase/islands';
 import { samplePrompt } from '../../analysis/programsDatabase/prompt';
 import { temperatureAt } from '../../analysis/programsDatabase/temperature';
-import { Rng } from '../rng';
+import { Rng } from '../../analysis/rng';
 import type { ProgramTemplate } from '../programs/types';
 import { buildPrompt, samplerCost, sampleChild, type FsEditKind, type SamplerCost } from './sampler';
 import type { FunSearchScore, ScoreCandidate } from './score';

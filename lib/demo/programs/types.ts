@@ -2,7 +2,7 @@
 // code, the pieces an "LLM" may edit (numeric knobs, optional blocks, interchangeable lines,
 // whole-function rewrites, comments, bugs) and the name of its real evaluator
 // (lib/demo/evaluators/<name>/), which scores every program the generator makes.
-import type { Rng } from '../rng';
+import type { Rng } from '../../analysis/rng';
 import type { DemoEvaluatorName } from '../evaluators/files';
 
 /** A self-contained snippet the search may add (local refinement) or drop (pruning). */

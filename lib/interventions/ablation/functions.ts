@@ -7,7 +7,7 @@
 import { normalizeCuda } from '../../analysis/complexity';
 import { parserFor } from '../../analysis/treeSitter';
 import type { Node } from '@vscode/tree-sitter-wasm';
-import type { KnobLanguage } from '../types';
+import type { KnobLanguage } from '../../contracts/interventionTypes';
 
 export interface FunctionSpan {
   /** Qualified name. */

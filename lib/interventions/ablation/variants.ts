@@ -12,7 +12,7 @@
 // Variants with the same source are evaluated once: the first in plan order (hunks, functions,
 // whole) is kept and its label names the others ("hunk 1 (= function solve, = whole edit)"), as a
 // one-hunk edit's hunk is the whole edit. A variant equal to the child (nothing undone) is left out.
-import type { KnobLanguage } from '../types';
+import type { KnobLanguage } from '../../contracts/interventionTypes';
 import { functionSpans, type FunctionSpan } from './functions';
 import { childLineOf, lineEdit, revertHunk, span1, type LineEdit } from './hunks';
 

@@ -4,7 +4,7 @@
 // programs, but stochastic ones jitter, so a small band around zero counts as neutral: 5% of the
 // edit's own gain |child - parent| (at least 1e-9, which absorbs float noise when the edit gained
 // nothing or a score is missing). The report stores the tolerance it used.
-import type { AblationVerdict } from '../types';
+import type { AblationVerdict } from '../../contracts/interventionTypes';
 
 export const TOLERANCE_SHARE = 0.05;
 export const MIN_TOLERANCE = 1e-9;

@@ -1,6 +1,6 @@
 import { Matrix } from 'ml-matrix';
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../../demo/rng';
+import { Rng } from '../../analysis/rng';
 import { cholesky, GaussianProcess, kernel, logMarginalLikelihood, matern52, type GpHyper } from './gp';
 
 const SQRT5 = Math.sqrt(5);

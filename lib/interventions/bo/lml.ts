@@ -4,7 +4,7 @@
 // iRprop- (sign-based steps: robust to the very different scales of the gradient's components,
 // no line search) inside box bounds, from one fixed and a few seeded starting points: the same
 // (X, y, seed) always gives the same hyperparameters.
-import { Rng } from '../../demo/rng';
+import { Rng } from '../../analysis/rng';
 import { factor, pairDistances, pairsOf, type GpHyper, type Pairs } from './kernel';
 
 const SQRT5 = Math.sqrt(5);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../../demo/rng';
+import { Rng } from '../../analysis/rng';
 import { objectiveValues, suggestNext, type BoDimension, type BoObservation } from './suggest';
 
 const space2: BoDimension[] = [

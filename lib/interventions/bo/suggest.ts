@@ -14,7 +14,7 @@
 // crashed is unattractive, but not more than the worst real score. EvoReplay instead scores a
 // failure 0.0, which is "the worst" only when scores are positive: with negative scores (a cost
 // written as -cost) a crash would look like the best point of the run.
-import { hash32, Rng } from '../../demo/rng';
+import { hash32, Rng } from '../../analysis/rng';
 import { DEFAULT_XI, expectedImprovement } from './ei';
 import { GaussianProcess } from './gp';
 import { fromUnit, pointKey, snapUnit, spaceSize, toUnit, validateSpace, type BoDimension, type BoPoint } from './space';

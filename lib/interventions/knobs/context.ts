@@ -3,7 +3,7 @@
 // argument of which call), and which structural zones it sits in (string, subscript, loop
 // header, preprocessor condition ...). The offline finder's rules (rules.ts) read only this.
 import type { Node } from '@vscode/tree-sitter-wasm';
-import type { KnobLanguage } from '../types';
+import type { KnobLanguage } from '../../contracts/interventionTypes';
 import type { LiteralSite } from './literals';
 
 export type Zone =

@@ -7,7 +7,7 @@
 import type { Node, Tree } from '@vscode/tree-sitter-wasm';
 import { normalizeCuda, parseLiteral } from '../../analysis/complexity';
 import { parserFor } from '../../analysis/treeSitter';
-import type { KnobLanguage } from '../types';
+import type { KnobLanguage } from '../../contracts/interventionTypes';
 
 export interface LiteralSite {
   /** The literal token itself (unsigned). */

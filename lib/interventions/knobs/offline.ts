@@ -2,7 +2,7 @@
 // named after its context, with an interval by a stated rule; the others listed with the rule
 // that excluded them. Every rule is a row of RULES (rules.ts), which the page shows. Sync: call
 // `await initParsers()` (lib/analysis/treeSitter.ts) once before.
-import type { ExcludedLiteral, Knob, KnobLanguage, KnobProposal } from '../types';
+import type { ExcludedLiteral, Knob, KnobLanguage, KnobProposal } from '../../contracts/interventionTypes';
 import { literalContext, type LiteralContext } from './context';
 import { lineText, literalSites, parseProgram, type LiteralSite } from './literals';
 import { exclusionRule, intervalFor, MAX_KNOBS, priorityKey } from './rules';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initParsers } from '../../analysis/treeSitter';
 import { seed as cppSeed } from '../../demo/programs/cppCode';
 import { seed as pySeed } from '../../demo/programs/pythonCode';
-import type { Knob } from '../types';
+import type { Knob } from '../../contracts/interventionTypes';
 import { formatFloat, formatInt } from './format';
 import { findKnobsOffline } from './offline';
 import { parameterise } from './rewrite';

@@ -14,7 +14,7 @@
 // render(values) regenerates only the block; a value equal to the knob's default is written as
 // the source spelled it, so render(defaults) computes exactly what the original did.
 import type { Node } from '@vscode/tree-sitter-wasm';
-import type { Knob, KnobLanguage } from '../types';
+import type { Knob, KnobLanguage } from '../../contracts/interventionTypes';
 import { literalContext } from './context';
 import { formatFloat, formatInt } from './format';
 import { literalSites, parseProgram, type LiteralSite } from './literals';

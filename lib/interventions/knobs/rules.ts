@@ -2,7 +2,7 @@
 // has an id, reported per literal), the interval each kept literal gets (modelled on the range
 // guidelines and hard rules of the paper's B.9 prompt), and the order in which the cap of 8 keeps
 // them. RULES is the table the page shows; the functions below implement exactly its rows.
-import type { KnobLanguage } from '../types';
+import type { KnobLanguage } from '../../contracts/interventionTypes';
 import type { LiteralContext } from './context';
 import type { LiteralSite } from './literals';
 

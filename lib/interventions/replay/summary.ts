@@ -2,7 +2,7 @@
 // (parsed, evaluated, exact match, outcome class), and per variant the shares, the replayed
 // score over the original (mean over successful trials / original) and the whole distribution
 // of per-trial ratios (failures are bimodal: a mean hides them). Pure.
-import type { ReplayOutcomeClass, ReplayTrialFacts, ReplayVariant, ReplayVariantSummary } from '../types';
+import type { ReplayOutcomeClass, ReplayTrialFacts, ReplayVariant, ReplayVariantSummary } from '../../contracts/interventionTypes';
 
 /** EvoReplay's "similar" band: within this of the original score (absolute). */
 export const SIMILAR_TOLERANCE = 0.001;

@@ -17,8 +17,8 @@
 //  - custom: the given system and/or user prompt replaces the stored one.
 // A variant whose section is absent sends the exact prompt and says so in its note.
 import { diffTaskLines } from '../../demo/prompts';
-import type { ChatMessage } from '../../llm/rubric';
-import type { ReplayVariant } from '../types';
+import type { ChatMessage } from '../../analysis/taxonomy/rubric';
+import type { ReplayVariant } from '../../contracts/interventionTypes';
 import { modeOfContextKind, type ReplyFormat } from './parse';
 
 export interface StoredPrompt {

@@ -3,7 +3,7 @@
 // program's own score and with the run's final best. Pure (no database): the runner
 // (lib/db/experimentTune.ts) calls it after each call for the page's partial report and once at
 // the end.
-import type { CallOutcome, Knob, KnobLanguage, TuneCall, TunePhase, TuneReport } from '../types';
+import type { CallOutcome, Knob, KnobLanguage, TuneCall, TunePhase, TuneReport } from '../../contracts/interventionTypes';
 
 /**
  * Two scores are "the same" (the tuned program matches the run's final best) when they differ

@@ -1,8 +1,8 @@
 // GET /api/audit/log?action=&before=&limit= - one page of the audit log, newest first, with the
 // actions recorded so far (for the /settings/audit filter), for owners (permission
 // 'users'): imports, deletions, relabelling, review statuses, role changes, tokens...
-import { handle, queryOf } from '@/lib/api/handler';
-import { limitSchema } from '@/lib/api/params';
+import { handle, queryOf } from '@/lib/http/handler';
+import { limitSchema } from '@/lib/contracts/api/params';
 import { auditPage } from '@/lib/db/auditLog';
 import { z } from 'zod';
 

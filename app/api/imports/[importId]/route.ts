@@ -1,6 +1,6 @@
 // GET /api/imports/[importId] - status and progress of one import
-import { handle, found } from '@/lib/api/handler';
-import { importParamsSchema } from '@/lib/api/imports';
+import { handle, found } from '@/lib/http/handler';
+import { importParamsSchema } from '@/lib/contracts/api/imports';
 import { importJobView } from '@/lib/db/importJobs';
 
 export const runtime = 'nodejs';

@@ -1,6 +1,6 @@
 // POST /api/ingest/runs - create a live run that a running search streams programs into
-import { createLiveRunSchema, MAX_RUN_BYTES } from '@/lib/api/ingest';
-import { handle, jsonBody } from '@/lib/api/handler';
+import { createLiveRunSchema, MAX_RUN_BYTES } from '@/lib/contracts/api/ingest';
+import { handle, jsonBody } from '@/lib/http/handler';
 import { createLiveRun } from '@/lib/db/appendPrograms';
 
 export const runtime = 'nodejs';

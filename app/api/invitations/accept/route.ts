@@ -1,7 +1,7 @@
 // POST /api/invitations/accept - an invited user sets a password ({ token, password }); then signs in on /sign-in
 import { z } from 'zod';
-import { handle, jsonBody } from '@/lib/api/handler';
-import { acceptInvitation } from '@/lib/auth/users';
+import { handle, jsonBody } from '@/lib/http/handler';
+import { acceptInvitation } from '@/lib/services/accounts/users';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,7 @@
 // POST /api/mentions/read - mark the signed-in user's mentions read ({ commentIds: [...] } or { all: true })
-import { handle, jsonBody } from '@/lib/api/handler';
-import { uuidSchema } from '@/lib/api/params';
-import { actorUser } from '@/lib/auth/permissions';
+import { handle, jsonBody } from '@/lib/http/handler';
+import { uuidSchema } from '@/lib/contracts/api/params';
+import { actorUser } from '@/lib/contracts/permissions';
 import { markMentionsRead, unreadMentionCount } from '@/lib/db/comments';
 import { z } from 'zod';
 

@@ -1,12 +1,12 @@
 // GET /api/reviews/[sessionId] - the session, its reviewers' progress, and for the caller where
 // to resume (their first item with nothing saved). No labels: those are the agreement page's.
 // DELETE - the session with its items and everyone's labels (audited); its creator or an owner only.
-import { ApiError, handle } from '@/lib/api/handler';
+import { ApiError, handle } from '@/lib/http/handler';
 import { audit } from '@/lib/db/audit';
 import { deleteReviewSession, nextUnlabelled } from '@/lib/db/reviews';
 import { refuseUnlessCreatorOrOwner, sessionOr404 } from '@/lib/review/access';
 import { LOCAL_REVIEWER } from '@/lib/review/reviewer';
-import { actorUser } from '@/lib/auth/permissions';
+import { actorUser } from '@/lib/contracts/permissions';
 import { sessionParamsSchema } from '@/lib/review/schemas';
 
 export const runtime = 'nodejs';

@@ -1,9 +1,9 @@
 // GET /api/runs/[runId] - one run with its headline figures and metric keys
 // PATCH /api/runs/[runId] - rename and/or retag it ({ name?, tags? }, JSON)
 // DELETE /api/runs/[runId] - delete it with everything of it, in one transaction
-import { found, handle, jsonBody } from '@/lib/api/handler';
-import { runParamsSchema } from '@/lib/api/params';
-import { runPatchSchema, type RunDeleted } from '@/lib/api/runs';
+import { found, handle, jsonBody } from '@/lib/http/handler';
+import { runParamsSchema } from '@/lib/contracts/api/params';
+import { runPatchSchema, type RunDeleted } from '@/lib/contracts/api/runs';
 import { deleteRun, updateRun } from '@/lib/db/runEdit';
 import { getRun } from '@/lib/db/runs';
 import { audit } from '@/lib/db/audit';

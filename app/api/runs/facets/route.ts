@@ -1,5 +1,5 @@
 // GET /api/runs/facets - frameworks, tasks, languages and tags in use, for the runs list filters
-import { handle } from '@/lib/api/handler';
+import { handle } from '@/lib/http/handler';
 import { runFacets } from '@/lib/db/runList';
 
 export const runtime = 'nodejs';

@@ -1,8 +1,8 @@
 // GET /api/settings/evaluation - how many sandboxes a re-evaluation batch runs at once, and the owner's maxima
 // PUT /api/settings/evaluation - set them ({ concurrency: number | null, maxTimeoutSeconds?, maxMemoryMb?, maxConcurrency? };
 // null = the default; a maximum left out is kept)
-import { ApiError, handle, jsonBody } from '@/lib/api/handler';
-import { evaluationSettingsInputSchema } from '@/lib/api/evaluations';
+import { ApiError, handle, jsonBody } from '@/lib/http/handler';
+import { evaluationSettingsInputSchema } from '@/lib/contracts/api/evaluations';
 import { audit } from '@/lib/db/audit';
 import { getEvaluationSettings, setEvaluationConcurrency } from '@/lib/db/evaluationBatches';
 import { setEvaluationLimits, storedEvaluationLimits } from '@/lib/db/evaluationLimits';

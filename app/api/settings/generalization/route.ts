@@ -1,7 +1,7 @@
 // GET /api/settings/generalization - the global severe-overfit threshold setting
 // PUT /api/settings/generalization - replace it ({ absolute: number | null, relative: number })
-import { handle, jsonBody } from '@/lib/api/handler';
-import { thresholdSettingSchema } from '@/lib/api/generalization';
+import { handle, jsonBody } from '@/lib/http/handler';
+import { thresholdSettingSchema } from '@/lib/contracts/api/generalization';
 import { audit } from '@/lib/db/audit';
 import { getThresholdSetting, setThresholdSetting } from '@/lib/db/generalization';
 

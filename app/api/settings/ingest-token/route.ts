@@ -1,6 +1,6 @@
 // POST /api/settings/ingest-token - replace the ingestion token (the old one stops working)
-import { ApiError, handle } from '@/lib/api/handler';
-import { currentMode } from '@/lib/auth/actor';
+import { ApiError, handle } from '@/lib/http/handler';
+import { currentMode } from '@/lib/http/auth/actor';
 import { audit } from '@/lib/db/audit';
 import { regenerateIngestToken } from '@/lib/db/settings';
 

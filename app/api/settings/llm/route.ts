@@ -1,9 +1,9 @@
 // GET /api/settings/llm - the LLM judge's settings (the API key never: hasApiKey, and which fields the environment sets)
 // PUT /api/settings/llm - store them (apiKey omitted: keep the stored key; null: forget it); audited, never the key
-import { handle, jsonBody } from '@/lib/api/handler';
+import { handle, jsonBody } from '@/lib/http/handler';
 import { audit } from '@/lib/db/audit';
-import { llmSettingsInputSchema } from '@/lib/api/llmSettings';
-import { llmSettingsView, saveLlmSettings } from '@/lib/llm/settings';
+import { llmSettingsInputSchema } from '@/lib/contracts/api/llmSettings';
+import { llmSettingsView, saveLlmSettings } from '@/lib/services/llmSettings';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

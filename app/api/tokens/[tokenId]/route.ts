@@ -1,7 +1,7 @@
 // DELETE /api/tokens/[tokenId] - revoke a personal API token (yours; an owner may revoke anyone's)
-import { handle } from '@/lib/api/handler';
+import { handle } from '@/lib/http/handler';
 import { revokeApiToken } from '@/lib/db/apiTokens';
-import { uuidSchema } from '@/lib/api/params';
+import { uuidSchema } from '@/lib/contracts/api/params';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,8 +1,8 @@
 // PATCH /api/users/[userId] - change an account's role and/or disable it ({ role?, disabled? }); the last owner stays an enabled owner
 import { z } from 'zod';
-import { handle, jsonBody } from '@/lib/api/handler';
-import { roleSchema } from '@/lib/auth/permissions';
-import { updateUser } from '@/lib/auth/users';
+import { handle, jsonBody } from '@/lib/http/handler';
+import { roleSchema } from '@/lib/contracts/permissions';
+import { updateUser } from '@/lib/services/accounts/users';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -3,7 +3,7 @@
 import { notFound } from 'next/navigation';
 import { BoardTable } from '@/components/board/BoardTable';
 import { RunViewHeader } from '@/components/run/RunViewHeader';
-import { uuidSchema } from '@/lib/api/params';
+import { uuidSchema } from '@/lib/contracts/api/params';
 import { loadRun, runViewMetadata } from '../loadRun';
 
 export const runtime = 'nodejs';

@@ -5,7 +5,7 @@ import { definitionsOptions, scopeOptions } from '@/components/analysis/switchOp
 import { ViewSwitch } from '@/components/analysis/ViewSwitch';
 import { CyclingView } from '@/components/cycling/CyclingView';
 import { RunViewHeader } from '@/components/run/RunViewHeader';
-import { cyclingViewParams } from '@/lib/api/viewParams';
+import { cyclingViewParams } from '@/lib/contracts/api/viewParams';
 import { loadRun, runViewMetadata } from '../loadRun';
 
 export const runtime = 'nodejs';

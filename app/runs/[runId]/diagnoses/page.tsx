@@ -2,8 +2,8 @@
 import { notFound } from 'next/navigation';
 import { RunDiagnosesView } from '@/components/diagnoses/RunDiagnosesView';
 import { RunViewHeader } from '@/components/run/RunViewHeader';
-import { pageActor } from '@/lib/auth/pageActor';
-import { can } from '@/lib/auth/permissions';
+import { pageActor } from '@/lib/http/auth/pageActor';
+import { can } from '@/lib/contracts/permissions';
 import { listDiagnoses } from '@/lib/db/diagnoses';
 import { latestEvaluator } from '@/lib/db/evaluationBatches';
 import { loadRun, runViewMetadata } from '../loadRun';

@@ -5,7 +5,7 @@ import { scopeOptions } from '@/components/analysis/switchOptions';
 import { ViewSwitch } from '@/components/analysis/ViewSwitch';
 import { EvolutionView } from '@/components/evolution/EvolutionView';
 import { RunViewHeader } from '@/components/run/RunViewHeader';
-import { cyclingViewParams } from '@/lib/api/viewParams';
+import { cyclingViewParams } from '@/lib/contracts/api/viewParams';
 import { loadRun, runViewMetadata } from '../loadRun';
 
 export const runtime = 'nodejs';

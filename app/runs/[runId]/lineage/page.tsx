@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { LineageExplorer } from '@/components/lineage/LineageExplorer';
 import { parseLineageView } from '@/components/lineage/viewState';
 import { RunNav } from '@/components/run/RunNav';
-import { graphUrl } from '@/lib/api/graph';
+import { graphUrl } from '@/lib/contracts/api/graph';
 import { packedUrl } from '@/lib/http/packedBody';
 import { loadRun, runViewMetadata } from '../loadRun';
 

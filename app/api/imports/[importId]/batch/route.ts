@@ -2,14 +2,14 @@
 // (format: lib/uploads/batchFrame.ts), stored whole or not at all with the per-file guarantees
 // of PUT .../files: a retried batch is answered with its files counted as alreadyUploaded and
 // changes nothing; other bytes under a stored name get 409; the import's byte budget holds.
-import { ApiError, handle, found } from '@/lib/api/handler';
-import { importParamsSchema } from '@/lib/api/imports';
+import { ApiError, handle, found } from '@/lib/http/handler';
+import { importParamsSchema } from '@/lib/contracts/api/imports';
 import { getImportJob, placeUploadedFiles } from '@/lib/db/importJobs';
 import { InputError } from '@/lib/files/errors';
-import { BATCH_CONTENT_TYPE } from '@/lib/uploads/batchFrame';
-import { UploadBudget, UploadClosedError } from '@/lib/uploads/budget';
-import { saveBatch } from '@/lib/uploads/saveBatch';
-import { DiskFullError, maxUploadBytes } from '@/lib/uploads/storage';
+import { BATCH_CONTENT_TYPE } from '@/lib/contracts/batchFrame';
+import { UploadBudget, UploadClosedError } from '@/lib/services/uploads/budget';
+import { saveBatch } from '@/lib/storage/saveBatch';
+import { DiskFullError, maxUploadBytes } from '@/lib/storage/storage';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 

@@ -1,12 +1,12 @@
 // PUT /api/imports/[importId]/files[?path=rel/path] - stream one uploaded file (the archive, or
 // one file of a folder) to disk; the body is the raw file. A retried PUT of the same bytes is
 // answered { alreadyUploaded: true } and changes nothing; other bytes under a stored name get 409.
-import { ApiError, handle, found, queryOf } from '@/lib/api/handler';
-import { importParamsSchema, uploadFileQuerySchema } from '@/lib/api/imports';
+import { ApiError, handle, found, queryOf } from '@/lib/http/handler';
+import { importParamsSchema, uploadFileQuerySchema } from '@/lib/contracts/api/imports';
 import { getImportJob, placeUploadedFile } from '@/lib/db/importJobs';
 import { InputError } from '@/lib/files/errors';
-import { UploadBudget, UploadClosedError } from '@/lib/uploads/budget';
-import { DiskFullError, maxUploadBytes, saveUpload } from '@/lib/uploads/storage';
+import { UploadBudget, UploadClosedError } from '@/lib/services/uploads/budget';
+import { DiskFullError, maxUploadBytes, saveUpload } from '@/lib/storage/storage';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 
 export const runtime = 'nodejs';

@@ -1,9 +1,9 @@
 // POST /api/imports/[importId]/start - all files are uploaded: queue the import in the worker
-import { ApiError, handle, found } from '@/lib/api/handler';
-import { importParamsSchema } from '@/lib/api/imports';
+import { ApiError, handle, found } from '@/lib/http/handler';
+import { importParamsSchema } from '@/lib/contracts/api/imports';
 import { audit } from '@/lib/db/audit';
 import { getImportJob, markQueued } from '@/lib/db/importJobs';
-import { enqueueImport } from '@/lib/jobs/enqueue';
+import { enqueueImport } from '@/lib/db/jobQueue';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

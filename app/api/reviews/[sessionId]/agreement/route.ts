@@ -3,7 +3,7 @@
 // reviewer against reviewer: agreement figures and the disagreeing items. Hidden from a
 // reviewer of the session who has not finished (lib/review/access.ts).
 import { z } from 'zod';
-import { handle, queryOf } from '@/lib/api/handler';
+import { handle, queryOf } from '@/lib/http/handler';
 import { judgeLabelMap, reviewerLabelMaps, sessionItems, sessionJudges } from '@/lib/db/reviewLabels';
 import { refuseWhileReviewing, sessionOr404 } from '@/lib/review/access';
 import { agreementPairs, type Labelling } from '@/lib/review/agreementView';

@@ -2,7 +2,7 @@
 // EvoReplay's gold shape (run, child_id, parent_id, labels, note, diff). Hidden from a reviewer
 // of the session who has not finished (lib/review/access.ts).
 import { z } from 'zod';
-import { ApiError, handle, queryOf } from '@/lib/api/handler';
+import { ApiError, handle, queryOf } from '@/lib/http/handler';
 import { exportGold } from '@/lib/db/reviewLabels';
 import { refuseWhileReviewing, sessionOr404 } from '@/lib/review/access';
 import { toJsonl } from '@/lib/review/gold';

@@ -2,7 +2,7 @@
 // shape, e.g. an export) as a reviewer's labelling of the session, matched by run + child_id.
 // Any bad line (named by number) refuses the whole file: nothing is stored. The reviewer is a
 // user id, 'local', or 'gold:<name>' for a labelling made outside Evoscope.
-import { ApiError, handle, jsonBody } from '@/lib/api/handler';
+import { ApiError, handle, jsonBody } from '@/lib/http/handler';
 import { audit } from '@/lib/db/audit';
 import { unknownUsers } from '@/lib/db/reviews';
 import { importGold } from '@/lib/db/reviewLabels';

@@ -1,7 +1,7 @@
 // POST /api/reviews/[sessionId]/reviewers {reviewers: [...]} - assign more reviewers to a session
 // (users; 'local' on the single-user workbench). Each starts at the first item.
 import { z } from 'zod';
-import { handle, jsonBody } from '@/lib/api/handler';
+import { handle, jsonBody } from '@/lib/http/handler';
 import { audit } from '@/lib/db/audit';
 import { assignReviewers, getReviewSession } from '@/lib/db/reviews';
 import { checkReviewers, sessionOr404 } from '@/lib/review/access';

@@ -1,6 +1,6 @@
 // GET /api/runs/[runId]/agent-candidates - the eval agent's candidates against mutation children of the same trigger windows (new bests, gains over parent and over best-so-far)
-import { found, handle } from '@/lib/api/handler';
-import { runParamsSchema } from '@/lib/api/params';
+import { found, handle } from '@/lib/http/handler';
+import { runParamsSchema } from '@/lib/contracts/api/params';
 import { getAgentCandidateComparison } from '@/lib/db/agentCandidates';
 
 export const runtime = 'nodejs';

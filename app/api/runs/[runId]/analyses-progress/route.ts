@@ -1,6 +1,6 @@
 // GET /api/runs/[runId]/analyses-progress - the run's analyses job while it runs ("analyses: cycling done, complexity 40 %") and whether its reports are due
-import { found, handle } from '@/lib/api/handler';
-import { runParamsSchema } from '@/lib/api/params';
+import { found, handle } from '@/lib/http/handler';
+import { runParamsSchema } from '@/lib/contracts/api/params';
 import { getAnalysesProgress } from '@/lib/db/analysesProgress';
 
 export const runtime = 'nodejs';

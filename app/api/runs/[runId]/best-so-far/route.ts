@@ -1,8 +1,8 @@
 // GET /api/runs/[runId]/best-so-far?metric= - the stored best-so-far analysis; 202 {pending:true} until the worker has computed it; cached per version (ETag, 304), packed with &enc=gzip
-import { analysisResponse } from '@/lib/api/analysisResponse';
-import { ApiError, found, handle, queryOf } from '@/lib/api/handler';
-import { runParamsSchema } from '@/lib/api/params';
-import { metricQuerySchema, resolveMetric } from '@/lib/api/points';
+import { analysisResponse } from '@/lib/contracts/api/analysisResponse';
+import { ApiError, found, handle, queryOf } from '@/lib/http/handler';
+import { runParamsSchema } from '@/lib/contracts/api/params';
+import { metricQuerySchema, resolveMetric } from '@/lib/contracts/api/points';
 import { getBestSoFar } from '@/lib/db/analyses';
 import { getRunMetricInfo } from '@/lib/db/runs';
 

@@ -1,7 +1,7 @@
 // GET /api/runs/[runId]/board - the run's breakthrough review board: its best-so-far edits with
 // score jump, judge labels, human labels, review status and comment count (lib/db/board.ts)
-import { found, handle } from '@/lib/api/handler';
-import { runParamsSchema } from '@/lib/api/params';
+import { found, handle } from '@/lib/http/handler';
+import { runParamsSchema } from '@/lib/contracts/api/params';
 import { getBoard } from '@/lib/db/board';
 
 export const runtime = 'nodejs';

@@ -1,8 +1,8 @@
 // GET /api/runs/[runId]/comments?target=edit|program|diff&programId=&line= - a thread, oldest first
 // POST /api/runs/[runId]/comments - post one ({ target, programId, line?, body }, Markdown; @email mentions)
-import { commentCreateSchema, commentTargetSchema } from '@/lib/api/board';
-import { handle, jsonBody, queryOf } from '@/lib/api/handler';
-import { runParamsSchema } from '@/lib/api/params';
+import { commentCreateSchema, commentTargetSchema } from '@/lib/contracts/api/board';
+import { handle, jsonBody, queryOf } from '@/lib/http/handler';
+import { runParamsSchema } from '@/lib/contracts/api/params';
 import { createComment, listComments } from '@/lib/db/comments';
 
 export const runtime = 'nodejs';

@@ -1,6 +1,6 @@
 // GET /api/runs/[runId]/cost-curve[?enc=gzip] - cumulative LLM cost, columnar: by iteration from the search's counters, else by program seq from its stored prompts; cached per run version (ETag, 304), packed with ?enc=gzip
-import { found, handle } from '@/lib/api/handler';
-import { runParamsSchema } from '@/lib/api/params';
+import { found, handle } from '@/lib/http/handler';
+import { runParamsSchema } from '@/lib/contracts/api/params';
 import { getCostCurve } from '@/lib/db/costCurve';
 import { runPointsInfo } from '@/lib/db/runVersion';
 import { versionedResponse } from '@/lib/http/versionedBody';

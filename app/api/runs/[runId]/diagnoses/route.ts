@@ -1,14 +1,14 @@
 // GET /api/runs/[runId]/diagnoses - the run's diagnoses (imported and Evoscope's) by trigger generation
 // POST /api/runs/[runId]/diagnoses - diagnose the run's plateau post hoc (the eval agent, issue 13): body DiagnoseParams { atGeneration?, k?, maxToolCalls?, maxTokens?, auxMetrics?, agentCandidate? } -> 202 { experiment }
-import { ApiError, found, handle, jsonBody } from '@/lib/api/handler';
-import { runParamsSchema } from '@/lib/api/params';
-import { actorUser } from '@/lib/auth/permissions';
-import { diagnoseParamsSchema } from '@/lib/diagnosis/types';
+import { ApiError, found, handle, jsonBody } from '@/lib/http/handler';
+import { runParamsSchema } from '@/lib/contracts/api/params';
+import { actorUser } from '@/lib/contracts/permissions';
+import { diagnoseParamsSchema } from '@/lib/contracts/diagnosisTypes';
 import { listDiagnoses } from '@/lib/db/diagnoses';
-import { createDiagnoseExperiment } from '@/lib/db/experimentDiagnose';
+import { createDiagnoseExperiment } from '@/lib/services/experiments/diagnose';
 import { ExperimentInputError } from '@/lib/db/experiments';
 import { getRun, getRunMetricInfo } from '@/lib/db/runs';
-import { enqueueExperiment } from '@/lib/jobs/enqueue';
+import { enqueueExperiment } from '@/lib/db/jobQueue';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

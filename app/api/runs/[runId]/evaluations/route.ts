@@ -1,13 +1,13 @@
 // POST /api/runs/[runId]/evaluations - start a re-evaluation ({ programId } or { scope: 'best-chain' }; concurrency at most the owner's maximum);
 // GET ?scope= - the run's latest re-evaluation batches, newest first
 import { z } from 'zod';
-import { ApiError, found, handle, jsonBody, queryOf } from '@/lib/api/handler';
-import { startEvaluationSchema } from '@/lib/api/evaluations';
-import { runParamsSchema } from '@/lib/api/params';
+import { ApiError, found, handle, jsonBody, queryOf } from '@/lib/http/handler';
+import { startEvaluationSchema } from '@/lib/contracts/api/evaluations';
+import { runParamsSchema } from '@/lib/contracts/api/params';
 import { BatchInputError, createEvaluationBatch, evaluationMaxima, listRunBatches } from '@/lib/db/evaluationBatches';
-import { limitRefusal } from '@/lib/evaluators/limits';
+import { limitRefusal } from '@/lib/sandbox/evaluators/limits';
 import { getRun } from '@/lib/db/runs';
-import { enqueueEvaluationBatch } from '@/lib/jobs/enqueue';
+import { enqueueEvaluationBatch } from '@/lib/db/jobQueue';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

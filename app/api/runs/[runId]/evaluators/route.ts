@@ -1,16 +1,16 @@
 // GET /api/runs/[runId]/evaluators - every version of the run's evaluator, newest first (file sizes, not contents)
 // POST /api/runs/[runId]/evaluators - a new version from an uploaded folder (JSON, files base64; lib/api/evaluators.ts; time and memory at most the owner's maxima)
-import { ApiError, found, handle, jsonBody } from '@/lib/api/handler';
-import { uploadToAttachInput } from '@/lib/api/evaluatorUpload';
-import { EVALUATOR_BODY_BYTES, evaluatorUploadSchema } from '@/lib/api/evaluators';
-import { runParamsSchema } from '@/lib/api/params';
+import { ApiError, found, handle, jsonBody } from '@/lib/http/handler';
+import { uploadToAttachInput } from '@/lib/contracts/api/evaluatorUpload';
+import { EVALUATOR_BODY_BYTES, evaluatorUploadSchema } from '@/lib/contracts/api/evaluators';
+import { runParamsSchema } from '@/lib/contracts/api/params';
 import { pool } from '@/lib/db/client';
 import { attachEvaluator, DEFAULT_EVALUATOR_MEMORY_MB, listEvaluators } from '@/lib/db/evaluators';
 import { evaluationMaxima } from '@/lib/db/evaluationBatches';
 import { audit } from '@/lib/db/audit';
 import { getRun } from '@/lib/db/runs';
-import { limitRefusal } from '@/lib/evaluators/limits';
-import { defaultProgramFile, EvaluatorInputError } from '@/lib/evaluators/files';
+import { limitRefusal } from '@/lib/sandbox/evaluators/limits';
+import { defaultProgramFile, EvaluatorInputError } from '@/lib/sandbox/evaluators/files';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,7 @@
 // GET /api/runs/[runId]/evolution - the stored evolution report (complexity over iterations, lineage shape); 202 {pending:true} until computed; cached per version (ETag, 304), packed with ?enc=gzip
-import { analysisResponse } from '@/lib/api/analysisResponse';
-import { handle } from '@/lib/api/handler';
-import { runParamsSchema } from '@/lib/api/params';
+import { analysisResponse } from '@/lib/contracts/api/analysisResponse';
+import { handle } from '@/lib/http/handler';
+import { runParamsSchema } from '@/lib/contracts/api/params';
 import { ANALYSIS, type EvolutionReport } from '@/lib/analysis/reportTypes';
 import { getAnalysis } from '@/lib/db/analyses';
 

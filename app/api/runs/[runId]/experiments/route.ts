@@ -1,12 +1,12 @@
 // POST /api/runs/[runId]/experiments - start an experiment on a program: { kind: 'replay' | 'tune' | 'ablate', programId, params }; 409 NO_EVALUATOR (nothing stored) on a run without an evaluator
 // GET ?kind=&programId=&groupId=&limit=&offset= - the run's experiments, newest first
-import { ApiError, found, handle, jsonBody, queryOf } from '@/lib/api/handler';
-import { listExperimentsQuery, startExperimentSchema } from '@/lib/api/experimentSchemas';
-import { runParamsSchema } from '@/lib/api/params';
-import { actorUser } from '@/lib/auth/permissions';
+import { ApiError, found, handle, jsonBody, queryOf } from '@/lib/http/handler';
+import { listExperimentsQuery, startExperimentSchema } from '@/lib/contracts/api/experimentSchemas';
+import { runParamsSchema } from '@/lib/contracts/api/params';
+import { actorUser } from '@/lib/contracts/permissions';
 import { createExperiment, ExperimentInputError, listExperiments } from '@/lib/db/experiments';
 import { getRun } from '@/lib/db/runs';
-import { enqueueExperiment } from '@/lib/jobs/enqueue';
+import { enqueueExperiment } from '@/lib/db/jobQueue';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -6,10 +6,10 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import * as tar from 'tar';
 import { z } from 'zod';
-import { ApiError, handle, queryOf } from '@/lib/api/handler';
-import { runParamsSchema } from '@/lib/api/params';
+import { ApiError, handle, queryOf } from '@/lib/http/handler';
+import { runParamsSchema } from '@/lib/contracts/api/params';
 import { ExportError, exportedRunName, exportRunToDirectory } from '@/lib/db/exportRun';
-import { makeWorkDir } from '@/lib/uploads/workDir';
+import { makeWorkDir } from '@/lib/storage/workDir';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

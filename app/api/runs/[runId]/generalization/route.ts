@@ -1,8 +1,8 @@
 // GET /api/runs/[runId]/generalization?format=json|csv - public vs private scores along the run's
 // best-so-far chain, the per-step changes, the run's verdict, its evaluator and latest batch
-import { found, handle, queryOf } from '@/lib/api/handler';
-import { formatQuerySchema, stepsCsv } from '@/lib/api/generalization';
-import { runParamsSchema } from '@/lib/api/params';
+import { found, handle, queryOf } from '@/lib/http/handler';
+import { formatQuerySchema, stepsCsv } from '@/lib/contracts/api/generalization';
+import { runParamsSchema } from '@/lib/contracts/api/params';
 import { getRunGeneralization } from '@/lib/db/generalization';
 
 export const runtime = 'nodejs';

@@ -1,7 +1,7 @@
 // GET /api/runs/[runId]/graph[?only=lineage][&enc=gzip] - the whole parent -> child graph as columns (+ stored lineage facts), or just those facts; cached per run version (ETag, 304), packed with ?enc=gzip
-import { graphQuerySchema } from '@/lib/api/graph';
-import { found, handle, queryOf } from '@/lib/api/handler';
-import { runParamsSchema } from '@/lib/api/params';
+import { graphQuerySchema } from '@/lib/contracts/api/graph';
+import { found, handle, queryOf } from '@/lib/http/handler';
+import { runParamsSchema } from '@/lib/contracts/api/params';
 import { getRunGraphJson, getRunGraphLineageJson } from '@/lib/db/graph';
 import { runGraphVersion } from '@/lib/db/runVersion';
 import { versionedResponse } from '@/lib/http/versionedBody';

@@ -1,13 +1,13 @@
 // POST /api/runs/[runId]/judge-batches - start judging the run's unjudged edits ({ judge: 'offline'|'llm', model?, budget?, concurrency? });
 // GET - the run's judging batches, newest first
-import { ApiError, found, handle, jsonBody } from '@/lib/api/handler';
-import { runParamsSchema } from '@/lib/api/params';
-import { startJudgeBatchSchema } from '@/lib/api/taxonomySchemas';
+import { ApiError, found, handle, jsonBody } from '@/lib/http/handler';
+import { runParamsSchema } from '@/lib/contracts/api/params';
+import { startJudgeBatchSchema } from '@/lib/contracts/api/taxonomySchemas';
 import { createJudgeBatch, JudgeBatchInputError, listJudgeBatches } from '@/lib/db/judgeBatches';
 import { audit } from '@/lib/db/audit';
 import { getRun } from '@/lib/db/runs';
-import { enqueueJudgeBatch } from '@/lib/jobs/enqueue';
-import { loadLlmSettings } from '@/lib/llm/settings';
+import { enqueueJudgeBatch } from '@/lib/db/jobQueue';
+import { loadLlmSettings } from '@/lib/services/llmSettings';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

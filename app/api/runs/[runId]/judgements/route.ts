@@ -1,10 +1,10 @@
 // GET /api/runs/[runId]/judgements?judge=&label=&sort=&cursor= - one page of a judge's judgements
 // (a label's edits with score change and rationale); &format=labels - per-program label bitmasks
 // for colouring the lineage
-import { ApiError, found, handle, queryOf } from '@/lib/api/handler';
-import { runParamsSchema } from '@/lib/api/params';
-import { judgementsQuerySchema } from '@/lib/api/taxonomySchemas';
-import { OFFLINE_JUDGE_KEY } from '@/lib/analysis/taxonomy/types';
+import { ApiError, found, handle, queryOf } from '@/lib/http/handler';
+import { runParamsSchema } from '@/lib/contracts/api/params';
+import { judgementsQuerySchema } from '@/lib/contracts/api/taxonomySchemas';
+import { OFFLINE_JUDGE_KEY } from '@/lib/contracts/taxonomyTypes';
 import { BadCursorError, judgementsPage } from '@/lib/db/judgementPages';
 import { programLabelMasks } from '@/lib/db/judgements';
 import { getRun } from '@/lib/db/runs';

@@ -1,8 +1,8 @@
 // GET /api/runs/[runId]/plateaus?k=5&metric= - stretches of >= k generations without a best-so-far improvement, with their budget; cached per run version (ETag, 304), packed with &enc=gzip
-import { ApiError, found, handle, queryOf } from '@/lib/api/handler';
-import { runParamsSchema } from '@/lib/api/params';
-import { plateausQuerySchema, type PlateausResponse } from '@/lib/api/plateaus';
-import { resolveMetric } from '@/lib/api/points';
+import { ApiError, found, handle, queryOf } from '@/lib/http/handler';
+import { runParamsSchema } from '@/lib/contracts/api/params';
+import { plateausQuerySchema, type PlateausResponse } from '@/lib/contracts/api/plateaus';
+import { resolveMetric } from '@/lib/contracts/api/points';
 import { PLATEAU_DEFINITION } from '@/lib/analysis/plateaus';
 import { getRunPlateaus } from '@/lib/db/plateaus';
 import { runPointsInfo } from '@/lib/db/runVersion';

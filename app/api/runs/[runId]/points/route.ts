@@ -1,7 +1,7 @@
 // GET /api/runs/[runId]/points?metric=[&enc=gzip] - every program's value of a metric as columns {seq, iteration, value, valid, id}; cached per run version (ETag, 304), packed with ?enc=gzip
-import { ApiError, found, handle, queryOf } from '@/lib/api/handler';
-import { runParamsSchema } from '@/lib/api/params';
-import { metricQuerySchema, resolveMetric } from '@/lib/api/points';
+import { ApiError, found, handle, queryOf } from '@/lib/http/handler';
+import { runParamsSchema } from '@/lib/contracts/api/params';
+import { metricQuerySchema, resolveMetric } from '@/lib/contracts/api/points';
 import { getRunPointsJson } from '@/lib/db/runs';
 import { runPointsInfo } from '@/lib/db/runVersion';
 import { versionedResponse } from '@/lib/http/versionedBody';

@@ -1,7 +1,7 @@
 // GET /api/runs/[runId]/programs - one page of the run's programs (?offset&limit<=500&sort=[-]seq|iteration|island|score|valid)
-import { found, handle, queryOf } from '@/lib/api/handler';
-import { runParamsSchema } from '@/lib/api/params';
-import { programsQuerySchema } from '@/lib/api/programs';
+import { found, handle, queryOf } from '@/lib/http/handler';
+import { runParamsSchema } from '@/lib/contracts/api/params';
+import { programsQuerySchema } from '@/lib/contracts/api/programs';
 import { listPrograms } from '@/lib/db/programs';
 
 export const runtime = 'nodejs';

@@ -1,7 +1,7 @@
 // GET /api/runs/[runId]/replay-targets?limit=&offset= - programs with a stored prompt, best-so-far events first, then by score
-import { found, handle, queryOf } from '@/lib/api/handler';
-import { runParamsSchema } from '@/lib/api/params';
-import { replayTargetsQuery } from '@/lib/api/replaySchemas';
+import { found, handle, queryOf } from '@/lib/http/handler';
+import { runParamsSchema } from '@/lib/contracts/api/params';
+import { replayTargetsQuery } from '@/lib/contracts/api/replaySchemas';
 import { listReplayTargets } from '@/lib/db/replayLists';
 import { getRun } from '@/lib/db/runs';
 

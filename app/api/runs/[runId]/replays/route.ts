@@ -1,6 +1,6 @@
 // GET /api/runs/[runId]/replays - per replayed program its latest replay's figures per variant, and the run's median ratio per variant
-import { found, handle } from '@/lib/api/handler';
-import { runParamsSchema } from '@/lib/api/params';
+import { found, handle } from '@/lib/http/handler';
+import { runParamsSchema } from '@/lib/contracts/api/params';
 import { listReplays } from '@/lib/db/replayLists';
 import { getRun } from '@/lib/db/runs';
 

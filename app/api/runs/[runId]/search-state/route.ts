@@ -1,8 +1,8 @@
 // GET /api/runs/[runId]/search-state - the search's own state: database config, what the source
 // lacks, island lanes per snapshot (size, best score), resets and migrations, counters over time
-import { found, handle } from '@/lib/api/handler';
-import { runParamsSchema } from '@/lib/api/params';
-import { searchStateResponseSchema } from '@/lib/api/searchStateSchemas';
+import { found, handle } from '@/lib/http/handler';
+import { runParamsSchema } from '@/lib/contracts/api/params';
+import { searchStateResponseSchema } from '@/lib/contracts/api/searchStateSchemas';
 import { getSearchState } from '@/lib/db/searchState';
 
 export const runtime = 'nodejs';

@@ -1,6 +1,6 @@
 // GET /api/runs/[runId]/share-links - the run's read-only share links; POST - create one ({ expiresInDays? }, default 7): the URL is in this answer only
-import { handle, jsonBody } from '@/lib/api/handler';
-import { runParamsSchema } from '@/lib/api/params';
+import { handle, jsonBody } from '@/lib/http/handler';
+import { runParamsSchema } from '@/lib/contracts/api/params';
 import { createShareLink, listShareLinks } from '@/lib/db/shareLinks';
 import { requestOrigin } from '@/lib/http/origin';
 

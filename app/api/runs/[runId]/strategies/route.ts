@@ -1,7 +1,7 @@
 // GET /api/runs/[runId]/strategies - the run's EvoX search strategies with their code, score, is_new_best, fallback and active span
-import { found, handle } from '@/lib/api/handler';
-import { runParamsSchema } from '@/lib/api/params';
-import type { RunStrategies } from '@/lib/api/strategies';
+import { found, handle } from '@/lib/http/handler';
+import { runParamsSchema } from '@/lib/contracts/api/params';
+import type { RunStrategies } from '@/lib/contracts/api/strategies';
 import { runStrategiesOf } from '@/lib/db/strategies';
 
 export const runtime = 'nodejs';

@@ -1,8 +1,8 @@
 // GET /api/runs/[runId]/taxonomy?judge=K - the run's judges and one judge's label statistics
 // (prevalence, odds ratios, enrichment, stages, co-occurrence); the offline judge by default
-import { found, handle, queryOf } from '@/lib/api/handler';
-import { runParamsSchema } from '@/lib/api/params';
-import { runTaxonomyQuerySchema } from '@/lib/api/taxonomySchemas';
+import { found, handle, queryOf } from '@/lib/http/handler';
+import { runParamsSchema } from '@/lib/contracts/api/params';
+import { runTaxonomyQuerySchema } from '@/lib/contracts/api/taxonomySchemas';
 import { runTaxonomy } from '@/lib/db/taxonomy';
 
 export const runtime = 'nodejs';

@@ -1,11 +1,11 @@
 // POST /api/runs/[runId]/tuning-sweep - tune a run's intermediate programs: { every?: K (default 10: every K-th best-so-far event, the first always), programIds?, params? } -> 201 { groupId, experiments }
 // GET ?groupId= - the sweep (default: the run's latest) per program { iteration, originalScore, ceiling, gap, status } with the run's best-so-far curve
-import { ApiError, found, handle, jsonBody, queryOf } from '@/lib/api/handler';
-import { runParamsSchema } from '@/lib/api/params';
-import { startTuningSweepSchema, tuningSweepQuery } from '@/lib/api/tuningSweep';
-import { actorUser } from '@/lib/auth/permissions';
+import { ApiError, found, handle, jsonBody, queryOf } from '@/lib/http/handler';
+import { runParamsSchema } from '@/lib/contracts/api/params';
+import { startTuningSweepSchema, tuningSweepQuery } from '@/lib/contracts/api/tuningSweep';
+import { actorUser } from '@/lib/contracts/permissions';
 import { ExperimentInputError } from '@/lib/db/experiments';
-import { createTuningSweep, getTuningSweep } from '@/lib/db/tuningSweep';
+import { createTuningSweep, getTuningSweep } from '@/lib/services/experiments/tuningSweep';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,7 @@
 // POST /api/settings/llm/test - send one tiny request with the form's values (not saved; fields left out: the saved ones; the stored key only to the stored URL) and report the model's answer or the error by status and reason
-import { ApiError, handle, jsonBody } from '@/lib/api/handler';
-import { llmTestInputSchema } from '@/lib/api/llmSettings';
-import { previewLlmSettings, RETYPE_KEY } from '@/lib/llm/settings';
+import { ApiError, handle, jsonBody } from '@/lib/http/handler';
+import { llmTestInputSchema } from '@/lib/contracts/api/llmSettings';
+import { previewLlmSettings, RETYPE_KEY } from '@/lib/services/llmSettings';
 import { testLlmConnection } from '@/lib/llm/testConnection';
 
 export const runtime = 'nodejs';

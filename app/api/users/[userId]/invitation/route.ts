@@ -1,6 +1,6 @@
 // POST /api/users/[userId]/invitation - a fresh invitation link to set the account's password (the previous link stops working)
-import { handle } from '@/lib/api/handler';
-import { reinvite } from '@/lib/auth/users';
+import { handle } from '@/lib/http/handler';
+import { reinvite } from '@/lib/services/accounts/users';
 import { requestOrigin } from '@/lib/http/origin';
 
 export const runtime = 'nodejs';

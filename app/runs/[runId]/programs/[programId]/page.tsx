@@ -14,7 +14,7 @@ import { RerunPanel } from '@/components/rerun/RerunPanel';
 import { scoreDelta } from '@/components/program/scoreDelta';
 import { formatScore } from '@/components/ui/format';
 import { ProgramStatusTag } from '@/components/ui/ProgramStatusTag';
-import { programParamsSchema } from '@/lib/api/params';
+import { programParamsSchema } from '@/lib/contracts/api/params';
 import { activeProgramBatchId, latestEvaluator } from '@/lib/db/evaluationBatches';
 import { getProgramEvaluations } from '@/lib/db/programEvaluations';
 import { getProgramDetail } from '@/lib/db/programs';

@@ -1,9 +1,9 @@
 // POST /api/ingest/runs/[runId]/diagnoses - append the eval agent's triggers to a live run; records
 // are the JSONL format's diagnosis lines (lib/importers/jsonlDiagnosis.ts), e.g.
 // {"records": [{"diagnosis": {"trigger_generation": 10, "report_md": "...", "aux_values": {...}}}]}
-import { MAX_BATCH_BYTES, recordBatchSchema } from '@/lib/api/ingest';
-import { ApiError, handle, jsonBodyOf } from '@/lib/api/handler';
-import { runParamsSchema } from '@/lib/api/params';
+import { MAX_BATCH_BYTES, recordBatchSchema } from '@/lib/contracts/api/ingest';
+import { ApiError, handle, jsonBodyOf } from '@/lib/http/handler';
+import { runParamsSchema } from '@/lib/contracts/api/params';
 import { AppendError } from '@/lib/db/appendPrograms';
 import { appendLiveDiagnoses } from '@/lib/db/appendDiagnoses';
 import { diagnosisRecordOf, isDiagnosisLine, parseDiagnosisLine } from '@/lib/importers/jsonlDiagnosis';

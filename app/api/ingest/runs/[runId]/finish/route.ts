@@ -1,8 +1,8 @@
 // POST /api/ingest/runs/[runId]/finish - the search ended: the run stops accepting programs
-import { ApiError, handle } from '@/lib/api/handler';
-import { runParamsSchema } from '@/lib/api/params';
+import { ApiError, handle } from '@/lib/http/handler';
+import { runParamsSchema } from '@/lib/contracts/api/params';
 import { finishLiveRun } from '@/lib/db/appendPrograms';
-import { enqueueRunAnalyses } from '@/lib/jobs/enqueue';
+import { enqueueRunAnalyses } from '@/lib/db/jobQueue';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,16 +1,16 @@
 // POST /api/ingest/runs/[runId]/programs - append a batch of programs to a live run; records
 // use Evoscope's JSONL program format (docs/jsonl-format.md)
 import { z } from 'zod';
-import { MAX_BATCH, MAX_BATCH_BYTES } from '@/lib/api/ingest';
-import { ApiError, handle, jsonBodyOf } from '@/lib/api/handler';
-import { runParamsSchema } from '@/lib/api/params';
+import { MAX_BATCH, MAX_BATCH_BYTES } from '@/lib/contracts/api/ingest';
+import { ApiError, handle, jsonBodyOf } from '@/lib/http/handler';
+import { runParamsSchema } from '@/lib/contracts/api/params';
 import { AppendError, appendPrograms } from '@/lib/db/appendPrograms';
 import { prisma } from '@/lib/db/client';
 import { toProgram } from '@/lib/importers/jsonl';
 import { describeIssue, programLineSchema } from '@/lib/importers/jsonlSchema';
-import { enqueueRunAnalyses } from '@/lib/jobs/enqueue';
+import { enqueueRunAnalyses } from '@/lib/db/jobQueue';
 import { ImportError } from '@/lib/trace/schema';
-import { replacedTextWarnings } from '@/lib/api/ingestWarnings';
+import { replacedTextWarnings } from '@/lib/contracts/api/ingestWarnings';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,9 +1,9 @@
 // POST /api/ingest/runs/[runId]/search-state - append database config, snapshots, resets /
 // migrations and counters to a live run; records are the JSONL format's search-state lines
 // (lib/importers/jsonlSearchState.ts), e.g. {"records": [{"database_counters": {...}}]}
-import { MAX_BATCH_BYTES, recordBatchSchema } from '@/lib/api/ingest';
-import { ApiError, handle, jsonBodyOf } from '@/lib/api/handler';
-import { runParamsSchema } from '@/lib/api/params';
+import { MAX_BATCH_BYTES, recordBatchSchema } from '@/lib/contracts/api/ingest';
+import { ApiError, handle, jsonBodyOf } from '@/lib/http/handler';
+import { runParamsSchema } from '@/lib/contracts/api/params';
 import { AppendError, appendLiveSearchState } from '@/lib/db/appendPrograms';
 import { isSearchLine, SearchStateLines } from '@/lib/importers/jsonlSearchState';
 import { ImportError } from '@/lib/trace/schema';

@@ -2,7 +2,7 @@
 // language and the caller's own labels, nothing else (no ids, scores, judge or other reviewers'
 // labels: tests/db/reviewBlind.test.ts holds the JSON to that). PUT - save the caller's labels,
 // note or skip.
-import { ApiError, handle, jsonBody } from '@/lib/api/handler';
+import { ApiError, handle, jsonBody } from '@/lib/http/handler';
 import { reviewItem, saveReviewLabel } from '@/lib/db/reviews';
 import { assignedReviewer } from '@/lib/review/access';
 import { itemParamsSchema, saveLabelSchema } from '@/lib/review/schemas';

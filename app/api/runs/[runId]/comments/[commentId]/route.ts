@@ -1,10 +1,10 @@
 // GET /api/runs/[runId]/comments/[commentId] - one comment (permalinks)
 // PATCH - edit its body (its author only); DELETE - delete it, softly (its author or an owner)
-import { commentEditSchema } from '@/lib/api/board';
-import { ApiError, handle, jsonBody } from '@/lib/api/handler';
-import { uuidSchema } from '@/lib/api/params';
+import { commentEditSchema } from '@/lib/contracts/api/board';
+import { ApiError, handle, jsonBody } from '@/lib/http/handler';
+import { uuidSchema } from '@/lib/contracts/api/params';
 import { deleteComment, editComment, getComment } from '@/lib/db/comments';
-import type { Actor } from '@/lib/auth/permissions';
+import type { Actor } from '@/lib/contracts/permissions';
 import { z } from 'zod';
 
 export const runtime = 'nodejs';

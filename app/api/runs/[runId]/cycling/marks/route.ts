@@ -1,7 +1,7 @@
 // GET /api/runs/[runId]/cycling/marks?childId=<source id>&definitions&scope - the lines one child re-added, with who removed them and when; 202 {pending:true} until computed
-import { found, handle, queryOf } from '@/lib/api/handler';
-import { marksQuerySchema, type MarksResponse } from '@/lib/api/analyses';
-import { runParamsSchema } from '@/lib/api/params';
+import { found, handle, queryOf } from '@/lib/http/handler';
+import { marksQuerySchema, type MarksResponse } from '@/lib/contracts/api/analyses';
+import { runParamsSchema } from '@/lib/contracts/api/params';
 import { getChildMarks, programIdsByExternal, runExists } from '@/lib/db/cyclingReports';
 
 export const runtime = 'nodejs';

@@ -1,6 +1,6 @@
 // GET /api/runs/[runId]/diagnoses/[diagnosisId] - a diagnosis, the experiment that wrote it and its calls (tool results, LLM exchanges)
-import { found, handle } from '@/lib/api/handler';
-import { diagnosisParamsSchema } from '@/lib/api/diagnosisParams';
+import { found, handle } from '@/lib/http/handler';
+import { diagnosisParamsSchema } from '@/lib/contracts/api/diagnosisParams';
 import { getDiagnosisDetail } from '@/lib/db/diagnosisDetail';
 
 export const runtime = 'nodejs';

@@ -1,6 +1,6 @@
 // GET /api/runs/[runId]/evaluation-batches/[batchId] - a re-evaluation's progress and, per program, recorded vs re-run score
-import { found, handle } from '@/lib/api/handler';
-import { batchParamsSchema } from '@/lib/api/evaluations';
+import { found, handle } from '@/lib/http/handler';
+import { batchParamsSchema } from '@/lib/contracts/api/evaluations';
 import { getBatchDetail } from '@/lib/db/evaluationBatches';
 
 export const runtime = 'nodejs';

@@ -1,6 +1,6 @@
 // GET /api/runs/[runId]/experiments/[experimentId] - an experiment, its report and its calls (?logs=1: with their logs)
-import { found, handle, queryOf } from '@/lib/api/handler';
-import { experimentParamsSchema } from '@/lib/api/experimentSchemas';
+import { found, handle, queryOf } from '@/lib/http/handler';
+import { experimentParamsSchema } from '@/lib/contracts/api/experimentSchemas';
 import { getExperiment, listCalls } from '@/lib/db/experiments';
 
 export const runtime = 'nodejs';

@@ -1,7 +1,7 @@
 // PUT /api/runs/[runId]/generalization/threshold - this run's severe-overfit threshold ({ threshold: number | null }; null: the global setting applies)
-import { found, handle, jsonBody } from '@/lib/api/handler';
-import { runThresholdBodySchema } from '@/lib/api/generalization';
-import { runParamsSchema } from '@/lib/api/params';
+import { found, handle, jsonBody } from '@/lib/http/handler';
+import { runThresholdBodySchema } from '@/lib/contracts/api/generalization';
+import { runParamsSchema } from '@/lib/contracts/api/params';
 import { getRunGeneralization, setRunThreshold } from '@/lib/db/generalization';
 import { getRunMetricInfo } from '@/lib/db/runs';
 

@@ -1,6 +1,6 @@
 // GET /api/runs/[runId]/judge-batches/[batchId] - one judging batch: progress, spend, caps
-import { found, handle } from '@/lib/api/handler';
-import { judgeBatchParamsSchema } from '@/lib/api/taxonomySchemas';
+import { found, handle } from '@/lib/http/handler';
+import { judgeBatchParamsSchema } from '@/lib/contracts/api/taxonomySchemas';
 import { getJudgeBatch } from '@/lib/db/judgeBatches';
 
 export const runtime = 'nodejs';

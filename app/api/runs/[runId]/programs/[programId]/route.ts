@@ -1,6 +1,6 @@
 // GET /api/runs/[runId]/programs/[programId] - one program: code, metrics, evaluations, prompts, parents, children
-import { found, handle } from '@/lib/api/handler';
-import { programParamsSchema } from '@/lib/api/params';
+import { found, handle } from '@/lib/http/handler';
+import { programParamsSchema } from '@/lib/contracts/api/params';
 import { getProgramDetail } from '@/lib/db/programs';
 
 export const runtime = 'nodejs';

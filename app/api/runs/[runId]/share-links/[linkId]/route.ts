@@ -1,6 +1,6 @@
 // DELETE /api/runs/[runId]/share-links/[linkId] - revoke a share link (it stops working at once)
-import { handle } from '@/lib/api/handler';
-import { uuidSchema } from '@/lib/api/params';
+import { handle } from '@/lib/http/handler';
+import { uuidSchema } from '@/lib/contracts/api/params';
 import { revokeShareLink } from '@/lib/db/shareLinks';
 
 export const runtime = 'nodejs';

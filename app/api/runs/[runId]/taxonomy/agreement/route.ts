@@ -1,7 +1,7 @@
 // GET /api/runs/[runId]/taxonomy/agreement?a=K1&b=K2 - agreement of two judges on the edits both judged (a: reference)
-import { found, handle, queryOf } from '@/lib/api/handler';
-import { runParamsSchema } from '@/lib/api/params';
-import { agreementQuerySchema } from '@/lib/api/taxonomySchemas';
+import { found, handle, queryOf } from '@/lib/http/handler';
+import { runParamsSchema } from '@/lib/contracts/api/params';
+import { agreementQuerySchema } from '@/lib/contracts/api/taxonomySchemas';
 import { judgeAgreement } from '@/lib/db/taxonomy';
 
 export const runtime = 'nodejs';

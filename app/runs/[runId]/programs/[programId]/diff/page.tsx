@@ -7,9 +7,9 @@ import { componentPairs } from '@/components/code/componentDiffModel';
 import { DiffPicker } from '@/components/program/DiffPicker';
 import { JudgedDiff } from '@/components/taxonomy/JudgedDiff';
 import { formatScore } from '@/components/ui/format';
-import { programParamsSchema } from '@/lib/api/params';
-import type { ProgramSource } from '@/lib/api/programs';
-import { cyclingViewParams } from '@/lib/api/viewParams';
+import { programParamsSchema } from '@/lib/contracts/api/params';
+import type { ProgramSource } from '@/lib/contracts/api/programs';
+import { cyclingViewParams } from '@/lib/contracts/api/viewParams';
 import { getFirstParentId, getProgramSource, resolveProgramRef } from '@/lib/db/programs';
 import { getRun } from '@/lib/db/runs';
 

@@ -2,9 +2,9 @@
 // 'unreviewed' | 'confirmed' | 'disputed' }), audited as 'review.status'. Permission 'comment':
 // signing off or disputing an edit is part of discussing it (lib/auth/permissions.ts), not of
 // blind labelling ('label'), which must never see the board.
-import { found, handle, jsonBody } from '@/lib/api/handler';
-import { reviewStatusBodySchema } from '@/lib/api/board';
-import { programParamsSchema } from '@/lib/api/params';
+import { found, handle, jsonBody } from '@/lib/http/handler';
+import { reviewStatusBodySchema } from '@/lib/contracts/api/board';
+import { programParamsSchema } from '@/lib/contracts/api/params';
 import { setReviewStatus } from '@/lib/db/board';
 
 export const runtime = 'nodejs';

@@ -1,16 +1,16 @@
 // POST /api/runs/[runId]/diagnoses/[diagnosisId]/aux - run the diagnosis's auxiliary_metrics.py over every program of the run: 202 { experiment }; 409 without a script
 // GET ?max= - { metricNames, points, trivialMetrics, total, stride }: the stored aux values beside each program's score, thinned to at most `max` points (default 5000)
 import { z } from 'zod';
-import { ApiError, found, handle, jsonBody, queryOf } from '@/lib/api/handler';
-import { uuidSchema } from '@/lib/api/params';
-import { actorUser } from '@/lib/auth/permissions';
+import { ApiError, found, handle, jsonBody, queryOf } from '@/lib/http/handler';
+import { uuidSchema } from '@/lib/contracts/api/params';
+import { actorUser } from '@/lib/contracts/permissions';
 import { AUX_POINTS_DEFAULT, AUX_POINTS_LIMIT, auxPointsThinned, getDiagnosis } from '@/lib/db/diagnoses';
 import { ExperimentInputError } from '@/lib/db/experiments';
 import { getRun } from '@/lib/db/runs';
-import { startAuxExperiment } from '@/lib/db/startAux';
+import { startAuxExperiment } from '@/lib/services/diagnosis/startAux';
 import { metricNamesOf } from '@/lib/diagnosis/trivialMetric';
-import { auxParamsSchema } from '@/lib/diagnosis/types';
-import { enqueueExperiment } from '@/lib/jobs/enqueue';
+import { auxParamsSchema } from '@/lib/contracts/diagnosisTypes';
+import { enqueueExperiment } from '@/lib/db/jobQueue';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

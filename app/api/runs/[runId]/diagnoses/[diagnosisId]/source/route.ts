@@ -1,7 +1,7 @@
 // GET /api/runs/[runId]/diagnoses/[diagnosisId]/source?sha= - a text the diagnosis names (auxiliary_metrics.py, the agent candidate, an exchange's request or reply)
 import { z } from 'zod';
-import { found, handle, queryOf } from '@/lib/api/handler';
-import { diagnosisParamsSchema } from '@/lib/api/diagnosisParams';
+import { found, handle, queryOf } from '@/lib/http/handler';
+import { diagnosisParamsSchema } from '@/lib/contracts/api/diagnosisParams';
 import { diagnosisBlob } from '@/lib/db/diagnosisDetail';
 
 export const runtime = 'nodejs';

@@ -1,6 +1,6 @@
 // POST /api/runs/[runId]/evaluation-batches/[batchId]/cancel - cancel a queued or running re-evaluation
-import { found, handle } from '@/lib/api/handler';
-import { batchParamsSchema } from '@/lib/api/evaluations';
+import { found, handle } from '@/lib/http/handler';
+import { batchParamsSchema } from '@/lib/contracts/api/evaluations';
 import { cancelBatch } from '@/lib/db/evaluationBatches';
 
 export const runtime = 'nodejs';

@@ -1,6 +1,6 @@
 // POST /api/runs/[runId]/experiments/[experimentId]/cancel - cancel a queued or running experiment
-import { found, handle } from '@/lib/api/handler';
-import { experimentParamsSchema } from '@/lib/api/experimentSchemas';
+import { found, handle } from '@/lib/http/handler';
+import { experimentParamsSchema } from '@/lib/contracts/api/experimentSchemas';
 import { cancelExperiment } from '@/lib/db/experiments';
 
 export const runtime = 'nodejs';

@@ -1,8 +1,8 @@
 // POST /api/runs/[runId]/experiments/[experimentId]/resume - queue a cancelled or failed experiment again; it resumes from its stored calls
-import { found, handle } from '@/lib/api/handler';
-import { experimentParamsSchema } from '@/lib/api/experimentSchemas';
+import { found, handle } from '@/lib/http/handler';
+import { experimentParamsSchema } from '@/lib/contracts/api/experimentSchemas';
 import { resumeExperiment } from '@/lib/db/experiments';
-import { enqueueExperiment } from '@/lib/jobs/enqueue';
+import { enqueueExperiment } from '@/lib/db/jobQueue';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,8 +1,8 @@
 // GET /api/runs/[runId]/experiments/[experimentId]/source?sha= - a text the experiment stored (a call's program, request or reply; the tuned program)
 import { z } from 'zod';
-import { found, handle, queryOf } from '@/lib/api/handler';
-import { experimentParamsSchema } from '@/lib/api/experimentSchemas';
-import { experimentBlob } from '@/lib/db/experimentSources';
+import { found, handle, queryOf } from '@/lib/http/handler';
+import { experimentParamsSchema } from '@/lib/contracts/api/experimentSchemas';
+import { experimentBlob } from '@/lib/services/experiments/sources';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 // POST /api/runs/[runId]/judge-batches/[batchId]/cancel - cancel a queued or running judging batch
-import { found, handle } from '@/lib/api/handler';
-import { judgeBatchParamsSchema } from '@/lib/api/taxonomySchemas';
+import { found, handle } from '@/lib/http/handler';
+import { judgeBatchParamsSchema } from '@/lib/contracts/api/taxonomySchemas';
 import { cancelJudgeBatch } from '@/lib/db/judgeBatches';
 
 export const runtime = 'nodejs';

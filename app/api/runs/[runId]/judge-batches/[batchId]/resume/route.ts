@@ -1,10 +1,10 @@
 // POST /api/runs/[runId]/judge-batches/[batchId]/resume - judge what a stopped batch left (a new
 // batch of the same judge; optional body { budget } replaces the caps)
-import { found, handle, jsonBody } from '@/lib/api/handler';
-import { judgeBatchParamsSchema, resumeJudgeBatchSchema } from '@/lib/api/taxonomySchemas';
+import { found, handle, jsonBody } from '@/lib/http/handler';
+import { judgeBatchParamsSchema, resumeJudgeBatchSchema } from '@/lib/contracts/api/taxonomySchemas';
 import { audit } from '@/lib/db/audit';
 import { resumeJudgeBatch } from '@/lib/db/judgeBatches';
-import { enqueueJudgeBatch } from '@/lib/jobs/enqueue';
+import { enqueueJudgeBatch } from '@/lib/db/jobQueue';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 // GET /api/runs/[runId]/programs/[programId]/evaluations - the recorded evaluation and Evoscope's re-runs (newest first)
-import { found, handle } from '@/lib/api/handler';
-import { programParamsSchema } from '@/lib/api/params';
+import { found, handle } from '@/lib/http/handler';
+import { programParamsSchema } from '@/lib/contracts/api/params';
 import { getProgramEvaluations } from '@/lib/db/programEvaluations';
 
 export const runtime = 'nodejs';

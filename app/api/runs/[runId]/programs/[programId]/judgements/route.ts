@@ -1,6 +1,6 @@
 // GET /api/runs/[runId]/programs/[programId]/judgements - every judge's labels for the edit that made this program, with evidence
-import { found, handle } from '@/lib/api/handler';
-import { programParamsSchema } from '@/lib/api/params';
+import { found, handle } from '@/lib/http/handler';
+import { programParamsSchema } from '@/lib/contracts/api/params';
 import { programJudgements } from '@/lib/db/judgements';
 
 export const runtime = 'nodejs';

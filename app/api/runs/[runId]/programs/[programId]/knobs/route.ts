@@ -1,16 +1,16 @@
 // GET /api/runs/[runId]/programs/[programId]/knobs - the offline knob proposal (tree-sitter literals, stated rules) and the rules table
 // POST { source: 'llm' } - the LLM's proposal with the paper's B.9 prompt, each spec checked against the program
 import { z } from 'zod';
-import { ApiError, found, handle, jsonBody } from '@/lib/api/handler';
-import { programParamsSchema } from '@/lib/api/params';
+import { ApiError, found, handle, jsonBody } from '@/lib/http/handler';
+import { programParamsSchema } from '@/lib/contracts/api/params';
 import { initParsers } from '@/lib/analysis/treeSitter';
 import { LLM_NOT_CONFIGURED } from '@/lib/db/judgeBatches';
 import { getProgramSource } from '@/lib/db/programs';
 import { getRun } from '@/lib/db/runs';
 import { knobLanguage } from '@/lib/interventions/context';
 import { findKnobsOffline, RULES } from '@/lib/interventions/knobs/offline';
-import { KnobLlmError, proposeKnobsWithLlm } from '@/lib/interventions/knobs/llm';
-import { loadLlmSettings } from '@/lib/llm/settings';
+import { KnobLlmError, proposeKnobsWithLlm } from '@/lib/services/experiments/knobsLlm';
+import { loadLlmSettings } from '@/lib/services/llmSettings';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 // GET /api/runs/[runId]/programs/by-external/[externalId] - {id, externalId} of the program with that source id
-import { found, handle } from '@/lib/api/handler';
-import { externalIdParamsSchema } from '@/lib/api/analyses';
+import { found, handle } from '@/lib/http/handler';
+import { externalIdParamsSchema } from '@/lib/contracts/api/analyses';
 import { findProgramIdByExternalId } from '@/lib/db/programs';
 
 export const runtime = 'nodejs';

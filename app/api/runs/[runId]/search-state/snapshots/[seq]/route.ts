@@ -1,7 +1,7 @@
 // GET /api/runs/[runId]/search-state/snapshots/[seq] - one snapshot's islands whole: members,
 // clusters with their scores_per_test, feature maps, per-island counters, and program ids
-import { found, handle } from '@/lib/api/handler';
-import { snapshotParamsSchema, snapshotResponseSchema } from '@/lib/api/searchStateSchemas';
+import { found, handle } from '@/lib/http/handler';
+import { snapshotParamsSchema, snapshotResponseSchema } from '@/lib/contracts/api/searchStateSchemas';
 import { getSearchSnapshot } from '@/lib/db/searchState';
 
 export const runtime = 'nodejs';
