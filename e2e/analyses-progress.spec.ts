@@ -2,7 +2,7 @@
 // "analyses: ..." (queued during the ingestion's debounce, then the job's steps) under the run's
 // navigation, and the line goes away once the reports are stored, the cycling view then ready.
 import { expect, test } from '@playwright/test';
-import { syntheticPrograms } from '../lib/demo/synthetic';
+import { syntheticPrograms } from '../lib/services/demo/synthetic';
 import { createLiveRun, postPrograms } from './ingest';
 
 test('the run overview shows the analyses progress while they are due, and nothing once they are stored', async ({ page, request }) => {

@@ -3,7 +3,7 @@
 // wait is on page state (data-state, URL, counts), never on time.
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { LABEL_TITLES, type EditLabel } from '../lib/analysis/taxonomy/labels';
+import { LABEL_TITLES, type EditLabel } from '../lib/contracts/editLabels';
 import { llmJudgeKey } from '../lib/contracts/taxonomyTypes';
 import { labelsReply, startScriptedLlm, type ScriptedLlm } from '../tests/helpers/scriptedLlm';
 import { DEMO_RUNS, openRunFromList } from './helpers';

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import { analyzeRun } from '../lib/analysis/analyzeRun';
 import { analysisProgramsFromRecords } from '../lib/analysis/fromTrace';
-import type { AnalysisProgram, CyclingScope, Definitions } from '../lib/analysis/types';
+import type { AnalysisProgram, CyclingScope, Definitions } from '../lib/contracts/analysisTypes';
 import { disconnect } from '../lib/db/client';
 import { ensureDatabase } from '../lib/runtime/ensureDatabase';
 import { loadAnalysisPrograms } from '../lib/services/analyses/runAnalyses';

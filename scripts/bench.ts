@@ -47,7 +47,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { REALISTIC, writeSyntheticOpenEvolveRun } from '../lib/demo/synthetic';
+import { REALISTIC, writeSyntheticOpenEvolveRun } from '../lib/services/demo/synthetic';
 import { startEmbeddedPostgres } from '../lib/runtime/embeddedPostgres';
 import { migrate } from '../lib/runtime/migrate';
 import { measureCommand } from './bench/measureCommand';

@@ -5,7 +5,7 @@
 // the embedded copy and the folders disagree: edit the folder, then run this.
 import fs from 'node:fs';
 import path from 'node:path';
-import { embeddedEvaluatorsModule, readEvaluatorFolders } from '../lib/demo/evaluators/embed';
+import { embeddedEvaluatorsModule, readEvaluatorFolders } from '../lib/services/demo/evaluators/embed';
 
 const root = path.resolve(import.meta.dirname, '..', 'lib', 'demo', 'evaluators');
 const out = path.join(root, 'files.ts');

@@ -5,14 +5,14 @@
 // <outDir>/<task>_private/), for benchmarks and manual checks. Every program is scored by that
 // evaluator (results cached under the data folder).
 import path from 'node:path';
-import { generateDemoRuns } from '../lib/demo/demoRuns';
+import { generateDemoRuns } from '../lib/services/demo/demoRuns';
 import { demoScorer } from '../lib/services/demo/score';
-import { describeSummary, summarizeRun } from '../lib/demo/stats';
-import { writeTaskFiles } from '../lib/demo/taskFolder';
-import { writeOpenEvolveRun } from '../lib/demo/writeOpenEvolveRun';
-import { addEvalAgent } from '../lib/demo/evalAgent/addEvalAgent';
-import { demoAuxRunner } from '../lib/demo/evalAgent/runAux';
-import { writeEvalAgentFolder } from '../lib/demo/evalAgent/writeEvalAgent';
+import { describeSummary, summarizeRun } from '../lib/services/demo/stats';
+import { writeTaskFiles } from '../lib/services/demo/taskFolder';
+import { writeOpenEvolveRun } from '../lib/services/demo/writeOpenEvolveRun';
+import { addEvalAgent } from '../lib/services/demo/evalAgent/addEvalAgent';
+import { demoAuxRunner } from '../lib/services/demo/evalAgent/runAux';
+import { writeEvalAgentFolder } from '../lib/services/demo/evalAgent/writeEvalAgent';
 
 const [outDir, offset = '0'] = process.argv.slice(2);
 if (!outDir) {

@@ -5,7 +5,7 @@
 // judging batch run in this process, so its judgements are stored as the web app's would be.
 // `evoscope judge --diffs FILE.jsonl ...`: edits outside any run, one {"id", "labels"} line each.
 import fs from 'node:fs';
-import { canonicalLabels } from '../lib/analysis/taxonomy/labels';
+import { canonicalLabels } from '../lib/contracts/editLabels';
 import { editSet, type EditSetEdit, type EditSetProgram } from '../lib/analysis/taxonomy/editSet';
 import { scoreScale, taxonomyStats } from '../lib/analysis/taxonomy/stats';
 import { OFFLINE_JUDGE_KEY, llmJudgeKey, type LabelledEdit, type TaxonomyStats } from '../lib/contracts/taxonomyTypes';

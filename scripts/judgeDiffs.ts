@@ -4,7 +4,7 @@
 // order ({"id", "labels": [], "notJudged": reason} when the LLM gave no answer), which is what
 // `evoscope agreement` reads. The LLM sees the diff as given (or editDiff of the two sources);
 // the offline judge reads sources, so a diff is turned into its two sides (diffSides.ts).
-import { canonicalLabels } from '../lib/analysis/taxonomy/labels';
+import { canonicalLabels } from '../lib/contracts/editLabels';
 import { diffSides } from '../lib/analysis/taxonomy/diffSides';
 import type { Database } from '../lib/runtime/ensureDatabase';
 import type { LlmSettings } from '../lib/contracts/llmTypes';

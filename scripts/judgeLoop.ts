@@ -5,7 +5,7 @@
 // batch uses): edits the budget does not reach are "not judged" with the reason.
 import { budgetGate } from '../lib/analysis/taxonomy/budgetGate';
 import { editDiff } from '../lib/analysis/taxonomy/diff';
-import type { EditLabel } from '../lib/analysis/taxonomy/labels';
+import type { EditLabel } from '../lib/contracts/editLabels';
 import { judgeEditOffline } from '../lib/analysis/taxonomy/offlineJudge';
 import { commentStyle } from '../lib/analysis/comments';
 import { initParsers } from '../lib/analysis/treeSitter';

@@ -2,7 +2,7 @@
 // worker's judge-run task runs), so every judgement is stored in edit_judgements under the judge's
 // key, the LLM's tokens and cost in the batch row, and edits judged before are not judged again.
 // Then the run's edits and their stored judgements are read back for printing.
-import { canonicalLabels } from '../lib/analysis/taxonomy/labels';
+import { canonicalLabels } from '../lib/contracts/editLabels';
 import type { EditSetEdit } from '../lib/analysis/taxonomy/editSet';
 import { llmJudgeKey, OFFLINE_JUDGE_KEY } from '../lib/contracts/taxonomyTypes';
 import type { JudgeBatchResponse } from '../lib/contracts/api/taxonomySchemas';

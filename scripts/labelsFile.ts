@@ -3,7 +3,7 @@
 // input). Every error names the file (as the user gave it) and the line.
 import fs from 'node:fs';
 import { z } from 'zod';
-import { isEditLabel } from '../lib/analysis/taxonomy/labels';
+import { isEditLabel } from '../lib/contracts/editLabels';
 
 /** A problem with the user's input: the CLI prints the message alone and exits with 1. */
 export class InputFileError extends Error {}

@@ -1,5 +1,5 @@
 // Colours of the analysis views, named once so legends and charts agree.
-import type { CompositionBucket, CycleClass } from '@/lib/analysis/types';
+import type { CompositionBucket, CycleClass } from '@/lib/contracts/analysisTypes';
 
 export const COMPOSITION_COLOURS: Record<CompositionBucket, string> = {
   pure_tuning: '#b2182b',

@@ -1,6 +1,6 @@
 // Options of the definitions and scope switches: each a permalink to the same view with one
 // choice changed and the others kept. Pure.
-import type { CyclingScope, Definitions } from '@/lib/analysis/types';
+import type { CyclingScope, Definitions } from '@/lib/contracts/analysisTypes';
 import type { SwitchOption } from './ViewSwitch';
 
 export const DEFINITIONS_LABELS: Record<Definitions, string> = {

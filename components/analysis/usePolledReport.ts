@@ -4,7 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { isPending, pendingOr } from '@/lib/contracts/api/analyses';
-import { fetchPacked } from '@/lib/http/fetchPacked';
+import { fetchPacked } from '@/lib/contracts/wire/fetchPacked';
 import { fetchJson } from '../ui/fetchJson';
 
 export type ReportState<T> =

@@ -2,7 +2,7 @@
 // The owners' audit log (/settings/audit): newest first, filtered by action (one action, or a
 // family such as "review." / "import."), 50 a page with "Older" / "Newest" paging.
 import { useEffect, useState } from 'react';
-import type { AuditPage } from '@/lib/db/auditLog';
+import type { AuditPage } from '@/lib/contracts/api/accounts';
 import { apiJson } from '../comments/api';
 
 const FAMILIES = ['import.', 'run.', 'review.', 'comment.', 'user.', 'token.', 'share.'];

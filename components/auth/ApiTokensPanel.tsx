@@ -2,7 +2,7 @@
 // Personal API tokens of the signed-in user: create (name + scopes; the secret shown once),
 // list by prefix with last use, revoke. Replaces the single ingestion token once accounts exist.
 import { useState } from 'react';
-import type { ApiTokenView } from '@/lib/db/apiTokens';
+import type { ApiTokenView } from '@/lib/contracts/api/accounts';
 import { TOKEN_SCOPES } from '@/lib/contracts/permissions';
 import { SecretOnce } from './SecretOnce';
 import { messageOf, sendJson } from './postJson';

@@ -2,7 +2,7 @@
 // Read-only share links for this run: create one (expiry in days; the URL shown once), see who
 // made which and until when, revoke. Whoever opens a link may read this run only.
 import { useEffect, useState } from 'react';
-import type { ShareLinkView } from '@/lib/db/shareLinks';
+import type { ShareLinkView } from '@/lib/contracts/api/accounts';
 import { SecretOnce } from './SecretOnce';
 import { messageOf, sendJson } from './postJson';
 

@@ -3,7 +3,7 @@
 // change a role, disable/enable, a fresh invitation link. The server refuses what may not be done
 // (the last owner, a member trying) and its message is shown as is.
 import { useState } from 'react';
-import type { UserView } from '@/lib/services/accounts/users';
+import type { UserView } from '@/lib/contracts/api/accounts';
 import { ROLES, type Role } from '@/lib/contracts/permissions';
 import { SecretOnce } from './SecretOnce';
 import { messageOf, sendJson } from './postJson';

@@ -6,7 +6,7 @@
 import Link from 'next/link';
 import { Fragment, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { REVIEW_STATUSES, type Board, type BoardEdit, type ReviewStatus } from '@/lib/contracts/api/board';
-import { isEditLabel, LABEL_TITLES } from '@/lib/analysis/taxonomy/labels';
+import { isEditLabel, LABEL_TITLES } from '@/lib/contracts/editLabels';
 import { apiJson } from '../comments/api';
 import { CommentThread } from '../comments/CommentThread';
 import { formatScore, formatSigned, shortId } from '../ui/format';

@@ -2,13 +2,13 @@
 // VISUALISE: per run, the recycled share (bar on a shared scale) and the edit composition
 // (100 % bar), side by side, one row per run.
 import { useMemo } from 'react';
-import type { CompositionBucket } from '@/lib/analysis/types';
+import type { CompositionBucket } from '@/lib/contracts/analysisTypes';
 import { COMPOSITION_COLOURS, COMPOSITION_DEFINITION, COMPOSITION_LABELS } from '../analysis/colours';
 import { DefinitionNote } from '../analysis/DefinitionNote';
 import { useElementWidth } from '../chart/useElementWidth';
 import { formatShare } from '../ui/format';
 import { prepareCompositionShares, prepareShareBars } from './compareModel';
-import { COMPOSITION_BUCKETS } from '@/lib/analysis/types';
+import { COMPOSITION_BUCKETS } from '@/lib/contracts/analysisTypes';
 
 export interface CompareBarRow {
   runId: string;

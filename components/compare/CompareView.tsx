@@ -8,9 +8,9 @@ import { cyclingResponseSchema, isPending, pendingOr, type CyclingResponse } fro
 import { bestSoFarResponseSchema, type BestSoFar } from '@/lib/contracts/api/points';
 import { runDetailSchema, type RunDetail } from '@/lib/contracts/api/runs';
 import { costAt, curveTotal, type CostCurve } from '@/lib/analysis/costCurve';
-import type { CyclingScope } from '@/lib/analysis/types';
+import type { CyclingScope } from '@/lib/contracts/analysisTypes';
 import { costCurveSchema } from '@/lib/contracts/api/costCurve';
-import { fetchPacked } from '@/lib/http/fetchPacked';
+import { fetchPacked } from '@/lib/contracts/wire/fetchPacked';
 import { fetchJson } from '../ui/fetchJson';
 import { formatCount, formatScore, formatShare } from '../ui/format';
 import { CompareBars } from './CompareBars';

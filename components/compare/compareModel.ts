@@ -4,7 +4,7 @@
 // raw values of different metrics share no scale); and horizontal bars of per-run shares and
 // compositions. Pure.
 import { curveStepAfter, line, scaleLinear, scaleLog, schemeTableau10 } from 'd3';
-import { COMPOSITION_BUCKETS, type CompositionBucket } from '@/lib/analysis/types';
+import { COMPOSITION_BUCKETS, type CompositionBucket } from '@/lib/contracts/analysisTypes';
 import { DEFAULT_MARGIN, percentLabel, plotOf, tickCount, tickLabel, ticksOf, type Plot, type Tick } from '../analysis/chartFrame';
 
 export const runColour = (i: number) => schemeTableau10[i % schemeTableau10.length];

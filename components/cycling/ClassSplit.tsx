@@ -1,7 +1,7 @@
 'use client';
 // VISUALISE: literal / tuning / trivial re-additions as one stacked bar with a legend.
 import { useMemo } from 'react';
-import type { CycleClass } from '@/lib/analysis/types';
+import type { CycleClass } from '@/lib/contracts/analysisTypes';
 import { CLASS_COLOURS, CLASS_DEFINITION } from '../analysis/colours';
 import { DefinitionNote } from '../analysis/DefinitionNote';
 import { useElementWidth } from '../chart/useElementWidth';

@@ -3,7 +3,7 @@
 // definition set and scope (chosen in the URL by the page).
 import { useMemo } from 'react';
 import { cyclingResponseSchema } from '@/lib/contracts/api/analyses';
-import type { CyclingScope, Definitions } from '@/lib/analysis/types';
+import type { CyclingScope, Definitions } from '@/lib/contracts/analysisTypes';
 import { DefinitionNote } from '../analysis/DefinitionNote';
 import { ReportStatus } from '../analysis/ReportStatus';
 import { usePolledReport } from '../analysis/usePolledReport';

@@ -3,9 +3,9 @@
 // current definitions and scope. Edits are fetched page by page (500 at a time) on demand.
 import { useState } from 'react';
 import { editsPageSchema, isPending, pendingOr, type CyclingResponse, type EditRow, type EditsPage } from '@/lib/contracts/api/analyses';
-import type { CyclingScope, Definitions } from '@/lib/analysis/types';
+import type { CyclingScope, Definitions } from '@/lib/contracts/analysisTypes';
 import { downloadText } from '../analysis/download';
-import { fetchPacked } from '@/lib/http/fetchPacked';
+import { fetchPacked } from '@/lib/contracts/wire/fetchPacked';
 import { editsCsv } from './editsTableModel';
 
 async function fetchAllEdits(runId: string, definitions: Definitions, scope: CyclingScope): Promise<EditRow[]> {

@@ -3,7 +3,7 @@
 // run's iterations. Each marker is a link to the diff of the edit that made it.
 import { useMemo } from 'react';
 import type { HistoryEntry } from '@/lib/contracts/api/analyses';
-import type { CyclingScope, Definitions } from '@/lib/analysis/types';
+import type { CyclingScope, Definitions } from '@/lib/contracts/analysisTypes';
 import { useElementWidth } from '../chart/useElementWidth';
 import { editDiffHref } from './diffHref';
 import { prepareTimeline, TIMELINE_HEIGHT } from './timelineModel';

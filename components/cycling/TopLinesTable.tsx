@@ -3,7 +3,7 @@
 import { Fragment, useState } from 'react';
 import type { TopLine } from '@/lib/contracts/api/analyses';
 import { median } from '@/lib/analysis/stats';
-import type { CyclingScope, Definitions } from '@/lib/analysis/types';
+import type { CyclingScope, Definitions } from '@/lib/contracts/analysisTypes';
 import { formatScore } from '../ui/format';
 import { LineTimeline } from './LineTimeline';
 

@@ -1,6 +1,6 @@
 // PREPARE for the literal / tuning / trivial split: one horizontal stacked bar. Pure.
 import { scaleLinear } from 'd3';
-import type { CycleClass } from '@/lib/analysis/types';
+import type { CycleClass } from '@/lib/contracts/analysisTypes';
 
 export const CYCLE_CLASSES: readonly CycleClass[] = ['literal', 'tuning', 'trivial'];
 

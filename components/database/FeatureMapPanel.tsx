@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { pointsSchema, pointsUrl } from '@/lib/contracts/api/points';
 import type { SearchStateResponse, SnapshotResponse } from '@/lib/contracts/api/searchStateSchemas';
-import { fetchPacked } from '@/lib/http/fetchPacked';
+import { fetchPacked } from '@/lib/contracts/wire/fetchPacked';
 import { tickLabel } from '../analysis/chartFrame';
 import { featureGrid, NO_SCORE_FILL, prepareFeatureMap } from './featureMapModel';
 

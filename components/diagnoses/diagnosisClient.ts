@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { DiagnosisView } from '@/lib/contracts/diagnosisTypes';
 import type { ExperimentView } from '@/lib/contracts/interventionTypes';
-import { fetchPacked } from '@/lib/http/fetchPacked';
+import { fetchPacked } from '@/lib/contracts/wire/fetchPacked';
 import { fetchJson, postJson } from '../ui/fetchJson';
 
 const diagnosisSchema = z

@@ -4,7 +4,7 @@
 import Link from 'next/link';
 import { useEffect, useMemo, useState } from 'react';
 import { marksResponseSchema } from '@/lib/contracts/api/analyses';
-import type { CyclingScope, Definitions } from '@/lib/analysis/types';
+import type { CyclingScope, Definitions } from '@/lib/contracts/analysisTypes';
 import { CLASS_COLOURS } from '../analysis/colours';
 import { DefinitionNote } from '../analysis/DefinitionNote';
 import { DEFINITIONS_LABELS, SCOPE_LABELS } from '../analysis/switchOptions';

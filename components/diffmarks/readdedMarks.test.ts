@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyCycles } from '@/lib/analysis/classifyCycles';
 import { prepareRun } from '@/lib/analysis/editTable';
-import type { AnalysisProgram } from '@/lib/analysis/types';
+import type { AnalysisProgram } from '@/lib/contracts/analysisTypes';
 import type { ChildMark } from '@/lib/contracts/api/analyses';
 import { editorLines, locateMarks, markDecorations, markHover, normaliseLines } from './readdedMarks';
 

@@ -8,7 +8,7 @@ import { commentStyle, stripComments } from '@/lib/analysis/comments';
 import { changedLines } from '@/lib/analysis/lineDiff';
 import { normaliseEvoReplay } from '@/lib/analysis/lineEdits';
 import { pyStrip } from '@/lib/analysis/pyText';
-import type { Definitions } from '@/lib/analysis/types';
+import type { Definitions } from '@/lib/contracts/analysisTypes';
 import type { ChildMark } from '@/lib/contracts/api/analyses';
 import type { LineDecoration } from '../code/DiffViewer';
 

@@ -2,7 +2,7 @@
 // takes (lib/api/evaluators.ts). Paths lose the picked folder's own name (webkitRelativePath is
 // "folder/sub/file"), build litter is left out, and contents go base64.
 import type { EvaluatorUpload } from '@/lib/contracts/api/evaluators';
-import { skippedPath } from '@/lib/sandbox/evaluators/skip';
+import { skippedPath } from '@/lib/contracts/evaluatorSkip';
 
 export interface PickedFile {
   /** Path inside the picked folder. */

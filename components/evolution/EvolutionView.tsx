@@ -2,7 +2,7 @@
 // The evolution page's body: program complexity over iterations (paper Figure 3), edit
 // composition over iterations (default definitions, chosen scope) and the lineage shape.
 import { cyclingResponseSchema, evolutionResponseSchema } from '@/lib/contracts/api/analyses';
-import type { CyclingScope } from '@/lib/analysis/types';
+import type { CyclingScope } from '@/lib/contracts/analysisTypes';
 import { DefinitionNote } from '../analysis/DefinitionNote';
 import { ReportStatus } from '../analysis/ReportStatus';
 import { Stat } from '../analysis/Stat';

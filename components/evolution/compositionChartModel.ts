@@ -3,7 +3,7 @@
 // with no code lines on top). Pure.
 import { scaleLinear, stack } from 'd3';
 import type { CompositionSlice } from '@/lib/contracts/api/analyses';
-import { COMPOSITION_BUCKETS, type CompositionBucket } from '@/lib/analysis/types';
+import { COMPOSITION_BUCKETS, type CompositionBucket } from '@/lib/contracts/analysisTypes';
 import { DEFAULT_MARGIN, percentLabel, plotOf, tickCount, ticksOf, type HistogramBar, type Plot, type Tick } from '../analysis/chartFrame';
 
 export type CompositionKey = CompositionBucket | 'none';

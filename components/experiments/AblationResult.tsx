@@ -3,7 +3,7 @@
 // on its own, its score, its contribution and verdict in colour and words, beside the edit's
 // taxonomy labels; each hunk's header and lines can be opened.
 import type { AblationReport } from '@/lib/contracts/interventionTypes';
-import { isEditLabel } from '@/lib/analysis/taxonomy/labels';
+import { isEditLabel } from '@/lib/contracts/editLabels';
 import { LabelChips } from '../taxonomy/LabelChips';
 import { formatScore } from '../ui/format';
 import { VERDICT_COLOURS, VERDICT_TEXT } from './experimentLabels';

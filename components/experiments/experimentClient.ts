@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { ExperimentView, KnobProposal, ReplayParams, TuneParams, AblateParams } from '@/lib/contracts/interventionTypes';
 import { EXPERIMENT_KINDS, knobSchema } from '@/lib/contracts/interventionTypes';
 import { bestSoFarResponseSchema } from '@/lib/contracts/api/points';
-import { fetchPacked } from '@/lib/http/fetchPacked';
+import { fetchPacked } from '@/lib/contracts/wire/fetchPacked';
 import { fetchJson, HttpError, postJson } from '../ui/fetchJson';
 
 export { postJson };

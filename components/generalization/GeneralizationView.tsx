@@ -5,7 +5,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FINISHED_BATCH, runGeneralizationSchema, stepsCsv, type RunGeneralizationResponse } from '@/lib/contracts/api/generalization';
-import { VERDICT_LABELS, type Verdict } from '@/lib/analysis/generalization';
+import { VERDICT_LABELS, type Verdict } from '@/lib/contracts/generalizationTypes';
 import { downloadText } from '../analysis/download';
 import { fetchJson } from '../ui/fetchJson';
 import { formatScore, formatSigned } from '../ui/format';

@@ -1,7 +1,7 @@
 // Tables 11 (task x framework: each run's verdict and private change) and 12 (verdict counts per
 // framework), with their CSV and JSON exports (GET /api/generalization). Server-rendered.
 import Link from 'next/link';
-import { VERDICT_LABELS } from '@/lib/analysis/generalization';
+import { VERDICT_LABELS } from '@/lib/contracts/generalizationTypes';
 import { frameworkCounts, verdictMatrix, type RunVerdict } from '@/lib/analysis/generalizationTables';
 import { formatSigned } from '../ui/format';
 

@@ -2,7 +2,7 @@
 // Colour mode, layout mode, emphasis switches and the "find program" box of the lineage explorer.
 import { useId, useState, type FormEvent } from 'react';
 import type { LayoutMode } from '@/lib/analysis/lineageLayout';
-import { EDIT_LABELS, LABEL_TITLES, type EditLabel } from '@/lib/analysis/taxonomy/labels';
+import { EDIT_LABELS, LABEL_TITLES, type EditLabel } from '@/lib/contracts/editLabels';
 import type { Emphasis } from './LineageCanvas';
 import { COLOR_MODE_LABELS, COLOR_MODES, type ColorMode } from './lineageColors';
 import type { ContextMode } from './viewState';

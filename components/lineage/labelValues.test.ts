@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EDIT_LABELS } from '@/lib/analysis/taxonomy/labels';
+import { EDIT_LABELS } from '@/lib/contracts/editLabels';
 import { labelByNode } from './labelValues';
 
 describe('labelByNode', () => {

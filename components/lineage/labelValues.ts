@@ -1,7 +1,7 @@
 // Colour the lineage by an edit label: the compact per-program labels (GET .../judgements?
 // format=labels: program ids with a bitmask over EDIT_LABELS) realigned to the graph's nodes.
 // Pure.
-import type { EditLabel } from '@/lib/analysis/taxonomy/labels';
+import type { EditLabel } from '@/lib/contracts/editLabels';
 
 /**
  * Per node: true when the node's edit (from its first parent) carries `label`, false when the

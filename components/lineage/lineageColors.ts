@@ -2,7 +2,7 @@
 // Pure (no React, no sigma): prepared once per mode, read by the renderer's reducers. Ramps are
 // quantised to a few dozen colours so the renderer parses each colour string once.
 import { color as d3color, interpolateRgb, interpolateViridis, interpolateYlOrRd, schemeTableau10 } from 'd3';
-import { LABEL_TITLES, type EditLabel } from '@/lib/analysis/taxonomy/labels';
+import { LABEL_TITLES, type EditLabel } from '@/lib/contracts/editLabels';
 import { LABEL_COLOURS } from '../taxonomy/labelColours';
 import { formatScore, formatShare } from '../ui/format';
 

@@ -5,7 +5,7 @@
 // client view (which writes it back).
 import { z } from 'zod';
 import { LAYOUT_MODES, type LayoutMode } from '@/lib/analysis/lineageLayout';
-import { EDIT_LABELS, type EditLabel } from '@/lib/analysis/taxonomy/labels';
+import { EDIT_LABELS, type EditLabel } from '@/lib/contracts/editLabels';
 import { COLOR_MODES, type ColorMode } from './lineageColors';
 
 /** Which context edges are drawn: none (the default), the selected program's, or all. */

@@ -5,7 +5,7 @@
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { fetchJson } from '@/components/ui/fetchJson';
-import { LABEL_TITLES } from '@/lib/analysis/taxonomy/labels';
+import { LABEL_TITLES } from '@/lib/contracts/editLabels';
 import { agreementResponseSchema, type AgreementResponse } from '@/lib/review/schemas';
 
 const fmt = (v: number | null) => (v === null ? '—' : v.toFixed(3));

@@ -3,7 +3,7 @@
 // change, or best-so-far edits only), size, the stratification judge, the reviewers.
 import { useRouter } from 'next/navigation';
 import { useMemo, useState } from 'react';
-import type { RunChoice } from '@/lib/db/reviewChoices';
+import type { RunChoice } from '@/lib/contracts/api/reviewChoices';
 
 export interface ReviewerOption {
   id: string;

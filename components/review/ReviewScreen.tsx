@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { DiffViewer } from '@/components/code/DiffViewer';
 import { ProgressBar } from '@/components/ui/ProgressBar';
 import { fetchJson } from '@/components/ui/fetchJson';
-import { EDIT_LABELS, LABEL_TITLES, type EditLabel } from '@/lib/analysis/taxonomy/labels';
+import { EDIT_LABELS, LABEL_TITLES, type EditLabel } from '@/lib/contracts/editLabels';
 import { isTypingTarget, KEY_OF_LABEL, reviewKeyAction } from '@/lib/review/keys';
 import { blindItemSchema, sessionStateSchema, type BlindItemResponse } from '@/lib/review/schemas';
 import { RubricDialog } from './RubricDialog';

@@ -1,6 +1,6 @@
 'use client';
 // The rubric (Table 9 of the paper, word for word) with each label's key; ? or Esc closes it.
-import { EDIT_LABELS, LABEL_DEFINITIONS, LABEL_TITLES } from '@/lib/analysis/taxonomy/labels';
+import { EDIT_LABELS, LABEL_DEFINITIONS, LABEL_TITLES } from '@/lib/contracts/editLabels';
 import { KEY_OF_LABEL } from '@/lib/review/keys';
 
 export function RubricDialog({ onClose }: { onClose: () => void }) {

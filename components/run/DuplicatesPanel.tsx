@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { duplicatesResponseSchema, duplicatesUrl, type DuplicatesResponse } from '@/lib/contracts/api/duplicates';
-import { fetchPacked } from '@/lib/http/fetchPacked';
+import { fetchPacked } from '@/lib/contracts/wire/fetchPacked';
 import { formatCount, formatShare } from '../ui/format';
 import { formatCost } from './costFormat';
 

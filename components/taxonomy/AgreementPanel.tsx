@@ -3,7 +3,7 @@
 // figures over the edits both judged, and Cohen's kappa per label.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { LABEL_TITLES } from '@/lib/analysis/taxonomy/labels';
+import { LABEL_TITLES } from '@/lib/contracts/editLabels';
 import { judgeAgreementSchema } from '@/lib/contracts/api/taxonomySchemas';
 import { DefinitionNote } from '../analysis/DefinitionNote';
 import { Stat } from '../analysis/Stat';

@@ -1,7 +1,7 @@
 'use client';
 // VISUALISE: which labels come together: the co-occurrence heatmap and the common compounds.
 import { useMemo } from 'react';
-import { LABEL_DEFINITIONS, LABEL_TITLES } from '@/lib/analysis/taxonomy/labels';
+import { LABEL_DEFINITIONS, LABEL_TITLES } from '@/lib/contracts/editLabels';
 import type { TaxonomyStatsResponse } from '@/lib/contracts/api/taxonomySchemas';
 import { DefinitionNote } from '../analysis/DefinitionNote';
 import { formatCount, formatShare } from '../ui/format';

@@ -4,7 +4,7 @@
 // evidence the editor marks) and, compact, in the lineage side panel.
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { LABEL_TITLES, type EditLabel } from '@/lib/analysis/taxonomy/labels';
+import { LABEL_TITLES, type EditLabel } from '@/lib/contracts/editLabels';
 import { programJudgementsSchema, type ProgramJudgements } from '@/lib/contracts/api/taxonomySchemas';
 import { fetchJson } from '../ui/fetchJson';
 import { lineRanges } from './evidenceModel';

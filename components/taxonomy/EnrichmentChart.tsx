@@ -2,7 +2,7 @@
 // VISUALISE: enrichment per label among best-so-far updates and along the final best's lineage
 // (share there / share among all edits), with the base rate (1) as a line.
 import { useMemo } from 'react';
-import type { EditLabel } from '@/lib/analysis/taxonomy/labels';
+import type { EditLabel } from '@/lib/contracts/editLabels';
 import type { TaxonomyStatsResponse } from '@/lib/contracts/api/taxonomySchemas';
 import { DefinitionNote } from '../analysis/DefinitionNote';
 import { useElementWidth } from '../chart/useElementWidth';

@@ -3,8 +3,8 @@
 // (child lines that drove a label) are marked in the editor; a chip narrows the marks to that
 // label and scrolls to its first line. ?judge= picks the judge first shown.
 import { useMemo, useState } from 'react';
-import type { EditLabel } from '@/lib/analysis/taxonomy/labels';
-import type { CyclingScope, Definitions } from '@/lib/analysis/types';
+import type { EditLabel } from '@/lib/contracts/editLabels';
+import type { CyclingScope, Definitions } from '@/lib/contracts/analysisTypes';
 import { DiffViewer } from '../code/DiffViewer';
 import { ReaddedDiff } from '../diffmarks/ReaddedDiff';
 import { JudgementsPanel, useProgramJudgements } from './EditJudgementsPanel';

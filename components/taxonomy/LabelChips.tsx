@@ -1,6 +1,6 @@
 // Labels as small coloured chips, Table 9's definition on hover (the diff page, the lineage
 // panel, the edits and compounds tables).
-import { LABEL_DEFINITIONS, LABEL_TITLES, type EditLabel } from '@/lib/analysis/taxonomy/labels';
+import { LABEL_DEFINITIONS, LABEL_TITLES, type EditLabel } from '@/lib/contracts/editLabels';
 import { LABEL_COLOURS } from './labelColours';
 
 export function LabelChip({ label, onClick, pressed }: { label: EditLabel; onClick?: () => void; pressed?: boolean }) {

@@ -6,7 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { LABEL_DEFINITIONS, LABEL_TITLES, type EditLabel } from '@/lib/analysis/taxonomy/labels';
+import { LABEL_DEFINITIONS, LABEL_TITLES, type EditLabel } from '@/lib/contracts/editLabels';
 import { judgementsPageSchema, type JudgedEdit } from '@/lib/contracts/api/taxonomySchemas';
 import { fetchJson } from '../ui/fetchJson';
 import { formatCount, formatScore, shortId } from '../ui/format';

@@ -1,7 +1,7 @@
 'use client';
 // The figure's numbers as a table (figure order): counts, prevalence, positive rate, odds ratio
 // with its interval and Fisher's p, enrichments. A label's name selects it (lists its edits).
-import { LABEL_DEFINITIONS, LABEL_TITLES, type EditLabel } from '@/lib/analysis/taxonomy/labels';
+import { LABEL_DEFINITIONS, LABEL_TITLES, type EditLabel } from '@/lib/contracts/editLabels';
 import type { LabelStatsResponse } from './types';
 import { formatCount, formatScore, formatShare } from '../ui/format';
 import { LABEL_COLOURS } from './labelColours';

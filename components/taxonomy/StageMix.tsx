@@ -1,7 +1,7 @@
 'use client';
 // VISUALISE: the label mix over the run, one 100 % stacked bar per quarter of normalised iteration.
 import { useMemo } from 'react';
-import { EDIT_LABELS, LABEL_TITLES } from '@/lib/analysis/taxonomy/labels';
+import { EDIT_LABELS, LABEL_TITLES } from '@/lib/contracts/editLabels';
 import type { TaxonomyStatsResponse } from '@/lib/contracts/api/taxonomySchemas';
 import { DefinitionNote } from '../analysis/DefinitionNote';
 import { useElementWidth } from '../chart/useElementWidth';

@@ -2,7 +2,7 @@
 // Export what the taxonomy page shows: the per-label figures (CSV, figure order), everything
 // the page drew (JSON), and the selected label's edits (CSV; all pages, 500 at a time).
 import { useState } from 'react';
-import type { EditLabel } from '@/lib/analysis/taxonomy/labels';
+import type { EditLabel } from '@/lib/contracts/editLabels';
 import { judgementsPageSchema, type JudgedEdit, type RunTaxonomy, type TaxonomyStatsResponse } from '@/lib/contracts/api/taxonomySchemas';
 import { downloadText } from '../analysis/download';
 import { fetchJson } from '../ui/fetchJson';

@@ -4,7 +4,7 @@
 // intervals on a log axis and a reference line at 1. A label (its name, bar or point) is a
 // button: it selects the label and lists its edits. Table 9's definition shows on hover.
 import { useMemo } from 'react';
-import { LABEL_DEFINITIONS, type EditLabel } from '@/lib/analysis/taxonomy/labels';
+import { LABEL_DEFINITIONS, type EditLabel } from '@/lib/contracts/editLabels';
 import type { TaxonomyStatsResponse } from '@/lib/contracts/api/taxonomySchemas';
 import { useElementWidth } from '../chart/useElementWidth';
 import { formatCount, formatScore, formatShare } from '../ui/format';

@@ -5,7 +5,7 @@
 // in the URL (?judge=, ?label=) and only there (useUrlView), so Back, reload and a link restore the view.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
-import { EDIT_LABELS, LABEL_DEFINITIONS, LABEL_TITLES, type EditLabel } from '@/lib/analysis/taxonomy/labels';
+import { EDIT_LABELS, LABEL_DEFINITIONS, LABEL_TITLES, type EditLabel } from '@/lib/contracts/editLabels';
 import { OFFLINE_JUDGE_KEY } from '@/lib/contracts/taxonomyTypes';
 import { runTaxonomySchema, taxonomyUrl } from '@/lib/contracts/api/taxonomySchemas';
 import { Stat } from '../analysis/Stat';

@@ -1,7 +1,7 @@
 // PREPARE the evidence of a judgement for the diff page: which child lines to mark in the
 // editor (added lines), which parent lines to list (removed lines; the editor marks only the
 // child's side), and compact line ranges for the text. Pure.
-import { EDIT_LABELS, LABEL_TITLES, type EditLabel } from '@/lib/analysis/taxonomy/labels';
+import { EDIT_LABELS, LABEL_TITLES, type EditLabel } from '@/lib/contracts/editLabels';
 import type { LabelEvidence } from '@/lib/contracts/taxonomyTypes';
 import type { LineDecoration } from '../code/DiffViewer';
 

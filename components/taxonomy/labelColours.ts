@@ -2,7 +2,7 @@
 // diff page and the lineage's "colour by label" agree. Tableau 10 in Table 9 order (nine labels,
 // so no colour repeats).
 import { schemeTableau10 } from 'd3';
-import { EDIT_LABELS, type EditLabel } from '@/lib/analysis/taxonomy/labels';
+import { EDIT_LABELS, type EditLabel } from '@/lib/contracts/editLabels';
 
 export const LABEL_COLOURS = Object.fromEntries(EDIT_LABELS.map((l, i) => [l, schemeTableau10[i]])) as Record<EditLabel, string>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EDIT_LABELS, type EditLabel } from '@/lib/analysis/taxonomy/labels';
+import { EDIT_LABELS, type EditLabel } from '@/lib/contracts/editLabels';
 import type { LabelStats } from '@/lib/contracts/taxonomyTypes';
 import type { TaxonomyStatsResponse } from '@/lib/contracts/api/taxonomySchemas';
 import { logTicks, oddsDomain, prepareEnrichment, prepareFigure, prepareMatrix, prepareStages, sortByOddsRatio } from './layout';

@@ -3,7 +3,7 @@
 // stages and the co-occurrence matrix, from a TaxonomyStats. Pure: d3 scales compute, the
 // components only draw what these functions return.
 import { interpolateBlues, scaleBand, scaleLinear, scaleLog, scaleSqrt } from 'd3';
-import { EDIT_LABELS, LABEL_TITLES, type EditLabel } from '@/lib/analysis/taxonomy/labels';
+import { EDIT_LABELS, LABEL_TITLES, type EditLabel } from '@/lib/contracts/editLabels';
 import type { LabelStats, TaxonomyStats } from '@/lib/contracts/taxonomyTypes';
 import { estimateLabelWidth, percentLabel, tickLabel, ticksOf, type Plot, type Tick } from '../analysis/chartFrame';
 

@@ -1,6 +1,6 @@
 // URLs of the taxonomy views and APIs, built in one place (permalinks: ?judge=, ?label=). Pure.
 import { OFFLINE_JUDGE_KEY } from '@/lib/contracts/taxonomyTypes';
-import { isEditLabel, type EditLabel } from '@/lib/analysis/taxonomy/labels';
+import { isEditLabel, type EditLabel } from '@/lib/contracts/editLabels';
 
 export type EditSort = 'seq' | 'scoreChange' | '-scoreChange';
 

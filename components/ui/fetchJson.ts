@@ -2,7 +2,7 @@
 // request headers: a <link rel="preload" as="fetch"> of the same URL then serves it (Chromium
 // does not reuse a preload for a fetch with other headers).
 import type { z } from 'zod';
-import { HttpError, refusalMessage } from '@/lib/http/httpError';
+import { HttpError, refusalMessage } from '@/lib/contracts/wire/httpError';
 
 export { HttpError };
 

@@ -2,7 +2,7 @@
 // Live status of one import (polls /api/imports/[id] until it has ended).
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import type { ImportJobView } from '@/lib/db/importJobs';
+import type { ImportJobView } from '@/lib/contracts/api/imports';
 import { ProgressBar } from '../ui/ProgressBar';
 import { importProgressView } from './importProgressModel';
 

@@ -1,7 +1,7 @@
 // PREPARE for ImportStatus: what the progress line of a running import says, from the job's
 // phase and counters. Each phase shows its own counter (files while reading, programs while
 // storing and once done); phases without one show a moving bar, never a stale "Files read: 0".
-import type { ImportJobView } from '@/lib/db/importJobs';
+import type { ImportJobView } from '@/lib/contracts/api/imports';
 
 export interface ImportProgressView {
   /** "Reading files…", or the worker's own words (e.g. "retrying after: …"). */

@@ -5,7 +5,7 @@ import { classifyCycles, type ClassifyCyclesSummary } from './classifyCycles';
 import { classifyEdits } from './classifyEdits';
 import { detectCycling, type CyclingSummary } from './cycling';
 import { asPrepared, prepareRun, type PreparedRun } from './editTable';
-import type { AnalysisProgram, CompositionBucket, CyclingScope, Definitions } from './types';
+import type { AnalysisProgram, CompositionBucket, CyclingScope, Definitions } from '../contracts/analysisTypes';
 
 export interface AnalyzeRunOptions {
   definitions: Definitions;

@@ -13,7 +13,7 @@ import { MIN_CYCLE_LINE_LENGTH, collapseNumbers } from './lineEdits';
 import { pyLen, withoutWhitespace } from './pyText';
 import { RemovalIndex } from './removalIndex';
 import { mean, median } from './stats';
-import type { AnalysisProgram, CycleClass, CyclingScope, Definitions } from './types';
+import type { AnalysisProgram, CycleClass, CyclingScope, Definitions } from '../contracts/analysisTypes';
 
 export interface ClassifyCyclesOptions {
   definitions: Definitions;

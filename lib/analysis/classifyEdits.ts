@@ -9,7 +9,7 @@
 import { type PreparedRun, asPrepared } from './editTable';
 import { collapseNumbers } from './lineEdits';
 import { median } from './stats';
-import { type AnalysisProgram, COMPOSITION_BUCKETS, type CompositionBucket, type Definitions } from './types';
+import { type AnalysisProgram, COMPOSITION_BUCKETS, type CompositionBucket, type Definitions } from '../contracts/analysisTypes';
 
 export interface ClassifyEditsOptions {
   definitions: Definitions;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { initParsers, programComplexity } from './complexity';
 import { measureComplexities } from './complexityPool';
-import { syntheticPrograms } from '../demo/synthetic';
+import { syntheticPrograms } from '../services/demo/synthetic';
 
 // Python from the synthetic generator, plus C++ and CUDA and unknown-language sources, so every
 // analysis path (both grammars and the line-based fallback) runs in the threads.

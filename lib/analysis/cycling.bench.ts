@@ -8,7 +8,7 @@
 //   100k programs (488 MB of code): evoreplay/run 8.5 s, default/run 10.7 s, default/lineage 12.2 s;
 //   peak RSS 1.26 GB, of which ~0.5 GB is the programs' code itself.
 import { analyzeRun } from './analyzeRun';
-import type { AnalysisProgram, CyclingScope, Definitions } from './types';
+import type { AnalysisProgram, CyclingScope, Definitions } from '../contracts/analysisTypes';
 import { Rng } from './rng';
 
 /** Uniform [0, 1) numbers from the project's seeded generator (lib/demo/rng.ts). */

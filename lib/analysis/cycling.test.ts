@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectCycling } from './cycling';
 import { prog } from './testPrograms';
-import type { Definitions } from './types';
+import type { Definitions } from '../contracts/analysisTypes';
 
 const both: Definitions[] = ['evoreplay', 'default'];
 

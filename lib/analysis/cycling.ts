@@ -14,7 +14,7 @@ import { MIN_CYCLE_LINE_LENGTH } from './lineEdits';
 import { pyLen } from './pyText';
 import { RemovalIndex } from './removalIndex';
 import { median, olsSlope } from './stats';
-import type { AnalysisProgram, CyclingScope, Definitions } from './types';
+import type { AnalysisProgram, CyclingScope, Definitions } from '../contracts/analysisTypes';
 
 export interface CyclingOptions {
   definitions: Definitions;

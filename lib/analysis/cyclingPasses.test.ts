@@ -6,7 +6,7 @@ import { analyzeRun } from './analyzeRun';
 import { generateRun } from './cycling.bench';
 import { prepareRun, SharedDiffs } from './editTable';
 import { cyclingMarks, cyclingPasses, cyclingReport, lineageReport } from './runReport';
-import type { AnalysisProgram } from './types';
+import type { AnalysisProgram } from '../contracts/analysisTypes';
 
 /** A generated run with crossovers (2 %), shuffled seq order and first parents missing from the run. */
 function run(): AnalysisProgram[] {

@@ -15,7 +15,7 @@ import { Ancestry } from './ancestry';
 import { commentStyle } from './comments';
 import { type ChangedLines, LineTable, changedLineIds } from './lineDiff';
 import { lineEditsOfIds } from './lineEdits';
-import type { AnalysisProgram, Definitions } from './types';
+import type { AnalysisProgram, Definitions } from '../contracts/analysisTypes';
 
 /** One parent->child edit. */
 export interface PreparedEdit {

@@ -2,7 +2,7 @@
 // For the CLI and tests; the worker builds AnalysisProgram from stored rows instead.
 import { canonicalOrder } from '../trace/order';
 import type { ProgramRecord } from '../trace/schema';
-import type { AnalysisProgram } from './types';
+import type { AnalysisProgram } from '../contracts/analysisTypes';
 
 /** The primary metric as EvoReplay reads it: `combined_score` when it is a number (a bool counts as 0/1), else null. */
 export function evoreplayRawScore(metrics: Record<string, unknown> | undefined): number | null {

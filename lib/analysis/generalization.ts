@@ -22,18 +22,7 @@
 //   - The chain is every strict improvement (bestSoFar.ts). EvoReplay's private_eval_lineage.py
 //     takes the best program of each OpenEvolve checkpoint, which merges improvements made
 //     between two checkpoints and may start after the seed; the per-step marks are finer here.
-
-export type Verdict = 'aligned' | 'overfit-mild' | 'overfit-severe' | 'other' | 'not-scored';
-
-export const VERDICTS: readonly Verdict[] = ['aligned', 'overfit-mild', 'overfit-severe', 'other', 'not-scored'];
-
-export const VERDICT_LABELS: Record<Verdict, string> = {
-  aligned: 'aligned',
-  'overfit-mild': 'overfit (mild)',
-  'overfit-severe': 'overfit (severe)',
-  other: 'other',
-  'not-scored': 'not scored',
-};
+import type { GeneralizationStep, Verdict } from '../contracts/generalizationTypes';
 
 /** One re-run of a program on one test set; score null when it failed (status says why). */
 export interface RerunScore {
@@ -49,25 +38,6 @@ export interface ChainStepInput {
   recordedScore: number;
   publicRerun: RerunScore | null;
   privateRerun: RerunScore | null;
-}
-
-export interface GeneralizationStep {
-  index: number;
-  programId: string;
-  externalId: string;
-  iteration: number;
-  recordedScore: number;
-  public: number | null;
-  /** 'rerun' when the public re-run gave a score, 'recorded' when it fell back on the trace. */
-  publicSource: 'rerun' | 'recorded';
-  private: number | null;
-  /** Why there is no private score: 'not re-scored' or the failed re-run's status. */
-  privateMissing: string | null;
-  /** Raw differences from the nearest earlier step with a value (null for the first, or none). */
-  dPublic: number | null;
-  dPrivate: number | null;
-  /** Public got better and private got worse at this step (direction-aware). */
-  overfit: boolean;
 }
 
 export interface GeneralizationResult {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Verdict } from './generalization';
+import type { Verdict } from '../contracts/generalizationTypes';
 import { countsCsv, frameworkCounts, NO_TASK, verdictMatrix, verdictsCsv, type RunVerdict } from './generalizationTables';
 
 let n = 0;

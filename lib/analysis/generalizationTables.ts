@@ -3,7 +3,7 @@
 // framework: runs scored, aligned, mild, severe; plus "other", which the paper leaves implicit
 // as scored minus the three, and "not scored", runs re-scored without a verdict). Pure.
 import { toCsv } from '../contracts/csv';
-import { VERDICT_LABELS, type Verdict } from './generalization';
+import { VERDICT_LABELS, type Verdict } from '../contracts/generalizationTypes';
 
 export interface RunVerdict {
   runId: string;

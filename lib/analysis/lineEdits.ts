@@ -13,7 +13,7 @@
 import { type CommentStyle, commentStyle, stripComments } from './comments';
 import { type ChangedLines, LineTable, changedLineIds } from './lineDiff';
 import { PY_WS_CLASS, pyLen, pyStrip } from './pyText';
-import type { Definitions } from './types';
+import type { Definitions } from '../contracts/analysisTypes';
 
 /** Only normalised lines at least this long (Python len) take part in cycle matching. */
 export const MIN_CYCLE_LINE_LENGTH = 5;

@@ -3,7 +3,7 @@
 // run-analyses (which stores them), the API routes and the views.
 import type { RunEditRow, RunSummary } from './analyzeRun';
 import type { ComplexityBucket } from './complexitySeries';
-import type { CompositionBucket, CycleClass, CyclingScope, Definitions } from './types';
+import type { CompositionBucket, CycleClass, CyclingScope, Definitions } from '../contracts/analysisTypes';
 
 /** Analysis kinds in the `analyses` table, with their params strings. */
 export const ANALYSIS = {

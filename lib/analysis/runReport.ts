@@ -5,7 +5,7 @@ import type { Complexity } from './complexity';
 import { complexitySeries } from './complexitySeries';
 import { prepareRun, SharedDiffs } from './editTable';
 import type { CyclingMarks, CyclingReport, EvolutionReport, LineageReport, LineageSummary } from './reportTypes';
-import { COMPOSITION_BUCKETS, type AnalysisProgram, type CompositionBucket, type CyclingScope, type Definitions } from './types';
+import { COMPOSITION_BUCKETS, type AnalysisProgram, type CompositionBucket, type CyclingScope, type Definitions } from '../contracts/analysisTypes';
 
 const TOP_LINES = 30;
 const MAX_BUCKETS = 60;

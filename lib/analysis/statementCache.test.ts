@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readRunsFromPath } from '../importers/index';
-import { REALISTIC, SMALL, syntheticPrograms } from '../demo/synthetic';
+import { REALISTIC, SMALL, syntheticPrograms } from '../services/demo/synthetic';
 import { initParsers, programComplexity, statementCacheStats, useStatementCache, type Complexity } from './complexity';
 import { IncrementalMeasurer } from './incrementalMeasure';
 

@@ -1,5 +1,5 @@
 // Builders for hand-made runs in the analysis tests.
-import type { AnalysisProgram } from './types';
+import type { AnalysisProgram } from '../contracts/analysisTypes';
 
 /** A program; seq defaults to the order of creation, so pass programs in canonical order. */
 let nextSeq = 0;

@@ -296,3 +296,25 @@ export interface ExperimentView {
   startedAt: string | null;
   finishedAt: string | null;
 }
+
+export type NewCall = Omit<StoredCall, 'createdAt' | 'sourceSha' | 'requestSha' | 'responseSha' | 'llm' | 'metrics' | 'sandboxStatus' | 'wallMs' | 'output' | 'errors' | 'facts'> &
+  Partial<Pick<StoredCall, 'sourceSha' | 'requestSha' | 'responseSha' | 'llm' | 'metrics' | 'sandboxStatus' | 'wallMs' | 'output' | 'errors' | 'facts'>>;
+
+export interface StoredCall {
+  idx: number;
+  phase: string;
+  input: Record<string, unknown>;
+  sourceSha: string | null;
+  requestSha: string | null;
+  responseSha: string | null;
+  llm: Record<string, unknown> | null;
+  status: string;
+  score: number | null;
+  metrics: Record<string, unknown> | null;
+  sandboxStatus: string | null;
+  wallMs: number | null;
+  output: string | null;
+  errors: string | null;
+  facts: Record<string, unknown> | null;
+  createdAt: string;
+}

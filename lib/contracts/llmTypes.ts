@@ -42,3 +42,29 @@ export interface LlmUsage {
 export type LlmJudgeOutcome =
   | ({ status: 'judged'; judgement: Judgement; cached: boolean } & LlmUsage)
   | ({ status: 'not-judged'; reason: string } & LlmUsage);
+
+/** One message of a plain chat request. */
+export interface ChatMessage {
+  role: 'system' | 'user';
+  content: string;
+}
+
+/** A function the model may call: JSON Schema parameters, as the OpenAI API takes them. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+/** A call the model asked for; `arguments` is the model's JSON text, unparsed (it may be invalid). */
+export interface ToolCallRequest {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+/** A conversation with tool calls: the assistant's calls and the tools' results go back in. */
+export type ToolChatMessage =
+  | ChatMessage
+  | { role: 'assistant'; content: string | null; tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[] }
+  | { role: 'tool'; tool_call_id: string; content: string };

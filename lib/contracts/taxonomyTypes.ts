@@ -1,5 +1,5 @@
 // Shared shapes of the edit taxonomy (issue 9). Pure: no database, no React.
-import type { EditLabel } from '../analysis/taxonomy/labels';
+import type { EditLabel } from './editLabels';
 
 /** The changed lines that drove one label: child line numbers added, parent line numbers removed (1-based). */
 export interface LineEvidence {

@@ -7,21 +7,12 @@ import { actorUser, can, tokenScopeSchema, type Actor, type TokenScope } from '.
 import { newApiTokenSecret, sha256Hex, tokenPrefix } from '../contracts/tokens';
 import { audit } from './audit';
 import { prisma } from './client';
+import type { ApiTokenView } from '../contracts/api/accounts';
 
 export const newTokenSchema = z.object({
   name: z.string().trim().min(1, 'give the token a name (what uses it)').max(100),
   scopes: z.array(tokenScopeSchema).min(1, 'choose at least one scope: read, ingest, jobs').transform((s) => [...new Set(s)]),
 });
-
-export interface ApiTokenView {
-  id: string;
-  name: string;
-  scopes: TokenScope[];
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
 
 type Row = { id: string; name: string; scopes: string[]; prefix: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null };
 const view = (r: Row): ApiTokenView => ({

@@ -4,6 +4,7 @@
 import type { Prisma } from './generated/client';
 import { prisma } from './client';
 import { actorUser, type Actor } from '../contracts/permissions';
+import type { AuditRow } from '../contracts/api/accounts';
 
 export interface AuditTarget {
   /** 'user' | 'api-token' | 'share-link' | 'run' | 'import' | 'review-session' | 'comment' | ... */
@@ -27,17 +28,6 @@ export async function audit(actor: Actor | typeof CLI_ACTOR, action: string, tar
       details: details as Prisma.InputJsonValue,
     },
   });
-}
-
-export interface AuditRow {
-  id: string;
-  at: string;
-  actorKind: string;
-  actorEmail: string | null;
-  action: string;
-  targetKind: string;
-  targetId: string | null;
-  details: unknown;
 }
 
 /** Newest first. */

@@ -2,15 +2,8 @@
 // by action (exact, e.g. 'run.delete', or a prefix ending in '.', e.g. 'review.'), paginated by
 // id (`before` = the last id of the previous page). Entries are written by audit() (lib/db/audit.ts).
 import { pool } from './client';
-import type { AuditRow } from './audit';
-
-export interface AuditPage {
-  entries: AuditRow[];
-  /** Pass as `before` for the next (older) page; null when this is the last one. */
-  nextBefore: string | null;
-  /** Every action recorded so far, for the filter. */
-  actions: string[];
-}
+import type { AuditRow } from '../contracts/api/accounts';
+import type { AuditPage } from '../contracts/api/accounts';
 
 export async function auditPage(opts: { action?: string; before?: string; limit: number }): Promise<AuditPage> {
   const where: string[] = [];

@@ -3,7 +3,7 @@
 // single-user workbench's 'local' edits what 'local' wrote); the author or an owner (permission
 // 'users') deletes it. Deletion is soft: the thread keeps its place, the text is no longer shown.
 import { commentHref, type CommentTarget, type CommentView, type MentionView } from '../contracts/api/board';
-import { ApiError } from '../http/handler';
+import { ApiError } from '../contracts/apiError';
 import { mentionedEmails } from '../review/safeMarkdown';
 import { actorUser, can, type Actor } from '../contracts/permissions';
 import { audit } from './audit';

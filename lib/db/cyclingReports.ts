@@ -3,7 +3,7 @@
 // sends the whole report through Node and never ships the whole marks map to a browser.
 import { ANALYSIS, cyclingParams, REPORT_VERSION } from '../analysis/reportTypes';
 import type { CyclingReport, CyclingMarks } from '../analysis/reportTypes';
-import type { CyclingScope, Definitions } from '../analysis/types';
+import type { CyclingScope, Definitions } from '../contracts/analysisTypes';
 import { pool } from './client';
 
 export type CyclingReportHead = Omit<CyclingReport, 'edits'> & { editCount: number };

@@ -8,7 +8,8 @@ import type { DiagnosisView } from '../contracts/diagnosisTypes';
 import type { ExperimentView } from '../contracts/interventionTypes';
 import { pool } from './client';
 import { getDiagnosis } from './diagnoses';
-import { getExperiment, listCalls, type StoredCall } from './experiments';
+import { getExperiment, listCalls } from './experiments';
+import type { StoredCall } from '../contracts/interventionTypes';
 
 export interface DiagnosisDetail {
   diagnosis: DiagnosisView;

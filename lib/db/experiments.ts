@@ -3,6 +3,7 @@
 // the API, the CLI and the pages read them through here. A call is done when its row exists,
 // so an experiment resumed after a restart never repeats a finished evaluation.
 import { z } from 'zod';
+import type { NewCall, StoredCall } from '../contracts/interventionTypes';
 import {
   ablateParamsSchema, replayParamsSchema, tuneParamsSchema,
   type ExperimentKind, type ExperimentParams, type ExperimentReport, type ExperimentStatus, type ExperimentView,
@@ -10,7 +11,7 @@ import {
 import { auxParamsSchema, diagnoseParamsSchema } from '../contracts/diagnosisTypes';
 import { pool } from './client';
 import { latestEvaluator, NO_EVALUATOR, NO_EVALUATOR_CODE } from './evaluationBatches';
-import { capLog, jsonOf } from '../services/evaluation/runEvaluationBatch';
+import { capLog, jsonOf } from './logCells';
 
 export class ExperimentInputError extends Error {
   constructor(
@@ -146,28 +147,6 @@ export async function unfinishedExperimentIds(): Promise<string[]> {
 
 // ---------------------------------------------------------------------------------------------
 // Calls
-
-export interface StoredCall {
-  idx: number;
-  phase: string;
-  input: Record<string, unknown>;
-  sourceSha: string | null;
-  requestSha: string | null;
-  responseSha: string | null;
-  llm: Record<string, unknown> | null;
-  status: string;
-  score: number | null;
-  metrics: Record<string, unknown> | null;
-  sandboxStatus: string | null;
-  wallMs: number | null;
-  output: string | null;
-  errors: string | null;
-  facts: Record<string, unknown> | null;
-  createdAt: string;
-}
-
-export type NewCall = Omit<StoredCall, 'createdAt' | 'sourceSha' | 'requestSha' | 'responseSha' | 'llm' | 'metrics' | 'sandboxStatus' | 'wallMs' | 'output' | 'errors' | 'facts'> &
-  Partial<Pick<StoredCall, 'sourceSha' | 'requestSha' | 'responseSha' | 'llm' | 'metrics' | 'sandboxStatus' | 'wallMs' | 'output' | 'errors' | 'facts'>>;
 
 // Results may hold non-finite numbers and NUL characters: stored as the re-evaluation batches store theirs.
 const jsonOrNull = (v: unknown) => (v === undefined || v === null ? null : jsonOf(v));

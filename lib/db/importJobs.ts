@@ -3,27 +3,7 @@
 import { z } from 'zod';
 import { pool, prisma } from './client';
 import { inTransaction } from './rows';
-
-export const importJobStatus = z.enum(['uploading', 'queued', 'running', 'succeeded', 'failed']);
-
-export interface ImportJobView {
-  id: string;
-  kind: string;
-  status: z.infer<typeof importJobStatus>;
-  sourceName: string;
-  format: string;
-  runName: string | null;
-  phase: string | null;
-  bytesReceived: number;
-  filesReceived: number;
-  filesRead: number;
-  programsStored: number;
-  programsTotal: number | null;
-  error: string | null;
-  runs: { id: string; name: string; programs: number }[];
-  createdAt: string;
-  finishedAt: string | null;
-}
+import { importJobStatus, type ImportJobView } from '../contracts/api/imports';
 
 export async function createImportJob(input: { kind: 'archive' | 'folder'; sourceName: string; format: string; runName?: string | null }) {
   return prisma().importJob.create({

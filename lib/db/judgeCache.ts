@@ -2,7 +2,7 @@
 // the same edits with the same rubric and model sends no request and costs nothing, while a
 // changed rubric (RUBRIC_VERSION) or another model misses (EvoReplay keys on model and diff only,
 // so its changed prompts silently returned old labels). Only successful answers are stored.
-import { canonicalLabels } from '../analysis/taxonomy/labels';
+import { canonicalLabels } from '../contracts/editLabels';
 import type { Judgement, LabelEvidence } from '../contracts/taxonomyTypes';
 import { prisma } from './client';
 

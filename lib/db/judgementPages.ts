@@ -1,6 +1,6 @@
 // Pages of one judge's judgements on a run (GET /api/runs/[runId]/judgements): a label's edits
 // with their score change and rationale, sorted by the child's order or by the score change.
-import { canonicalLabels, type EditLabel } from '../analysis/taxonomy/labels';
+import { canonicalLabels, type EditLabel } from '../contracts/editLabels';
 import { scoreScale } from '../analysis/taxonomy/stats';
 import type { JudgementsPage } from '../contracts/api/taxonomySchemas';
 import { pool, prisma } from './client';

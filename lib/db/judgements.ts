@@ -1,7 +1,7 @@
 // Stored edit judgements (table edit_judgements): which judges labelled a run, the labelled edits
 // the statistics take, the judgements of one program, and pages of a label's edits. Written by
 // the judging batches (lib/db/runJudgeBatch.ts).
-import { canonicalLabels, EDIT_LABELS, type EditLabel } from '../analysis/taxonomy/labels';
+import { canonicalLabels, EDIT_LABELS, type EditLabel } from '../contracts/editLabels';
 import { scoreScale } from '../analysis/taxonomy/stats';
 import type { LabelledEdit } from '../contracts/taxonomyTypes';
 import { OFFLINE_JUDGE_KEY } from '../contracts/taxonomyTypes';

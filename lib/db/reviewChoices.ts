@@ -1,13 +1,7 @@
 // What the review-session form offers: runs, the judges that labelled each, and the people who
 // can review (users on an instance with accounts; 'local' on the single-user workbench).
 import { pool } from './client';
-
-export interface RunChoice {
-  id: string;
-  name: string;
-  programs: number;
-  judges: { judge: string; judged: number }[];
-}
+import type { RunChoice } from '../contracts/api/reviewChoices';
 
 export async function reviewRunChoices(): Promise<RunChoice[]> {
   const [runs, judges] = await Promise.all([

@@ -1,7 +1,7 @@
 // The labels of a review session as data, for the agreement page and the gold JSONL export and
 // import: per reviewer and per judge, item id -> labels (skipped items left out). Only these
 // readers put human and judge labels side by side; the reviewing screen never calls them.
-import { canonicalLabels } from '../analysis/taxonomy/labels';
+import { canonicalLabels } from '../contracts/editLabels';
 import { editDiff } from '../analysis/taxonomy/diff';
 import type { GoldLine, ParsedGold } from '../review/gold';
 import { pool } from './client';

@@ -1,7 +1,7 @@
 // Review sessions (blind labelling, issue 10): creating one from a sample, listing, progress, a
 // reviewer's item and labels. Blindness is kept here: `reviewItem` reads sources, language and the
 // asking reviewer's own labels only, never scores, judgements or another reviewer's labels.
-import { canonicalLabels } from '../analysis/taxonomy/labels';
+import { canonicalLabels } from '../contracts/editLabels';
 import { sampleEdits, type SamplingMode } from '../review/sample';
 import { pool } from './client';
 import { reviewCandidates } from './reviewCandidates';

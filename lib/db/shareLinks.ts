@@ -7,21 +7,12 @@ import { actorUser, type Actor } from '../contracts/permissions';
 import { newShareSecret, sha256Hex } from '../contracts/tokens';
 import { audit } from './audit';
 import { prisma } from './client';
+import type { ShareLinkView } from '../contracts/api/accounts';
 
 export const newShareLinkSchema = z.object({
   /** Days until the link stops working (1 hour .. 1 year). */
   expiresInDays: z.number().min(1 / 24).max(365).default(7),
 });
-
-export interface ShareLinkView {
-  id: string;
-  runId: string;
-  createdBy: string;
-  createdAt: string;
-  expiresAt: string;
-  revokedAt: string | null;
-  active: boolean;
-}
 
 type Row = { id: string; runId: string; createdAt: Date; expiresAt: Date; revokedAt: Date | null; createdBy: { email: string } };
 const view = (r: Row): ShareLinkView => ({

@@ -2,7 +2,7 @@
 // token and time bounds; unknown tools and bad JSON are refused (and recorded); huge results are
 // capped before they go back; a well-behaved model's final text is returned.
 import { expect, it } from 'vitest';
-import type { ToolChatMessage, ToolSpec } from '../llm/client';
+import type { ToolChatMessage, ToolSpec } from '../contracts/llmTypes';
 import { capResult, runAgent, type AgentDeps, type ChatStep } from './agent';
 
 const tools: ToolSpec[] = [{ name: 'run_program', description: '', parameters: { type: 'object' } }];

@@ -7,7 +7,7 @@
 // needs an answer to every tool call) and count as what they are; every tool result is capped
 // before it goes back to the model; once the tool budget is spent the model gets one wrap-up turn
 // without tools, and a model that still calls tools is stopped. Pure (no database, no sandbox).
-import type { ToolCallRequest, ToolChatMessage, ToolSpec } from '../llm/client';
+import type { ToolCallRequest, ToolChatMessage, ToolSpec } from '../contracts/llmTypes';
 import type { LlmUsage } from '../contracts/llmTypes';
 import { WRAP_UP } from './prompt';
 

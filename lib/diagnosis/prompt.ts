@@ -5,7 +5,7 @@
 // tools, and the required output: Hypothesis / Experiment / Verdict / Direction with every number
 // taken from a tool result, then optionally auxiliary_metrics.py (evaluate_aux(results_dir,
 // primary_result) -> dict, the seed's path rule) and an agent candidate. Pure.
-import type { ChatMessage } from '../analysis/taxonomy/rubric';
+import type { ChatMessage } from '../contracts/llmTypes';
 
 export interface ScoreHistoryRow {
   generation: number;

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { beforeEach, expect, it } from 'vitest';
-import { PACKED_TYPE, packedUrl, readPacked } from './packedBody';
+import { PACKED_TYPE, packedUrl, readPacked } from '../contracts/wire/packedBody';
 import { clearVersionedBodies, versionedResponse } from './versionedBody';
 
 const URL_ = 'http://127.0.0.1/api/x?metric=a';

@@ -22,7 +22,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { z } from 'zod';
 import { etagOf, noneMatch } from './conditional';
-import { PACKED_PARAM, PACKED_TYPE, PACKED_VALUE } from './packedBody';
+import { PACKED_PARAM, PACKED_TYPE, PACKED_VALUE } from '../contracts/wire/packedBody';
 
 const gzip = promisify(zlib.gzip);
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyzeRun } from '../analysis/analyzeRun';
 import { analysisProgramsFromRecords } from '../analysis/fromTrace';
-import { REALISTIC, writeSyntheticOpenEvolveRun } from '../demo/synthetic';
+import { REALISTIC, writeSyntheticOpenEvolveRun } from '../services/demo/synthetic';
 import { readRunsFromPath } from './index';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'evoscope-for-analysis-'));

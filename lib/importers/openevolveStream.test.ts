@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { writeSyntheticOpenEvolveRun } from '../demo/synthetic';
+import { writeSyntheticOpenEvolveRun } from '../services/demo/synthetic';
 import { ImportError, type ImportedRun } from '../trace/schema';
 import { readRunsFromPath } from './index';
 

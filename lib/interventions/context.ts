@@ -3,7 +3,7 @@
 // a call, store a text and report progress. Runners (lib/db/experiment{Tune,Replay,Ablate}.ts)
 // run the plan's calls that are not stored yet, in plan order, and return the report.
 import type { EvaluationOutcome, EvaluatorBundle } from '../contracts/evaluatorTypes';
-import type { NewCall, StoredCall } from '../db/experiments';
+import type { NewCall, StoredCall } from '../contracts/interventionTypes';
 import type { ExperimentReport, KnobLanguage } from '../contracts/interventionTypes';
 
 export interface ExperimentProgram {

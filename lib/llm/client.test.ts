@@ -5,7 +5,8 @@
 import { afterEach, expect, it } from 'vitest';
 import { z } from 'zod';
 import { labelsReply, startScriptedLlm, statusReply, toolsReply, type Script, type ScriptedLlm } from '../../tests/helpers/scriptedLlm';
-import { chatJson, chatText, chatTools, type ToolSpec } from './client';
+import { chatJson, chatText, chatTools } from './client';
+import type { ToolSpec } from '../contracts/llmTypes';
 import { llmSettingsSchema, type LlmSettings } from '../contracts/llmTypes';
 
 const schema = z.object({ labels: z.array(z.string()).min(1), rationale: z.string() });

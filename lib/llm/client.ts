@@ -12,7 +12,8 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { z } from 'zod';
 import type { LlmSettings, LlmUsage } from '../contracts/llmTypes';
-import type { ChatMessage } from '../analysis/taxonomy/rubric';
+
+import type { ChatMessage, ToolSpec, ToolCallRequest, ToolChatMessage } from '../contracts/llmTypes';
 
 export type LlmFailureKind = 'rate-limit' | 'server' | 'timeout' | 'network' | 'invalid-json' | 'invalid-answer' | 'refused';
 
@@ -257,26 +258,6 @@ export async function chatText(settings: LlmSettings, opts: ChatTextOptions): Pr
 
 // ---------------------------------------------------------------------------------------------
 // Function calling (issue 13: the diagnosis agent)
-
-/** A function the model may call: JSON Schema parameters, as the OpenAI API takes them. */
-export interface ToolSpec {
-  name: string;
-  description: string;
-  parameters: Record<string, unknown>;
-}
-
-/** A call the model asked for; `arguments` is the model's JSON text, unparsed (it may be invalid). */
-export interface ToolCallRequest {
-  id: string;
-  name: string;
-  arguments: string;
-}
-
-/** A conversation with tool calls: the assistant's calls and the tools' results go back in. */
-export type ToolChatMessage =
-  | ChatMessage
-  | { role: 'assistant'; content: string | null; tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[] }
-  | { role: 'tool'; tool_call_id: string; content: string };
 
 export interface ChatToolsOptions {
   messages: ToolChatMessage[];

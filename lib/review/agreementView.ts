@@ -3,7 +3,7 @@
 // labellings differ. A reviewer is the reference (`a`) against the judge, as the human
 // re-annotation is in the paper's B.4; between reviewers the first assigned is `a`.
 import { agreement } from '../analysis/taxonomy/agreement';
-import { canonicalLabels, type EditLabel } from '../analysis/taxonomy/labels';
+import { canonicalLabels, type EditLabel } from '../contracts/editLabels';
 import type { AgreementReport } from '../contracts/taxonomyTypes';
 
 export interface Labelling {

@@ -4,7 +4,7 @@
 // re-imports onto the same session (matched by run + child_id). A skipped item is written with
 // "skipped": true (EvoReplay ignores unknown keys). Pure: parsing names the line at fault.
 import { z } from 'zod';
-import { canonicalLabels, isEditLabel } from '../analysis/taxonomy/labels';
+import { canonicalLabels, isEditLabel } from '../contracts/editLabels';
 
 export interface GoldLine {
   run: string;

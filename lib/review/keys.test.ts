@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { EDIT_LABELS } from '../analysis/taxonomy/labels';
+import { EDIT_LABELS } from '../contracts/editLabels';
 import { isTypingTarget, LABEL_KEYS, reviewKeyAction } from './keys';
 
 it('has one distinct key per label, the control keys none of them', () => {

@@ -1,7 +1,7 @@
 // The reviewing screen's keys (EvoReplay's, issue 10): one letter per label, Enter saves and goes
 // on, s skips, Backspace goes back, n opens the note, ? the rubric. Pure, so the mapping is tested
 // without a browser and the screen only dispatches.
-import type { EditLabel } from '../analysis/taxonomy/labels';
+import type { EditLabel } from '../contracts/editLabels';
 
 export const LABEL_KEYS: Record<string, EditLabel> = {
   h: 'hyperparameter_tuning',

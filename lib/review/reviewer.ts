@@ -1,5 +1,5 @@
 // Who labels: a signed-in user (or their token) by user id, the single-user workbench as 'local'.
-import { ApiError } from '../http/handler';
+import { ApiError } from '../contracts/apiError';
 import { actorUser, type Actor } from '../contracts/permissions';
 
 export const LOCAL_REVIEWER = 'local';

@@ -1,7 +1,7 @@
 // Which edits a blind-labelling session shows (issue 10, the paper's B.4 re-annotation): a
 // seeded, deterministic sample, stratified by the judge's label and by the sign of the score
 // change, or the best-so-far edits only. Pure: the same candidates and seed give the same sample.
-import { EDIT_LABELS, canonicalLabels } from '../analysis/taxonomy/labels';
+import { EDIT_LABELS, canonicalLabels } from '../contracts/editLabels';
 import { Rng } from '../analysis/rng';
 
 export const SAMPLING_MODES = ['stratified', 'best-so-far'] as const;

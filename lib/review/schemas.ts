@@ -1,6 +1,6 @@
 // Route inputs of the review sessions (issue 10, blind labelling), shared by routes and forms.
 import { z } from 'zod';
-import { EDIT_LABELS } from '../analysis/taxonomy/labels';
+import { EDIT_LABELS } from '../contracts/editLabels';
 import { uuidSchema } from '../contracts/api/params';
 import { SAMPLING_MODES } from './sample';
 

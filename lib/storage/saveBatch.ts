@@ -12,7 +12,7 @@ import path from 'node:path';
 import { InputError } from '../files/errors';
 import { safeEntryPath } from '../files/entryPath';
 import { readBatchFrames } from './batchFrames';
-import { UploadClosedError, type ByteBudget } from '../services/uploads/budget';
+import { UploadClosedError, type ByteBudget } from './budget';
 import { DiskFullError, fileSha256, folderRoot, uploadDir } from './storage';
 
 export interface SavedBatch {

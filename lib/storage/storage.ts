@@ -11,7 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { InputError } from '../files/errors';
 import { safeEntryPath } from '../files/entryPath';
-import { UploadClosedError, type ByteBudget } from '../services/uploads/budget';
+import { UploadClosedError, type ByteBudget } from './budget';
 
 /**
  * The disk (or the user's quota) filled up while storing an upload. Not the user's input and not

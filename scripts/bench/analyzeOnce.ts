@@ -3,7 +3,7 @@
 // Prints one JSON object: programs, wall time of reading and of the analyses, peak RSS.
 import { analyzeRun } from '../../lib/analysis/analyzeRun';
 import { analysisProgramsFromRecords } from '../../lib/analysis/fromTrace';
-import type { CyclingScope, Definitions } from '../../lib/analysis/types';
+import type { CyclingScope, Definitions } from '../../lib/contracts/analysisTypes';
 import { readRunsFromPath } from '../../lib/importers';
 
 const [dir, definitions = 'default', scope = 'lineage'] = process.argv.slice(2);

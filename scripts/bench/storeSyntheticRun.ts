@@ -1,7 +1,7 @@
 // A realistic generated run (lib/demo/synthetic.ts REALISTIC: Python, several KB per program)
 // stored as an import would store it, for the benches that time work on a stored run.
-import { REALISTIC } from '../../lib/demo/synthetic';
-import { syntheticImportedRun } from '../../lib/demo/syntheticRun';
+import { REALISTIC } from '../../lib/services/demo/synthetic';
+import { syntheticImportedRun } from '../../lib/services/demo/syntheticRun';
 import { storeImportedRun } from '../../lib/db/importRun';
 
 /** `tag`, when given, starts every source (a comment line): sources no other run holds, nothing cached. */

@@ -9,7 +9,7 @@
 import { initParsers } from '../../lib/analysis/treeSitter';
 import { clearProgramCache, setDeriveWithoutParse } from '../../lib/analysis/taxonomy/offlineFacts';
 import { judgeEditOffline } from '../../lib/analysis/taxonomy/offlineJudge';
-import { REALISTIC, syntheticPrograms } from '../../lib/demo/synthetic';
+import { REALISTIC, syntheticPrograms } from '../../lib/services/demo/synthetic';
 
 const n = Number(process.argv[2] ?? 10_000);
 const cppShare = 0.25;

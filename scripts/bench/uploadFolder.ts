@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { writeSyntheticOpenEvolveRun } from '../../lib/demo/synthetic';
+import { writeSyntheticOpenEvolveRun } from '../../lib/services/demo/synthetic';
 
 const BASE_URL = (process.env.BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
 const realRuns = path.resolve(process.env.EVOSCOPE_REAL_RUNS ?? path.join(process.cwd(), '..', 'shared', 'real-runs'));

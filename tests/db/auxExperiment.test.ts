@@ -16,7 +16,7 @@ import { getExperiment } from '../../lib/db/experiments';
 import { putBlob, runExperiment } from '../../lib/services/experiments/runExperiment';
 import { startAuxExperiment } from '../../lib/services/diagnosis/startAux';
 import { loadDemoData } from '../../lib/services/demo/loadDemoData';
-import { demoEvaluatorBundle } from '../../lib/demo/evaluators/bundles';
+import { demoEvaluatorBundle } from '../../lib/services/demo/evaluators/bundles';
 import type { AuxExperimentReport, DiagnosisReport } from '../../lib/contracts/diagnosisTypes';
 import { releaseJobClient } from '../../lib/db/jobQueue';
 import { useTestDatabase } from '../helpers/dbTest';

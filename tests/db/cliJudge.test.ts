@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editDiff } from '../../lib/analysis/taxonomy/diff';
 import { editSet } from '../../lib/analysis/taxonomy/editSet';
-import { EDIT_LABELS, type EditLabel } from '../../lib/analysis/taxonomy/labels';
+import { EDIT_LABELS, type EditLabel } from '../../lib/contracts/editLabels';
 import { scoreScale, taxonomyStats } from '../../lib/analysis/taxonomy/stats';
 import { disconnect, pool } from '../../lib/db/client';
 import { createJudgeBatch } from '../../lib/db/judgeBatches';

@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 import { ANALYSIS } from '../../lib/analysis/reportTypes';
 import { initParsers } from '../../lib/analysis/complexity';
 import { buildRunReports } from '../../lib/analysis/runReport';
-import { syntheticImportedRun } from '../../lib/demo/syntheticRun';
+import { syntheticImportedRun } from '../../lib/services/demo/syntheticRun';
 import { getAnalysis } from '../../lib/db/analyses';
 import { pool } from '../../lib/db/client';
 import { storeImportedRun } from '../../lib/db/importRun';

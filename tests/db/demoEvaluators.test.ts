@@ -13,11 +13,11 @@ import { migrate } from '../../lib/runtime/migrate';
 import { DEMO_VERSION, loadDemoData } from '../../lib/services/demo/loadDemoData';
 import { releaseJobClient } from '../../lib/db/jobQueue';
 import { evaluateProgram } from '../../lib/sandbox/evaluators/evaluate';
-import { generateDemoRuns } from '../../lib/demo/demoRuns';
-import { generateFunSearchDemo } from '../../lib/demo/funsearch/config';
+import { generateDemoRuns } from '../../lib/services/demo/demoRuns';
+import { generateFunSearchDemo } from '../../lib/services/demo/funsearch/config';
 import { searchStateSchema } from '../../lib/trace/searchState';
-import { writeTaskFiles } from '../../lib/demo/taskFolder';
-import { writeOpenEvolveRun } from '../../lib/demo/writeOpenEvolveRun';
+import { writeTaskFiles } from '../../lib/services/demo/taskFolder';
+import { writeOpenEvolveRun } from '../../lib/services/demo/writeOpenEvolveRun';
 import { importFromPath } from '../../lib/services/import/importPipeline';
 
 let loaded: { runId: string; name: string }[] = [];

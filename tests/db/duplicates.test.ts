@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
 import { GET } from '../../app/api/runs/[runId]/duplicates/route';
-import { generateFunSearchDemo } from '../../lib/demo/funsearch/config';
+import { generateFunSearchDemo } from '../../lib/services/demo/funsearch/config';
 import { pool } from '../../lib/db/client';
 import { computeRunDuplicates } from '../../lib/db/duplicates';
 import { storeImportedRun } from '../../lib/db/importRun';

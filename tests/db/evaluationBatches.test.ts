@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { EvaluationOutcome } from '../../lib/contracts/evaluatorTypes';
 import { pool } from '../../lib/db/client';
 import { BatchInputError, bestChainProgramIds, cancelBatch, createEvaluationBatch, getBatchDetail, getBatchProgress, NO_EVALUATOR, type EvaluatorLoader } from '../../lib/db/evaluationBatches';
-import { LOG_CAP_CHARS, runEvaluationBatch, type EvaluateFn } from '../../lib/services/evaluation/runEvaluationBatch';
+import { runEvaluationBatch, type EvaluateFn } from '../../lib/services/evaluation/runEvaluationBatch';
+import { LOG_CAP_CHARS } from '../../lib/db/logCells';
 import { evaluatorRow, scoredRun } from '../helpers/rerun';
 import { useTestDatabase } from '../helpers/dbTest';
 

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { pool } from '../../lib/db/client';
-import { REALISTIC, syntheticPrograms, writeSyntheticOpenEvolveRun } from '../../lib/demo/synthetic';
+import { REALISTIC, syntheticPrograms, writeSyntheticOpenEvolveRun } from '../../lib/services/demo/synthetic';
 import { importFromPath } from '../../lib/services/import/importPipeline';
 import { ImportError } from '../../lib/trace/schema';
 import { useTestDatabase } from '../helpers/dbTest';

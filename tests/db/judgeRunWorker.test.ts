@@ -8,7 +8,7 @@ import path from 'node:path';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as batchesRoute from '../../app/api/runs/[runId]/judge-batches/route';
-import { isEditLabel } from '../../lib/analysis/taxonomy/labels';
+import { isEditLabel } from '../../lib/contracts/editLabels';
 import { OFFLINE_JUDGE_KEY } from '../../lib/contracts/taxonomyTypes';
 import { disconnect, pool } from '../../lib/db/client';
 import { createJudgeBatch, getJudgeBatch } from '../../lib/db/judgeBatches';

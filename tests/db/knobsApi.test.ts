@@ -9,8 +9,8 @@ import * as knobsRoute from '../../app/api/runs/[runId]/programs/[programId]/kno
 import { appendPrograms, createLiveRun } from '../../lib/db/appendPrograms';
 import { pool } from '../../lib/db/client';
 import { LLM_NOT_CONFIGURED } from '../../lib/db/judgeBatches';
-import { seed as cppSeed } from '../../lib/demo/programs/cppCode';
-import { seed as pySeed } from '../../lib/demo/programs/pythonCode';
+import { seed as cppSeed } from '../../lib/services/demo/programs/cppCode';
+import { seed as pySeed } from '../../lib/services/demo/programs/pythonCode';
 import { knobSchema } from '../../lib/contracts/interventionTypes';
 import { KNOB_SYSTEM_PROMPT } from '../../lib/interventions/knobs/prompt';
 import { releaseJobClient } from '../../lib/db/jobQueue';

@@ -20,7 +20,7 @@ import { cancelExperiment, createExperiment, getExperiment } from '../../lib/db/
 import { runExperiment } from '../../lib/services/experiments/runExperiment';
 import { disconnect, pool } from '../../lib/db/client';
 import { migrate } from '../../lib/runtime/migrate';
-import { diffBlocks } from '../../lib/demo/diffBlocks';
+import { diffBlocks } from '../../lib/services/demo/diffBlocks';
 import { loadDemoData } from '../../lib/services/demo/loadDemoData';
 import { applyReply } from '../../lib/interventions/replay/parse';
 import { STRICT_DIFF_REMINDER } from '../../lib/interventions/replay/variants';

@@ -9,7 +9,7 @@ import type { AnalysesProgress } from '../../lib/analysis/analysesProgress';
 import { initParsers } from '../../lib/analysis/complexity';
 import { ANALYSIS, cyclingParams, REPORT_VERSION } from '../../lib/analysis/reportTypes';
 import { buildRunReports } from '../../lib/analysis/runReport';
-import { syntheticImportedRun } from '../../lib/demo/syntheticRun';
+import { syntheticImportedRun } from '../../lib/services/demo/syntheticRun';
 import { getAnalysis } from '../../lib/db/analyses';
 import { getAnalysesProgress, ProgressRecorder } from '../../lib/db/analysesProgress';
 import { pool } from '../../lib/db/client';

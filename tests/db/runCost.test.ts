@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateFunSearchDemo } from '../../lib/demo/funsearch/config';
+import { generateFunSearchDemo } from '../../lib/services/demo/funsearch/config';
 import { pool } from '../../lib/db/client';
 import { appendLiveSearchState, appendPrograms, createLiveRun } from '../../lib/db/appendPrograms';
 import { storeImportedRun } from '../../lib/db/importRun';

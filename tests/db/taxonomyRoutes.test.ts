@@ -15,7 +15,7 @@ import * as programJudgementsRoute from '../../app/api/runs/[runId]/programs/[pr
 import * as agreementRoute from '../../app/api/runs/[runId]/taxonomy/agreement/route';
 import * as taxonomyRoute from '../../app/api/runs/[runId]/taxonomy/route';
 import * as pooledRoute from '../../app/api/taxonomy/route';
-import { EDIT_LABELS } from '../../lib/analysis/taxonomy/labels';
+import { EDIT_LABELS } from '../../lib/contracts/editLabels';
 import { llmJudgeKey, OFFLINE_JUDGE_KEY } from '../../lib/contracts/taxonomyTypes';
 import {
   agreementReportSchema, judgeAgreementSchema, judgeBatchEnvelopeSchema, judgeBatchListSchema, judgementsPageSchema, pooledTaxonomySchema,

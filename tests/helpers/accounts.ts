@@ -8,7 +8,8 @@ import { CLI_ACTOR } from '../../lib/db/audit';
 import { pool } from '../../lib/db/client';
 import { createApiToken } from '../../lib/db/apiTokens';
 import type { Actor, Role, TokenScope } from '../../lib/contracts/permissions';
-import { createUser, type UserView } from '../../lib/services/accounts/users';
+import { createUser } from '../../lib/services/accounts/users';
+import type { UserView } from '../../lib/contracts/api/accounts';
 
 export const PASSWORD = 'correct horse battery';
 

@@ -4,9 +4,9 @@
 // importers, as `analyze` reads a folder. A missing folder, run or program is an error, never a skip.
 import fs from 'node:fs';
 import path from 'node:path';
-import { generateDemoRuns } from '../../lib/demo/demoRuns';
+import { generateDemoRuns } from '../../lib/services/demo/demoRuns';
 import { readRunsFromPath } from '../../lib/importers/index';
-import { canonicalLabels, type EditLabel } from '../../lib/analysis/taxonomy/labels';
+import { canonicalLabels, type EditLabel } from '../../lib/contracts/editLabels';
 import { realRunsDir } from './cli';
 
 export const LABELLED_EDITS = path.resolve('tests/fixtures/taxonomy/labelled-edits.jsonl');

@@ -6,7 +6,7 @@ import { uuidSchema } from '@/lib/contracts/api/params';
 import { actorUser } from '@/lib/contracts/permissions';
 import { audit } from '@/lib/db/audit';
 import { createReviewSession, listReviewSessions, missingRuns } from '@/lib/db/reviews';
-import { checkReviewers } from '@/lib/review/access';
+import { checkReviewers } from '@/lib/http/reviewAccess';
 import { reviewerOf } from '@/lib/review/reviewer';
 import { createReviewSessionSchema } from '@/lib/review/schemas';
 

@@ -15,7 +15,7 @@ import { plateauKSchema, plateausUrl } from '@/lib/contracts/api/plateaus';
 import { bestSoFarUrl, initialChartMetric, pointsUrl } from '@/lib/contracts/api/points';
 import { PROGRAMS_FIRST_PAGE, programsUrl } from '@/lib/contracts/api/programs';
 import { DEFAULT_PLATEAU_K } from '@/lib/contracts/diagnosisTypes';
-import { packedUrl } from '@/lib/http/packedBody';
+import { packedUrl } from '@/lib/contracts/wire/packedBody';
 import { pool } from '@/lib/db/client';
 import { chainRerunState } from '@/lib/db/evaluationBatches';
 import { listEvaluators } from '@/lib/db/evaluators';

@@ -2,7 +2,7 @@
 // judge vs judge, judge vs human, human vs human. `a` is the reference and `b` the prediction:
 // precision = share of b's labels that a also gave, recall = share of a's labels that b found.
 // Only the nine labels count (unknown names and duplicates are dropped); only ids in both count.
-import { canonicalLabels, EDIT_LABELS, type EditLabel } from './labels';
+import { canonicalLabels, EDIT_LABELS, type EditLabel } from '../../contracts/editLabels';
 import type { AgreementReport } from '../../contracts/taxonomyTypes';
 
 const ratio = (num: number, den: number) => (den > 0 ? num / den : null);

@@ -8,7 +8,7 @@
 // "lines" field never makes an answer invalid: lines that cannot be found in the diff are
 // ignored.
 import { z } from 'zod';
-import { canonicalLabels, isEditLabel, type EditLabel } from './labels';
+import { canonicalLabels, isEditLabel, type EditLabel } from '../../contracts/editLabels';
 import type { Judgement, LabelEvidence, LineEvidence } from '../../contracts/taxonomyTypes';
 
 const normaliseLabel = (s: string) => s.trim().toLowerCase().replace(/[\s-]+/g, '_');

@@ -1,6 +1,6 @@
 // Shared pieces of the offline judge's rules: the collector of labels, reasons and evidence
 // lines, and small token / routine helpers.
-import type { EditLabel } from './labels';
+import type { EditLabel } from '../../contracts/editLabels';
 import type { Program } from './offlineFacts';
 import type { Routine } from './offlineSyntax';
 import type { Token } from './offlineTokens';

@@ -1,7 +1,7 @@
 // The incremental parse (a child parsed from its parent's edited tree) must give exactly the
 // facts of a full parse, and memoisation must not change any judgement.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REALISTIC, syntheticPrograms } from '../../demo/synthetic';
+import { REALISTIC, syntheticPrograms } from '../../services/demo/synthetic';
 import { initParsers } from '../treeSitter';
 import { editDiff } from './diff';
 import { clearProgramCache, ensureSyntax, program } from './offlineFacts';

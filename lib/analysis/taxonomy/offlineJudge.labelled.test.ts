@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadLabelledSources, readLabelledRows, type LabelledSource } from '../../../tests/helpers/labelledEdits';
 import { initParsers } from '../treeSitter';
-import { EDIT_LABELS, type EditLabel } from './labels';
+import { EDIT_LABELS, type EditLabel } from '../../contracts/editLabels';
 import { judgeEditOffline } from './offlineJudge';
 
 let edits: LabelledSource[];

@@ -20,7 +20,7 @@
 // Unknown languages get the same rules on tokens only (no routines, branches or loops), and the
 // rationale says so. Thresholds, decisions and measured agreement: README.md, "Offline judge". Nothing here throws on odd input: unparsable code is judged on
 // tree-sitter's recovered tree (the rationale notes it).
-import { canonicalLabels } from './labels';
+import { canonicalLabels } from '../../contracts/editLabels';
 import { Collector, lines, range, routineAt, texts, tokensOf } from './offlineEvidence';
 import { structural } from './offlineStructure';
 import { editFacts, tokenSimilarity, type EditFacts, type Program, type SubHunk } from './offlineFacts';

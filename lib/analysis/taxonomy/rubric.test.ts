@@ -2,7 +2,7 @@
 // answer shape, the diff, and the stated truncation rule at hunk boundaries.
 import { expect, it } from 'vitest';
 import { editDiff } from './diff';
-import { EDIT_LABELS, LABEL_DEFINITIONS } from './labels';
+import { EDIT_LABELS, LABEL_DEFINITIONS } from '../../contracts/editLabels';
 import { rubricMessages, truncateDiff } from './rubric';
 
 it('carries every label with its Table 9 definition, the answer shape and the diff', () => {

@@ -12,7 +12,8 @@
 // first hunk is longer than the limit, it is cut after its last whole line that fits (at least
 // its @@ line), and the final line counts that hunk's remaining lines too. Pure: this module
 // is imported by the settings panel.
-import { EDIT_LABELS, LABEL_DEFINITIONS } from './labels';
+import type { ChatMessage } from '../../contracts/llmTypes';
+import { EDIT_LABELS, LABEL_DEFINITIONS } from '../../contracts/editLabels';
 
 /** Characters of the unified diff sent to the model (~6k tokens of code). */
 export const MAX_DIFF_CHARS = 24_000;
@@ -83,11 +84,6 @@ Answer with one JSON object and nothing else:
 - "lines" (optional): for each label, the changed lines of the diff that drove it, copied exactly with their leading "+" or "-".
 
 ${TRUNCATION_RULE}`;
-
-export interface ChatMessage {
-  role: 'system' | 'user';
-  content: string;
-}
 
 export function rubricMessages(diff: string, opts: { language?: string } = {}): ChatMessage[] {
   const { text } = truncateDiff(diff);

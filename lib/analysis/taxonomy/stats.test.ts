@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EDIT_LABELS, type EditLabel } from './labels';
+import { EDIT_LABELS, type EditLabel } from '../../contracts/editLabels';
 import { normalisedChange, pooledTaxonomyStats, scoreScale, taxonomyStats } from './stats';
 import type { LabelledEdit } from '../../contracts/taxonomyTypes';
 

@@ -2,7 +2,7 @@
 // prevalence, positive rate, odds ratio of a positive normalised score change (with interval and
 // Fisher's test), enrichment among best-so-far updates and along the final best's lineage, the
 // label mix over four stages of the run, co-occurrence and compounds. Per run and pooled.
-import { EDIT_LABELS, type EditLabel } from './labels';
+import { EDIT_LABELS, type EditLabel } from '../../contracts/editLabels';
 import { fisherExactTwoSided, haldaneOddsRatio, woolfInterval, type Table2x2 } from './twoByTwo';
 import type { LabelStats, LabelledEdit, TaxonomyStats } from '../../contracts/taxonomyTypes';
 

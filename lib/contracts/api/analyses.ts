@@ -3,7 +3,7 @@
 // (lib/analysis/reportTypes.ts); fractions and slopes are nullable because the store writes
 // NaN and Infinity as null.
 import { z } from 'zod';
-import { COMPOSITION_BUCKETS, type CompositionBucket } from '../../analysis/types';
+import { COMPOSITION_BUCKETS, type CompositionBucket } from '../analysisTypes';
 import { limitSchema } from './params';
 
 export const definitionsValues = ['default', 'evoreplay'] as const;

@@ -3,7 +3,7 @@
 // pages. One definition for both sides.
 import { z } from 'zod';
 import { toCsv } from '../csv';
-import { VERDICTS, type GeneralizationStep } from '../../analysis/generalization';
+import { VERDICTS, type GeneralizationStep } from '../generalizationTypes';
 
 const num = z.number();
 const verdictSchema = z.enum(VERDICTS as [string, ...string[]]);

@@ -20,3 +20,24 @@ export const importParamsSchema = z.object({ importId: uuidSchema('import id') }
 export const uploadFileQuerySchema = z.object({
   path: z.string().min(1).max(4000).optional(),
 });
+
+export const importJobStatus = z.enum(['uploading', 'queued', 'running', 'succeeded', 'failed']);
+
+export interface ImportJobView {
+  id: string;
+  kind: string;
+  status: z.infer<typeof importJobStatus>;
+  sourceName: string;
+  format: string;
+  runName: string | null;
+  phase: string | null;
+  bytesReceived: number;
+  filesReceived: number;
+  filesRead: number;
+  programsStored: number;
+  programsTotal: number | null;
+  error: string | null;
+  runs: { id: string; name: string; programs: number }[];
+  createdAt: string;
+  finishedAt: string | null;
+}

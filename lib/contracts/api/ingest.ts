@@ -3,7 +3,7 @@
 import type { NextRequest } from 'next/server';
 import { z } from 'zod';
 import { storableJson } from '../../trace/pgSafe';
-import { ApiError } from '../../http/handler';
+import { ApiError } from '../apiError';
 
 export const createLiveRunSchema = z.object({
   name: z.string().trim().min(1).max(200),

@@ -17,7 +17,7 @@
 // Errors are { error: string } as everywhere; starting an LLM batch with no LLM configured is a
 // 409 whose message says where to configure it.
 import { z } from 'zod';
-import { EDIT_LABELS } from '../../analysis/taxonomy/labels';
+import { EDIT_LABELS } from '../editLabels';
 import { judgeBudgetSchema } from '../llmTypes';
 import { limitSchema } from './params';
 

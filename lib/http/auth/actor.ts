@@ -5,7 +5,7 @@
 import { ApiError } from '../../contracts/apiError';
 import { prisma } from '../../db/client';
 import { isLegacyIngestToken } from '../../db/settings';
-import { getAuth } from './auth';
+import { getAuth } from '../../db/betterAuth';
 import { authMode, type AuthMode } from './mode';
 import { isRole, TOKEN_SCOPES, type Actor, type Permission, type TokenScope } from '../../contracts/permissions';
 import { bearerOf, sha256Hex } from '../../contracts/tokens';

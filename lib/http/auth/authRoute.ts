@@ -1,6 +1,6 @@
 // better-auth's request handler behind the same Host / cross-site guard as every other route.
 import { refuseForeignRequest } from '../guard';
-import { getAuth } from './auth';
+import { getAuth } from '../../db/betterAuth';
 
 export function authRoute() {
   return async (req: Request): Promise<Response> => {

@@ -4,10 +4,10 @@
 import type { Node } from '@vscode/tree-sitter-wasm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initParsers } from '../../analysis/treeSitter';
-import { publicBestChain } from '../../demo/bestChain';
-import { generateDemoRuns } from '../../demo/demoRuns';
-import { demoEvaluatorBundle } from '../../demo/evaluators/bundles';
-import type { GeneratedRun } from '../../demo/scenario';
+import { publicBestChain } from '../../services/demo/bestChain';
+import { generateDemoRuns } from '../../services/demo/demoRuns';
+import { demoEvaluatorBundle } from '../../services/demo/evaluators/bundles';
+import type { GeneratedRun } from '../../services/demo/scenario';
 import { evaluateProgram } from '../../sandbox/evaluators/evaluate';
 import { knobSchema } from '../../contracts/interventionTypes';
 import { parseProgram } from './literals';

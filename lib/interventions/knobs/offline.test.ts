@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initParsers } from '../../analysis/treeSitter';
-import { seed as cppSeed } from '../../demo/programs/cppCode';
-import { seed as pySeed } from '../../demo/programs/pythonCode';
+import { seed as cppSeed } from '../../services/demo/programs/cppCode';
+import { seed as pySeed } from '../../services/demo/programs/pythonCode';
 import { knobSchema } from '../../contracts/interventionTypes';
 import { findKnobsOffline, RULES, snakeName, uniqueNames } from './offline';
 

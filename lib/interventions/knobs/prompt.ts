@@ -1,7 +1,7 @@
 // The knob-identification prompt of the paper's Appendix B.9, word for word (the system
 // message; the user message is the program in a fenced block tagged with its language). The
 // text is copied from the paper as extracted (its typographic quotes kept), line breaks included.
-import type { ChatMessage } from '../../analysis/taxonomy/rubric';
+import type { ChatMessage } from '../../contracts/llmTypes';
 import type { KnobLanguage } from '../../contracts/interventionTypes';
 
 export const KNOB_SYSTEM_PROMPT = `You are an expert at identifying tunable hyperparameters in heuristic

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffBlocks } from '../../demo/diffBlocks';
+import { diffBlocks } from '../../services/demo/diffBlocks';
 import { applyReply, modeOfContextKind, parseFullRewrite } from './parse';
 
 const parent = [

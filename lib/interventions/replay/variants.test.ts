@@ -1,9 +1,9 @@
 // The variants on prompts built exactly as the demo runs store them (lib/demo/prompts.ts,
 // OpenEvolve's templates): Python in diff mode, C++ in full-rewrite mode.
 import { describe, expect, it } from 'vitest';
-import { buildUserPrompt, type PromptProgram } from '../../demo/prompts';
-import { circlePacking } from '../../demo/programs/python';
-import { ahcHeuristic } from '../../demo/programs/cpp';
+import { buildUserPrompt, type PromptProgram } from '../../services/demo/prompts';
+import { circlePacking } from '../../services/demo/programs/python';
+import { ahcHeuristic } from '../../services/demo/programs/cpp';
 import { applyReply } from './parse';
 import { lineageDeletions } from './deletionHistory';
 import { buildVariant, sections, STRICT_DIFF_REMINDER, type StoredPrompt } from './variants';

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { checkFileSet, detectContract, EvaluatorInputError, MAX_EVALUATOR_BYTES, MAX_EVALUATOR_FILES } from './files';
-import { SKIPPED_DIRS, skippedFile } from './skip';
+import { SKIPPED_DIRS, skippedFile } from '../../contracts/evaluatorSkip';
 import type { EvaluatorContract } from '../../contracts/evaluatorTypes';
 
 export interface FoundEvaluator {

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { HARNESS_FILE, SHIM_DIR, SHINKA_RESULTS_DIR } from './harness';
-import { SKIPPED_DIRS, skippedFile } from './skip';
+import { SKIPPED_DIRS, skippedFile } from '../../contracts/evaluatorSkip';
 import type { EvaluatorContract } from '../../contracts/evaluatorTypes';
 
 export const MAX_EVALUATOR_FILES = 500;

@@ -11,9 +11,10 @@ import { passwordSchema } from '../../contracts/password';
 import { audit, CLI_ACTOR } from '../../db/audit';
 import { prisma } from '../../db/client';
 import { getSetting } from '../../db/settings';
-import { getAuth } from '../../http/auth/auth';
+import { getAuth } from '../../db/betterAuth';
 import { roleSchema, type Actor, type Role } from '../../contracts/permissions';
 import { sha256Hex, tokenPrefix } from '../../contracts/tokens';
+import type { UserView } from '../../contracts/api/accounts';
 
 export type Operator = Actor | typeof CLI_ACTOR;
 
@@ -28,17 +29,6 @@ export const newUserSchema = z.object({
   password: passwordSchema.optional(),
 });
 export type NewUser = z.infer<typeof newUserSchema>;
-
-export interface UserView {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  disabled: boolean;
-  /** False while an invited user has not set a password yet. */
-  hasPassword: boolean;
-  createdAt: string;
-}
 
 const INVITE_PREFIX = 'invite:';
 const INVITE_DAYS = 7;

@@ -10,7 +10,7 @@ import type { Complexity } from '../../analysis/complexity';
 import type { PoolOptions } from '../../analysis/complexityPool';
 import { CYCLING_PASSES, cyclingPasses, evolutionReport, type KnownComplexities, type RunReports } from '../../analysis/runReport';
 import { initParsers } from '../../analysis/treeSitter';
-import type { AnalysisProgram } from '../../analysis/types';
+import type { AnalysisProgram } from '../../contracts/analysisTypes';
 import { putAnalysis } from '../../db/analyses';
 import { pool, prisma } from '../../db/client';
 import type { ProgressRecorder } from '../../db/analysesProgress';

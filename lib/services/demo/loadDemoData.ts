@@ -15,17 +15,17 @@ import { storeImportedRuns } from '../../db/importRun';
 import { readRunsFromPath } from '../../importers';
 import { enqueueRunAnalyses, releaseJobClient } from '../../db/jobQueue';
 import { attachEvaluator } from '../../db/evaluators';
-import { generateDemoRuns } from '../../demo/demoRuns';
-import { demoEvaluatorBundle } from '../../demo/evaluators/bundles';
-import { generateFunSearchDemo } from '../../demo/funsearch/config';
-import { funSearchScorer } from '../../demo/funsearch/score';
-import type { DemoEvaluatorName } from '../../demo/evaluators/files';
+import { generateDemoRuns } from './demoRuns';
+import { demoEvaluatorBundle } from './evaluators/bundles';
+import { generateFunSearchDemo } from './funsearch/config';
+import { funSearchScorer } from './funsearch/score';
+import type { DemoEvaluatorName } from './evaluators/files';
 import { demoScorer } from './score';
-import { writeTaskFiles } from '../../demo/taskFolder';
-import { writeOpenEvolveRun } from '../../demo/writeOpenEvolveRun';
-import { addEvalAgent } from '../../demo/evalAgent/addEvalAgent';
-import { demoAuxRunner } from '../../demo/evalAgent/runAux';
-import { writeEvalAgentFolder } from '../../demo/evalAgent/writeEvalAgent';
+import { writeTaskFiles } from './taskFolder';
+import { writeOpenEvolveRun } from './writeOpenEvolveRun';
+import { addEvalAgent } from './evalAgent/addEvalAgent';
+import { demoAuxRunner } from './evalAgent/runAux';
+import { writeEvalAgentFolder } from './evalAgent/writeEvalAgent';
 
 const SETTING_KEY = 'demo.loaded';
 const LOCK_KEY = 727_002; // lib/runtime/migrate.ts holds 727_001

@@ -3,13 +3,13 @@
 // the public best-so-far chain (public score up, private score down), from real evaluations.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluateProgram } from '../../sandbox/evaluators/evaluate';
-import { publicBestChain } from '../../demo/bestChain';
-import { generateDemoRuns } from '../../demo/demoRuns';
-import { demoEvaluatorBundle } from '../../demo/evaluators/bundles';
-import { ahcHeuristic } from '../../demo/programs/cpp';
-import { circlePacking } from '../../demo/programs/python';
+import { publicBestChain } from './bestChain';
+import { generateDemoRuns } from './demoRuns';
+import { demoEvaluatorBundle } from './evaluators/bundles';
+import { ahcHeuristic } from './programs/cpp';
+import { circlePacking } from './programs/python';
 import { Rng } from '../../analysis/rng';
-import type { GeneratedRun } from '../../demo/scenario';
+import type { GeneratedRun } from './scenario';
 import { cachedEvaluator } from './score';
 
 let runs: GeneratedRun[];

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { EvaluationOutcome } from '../../contracts/evaluatorTypes';
-import { demoEvaluatorBundle } from '../../demo/evaluators/bundles';
-import { ahcHeuristic } from '../../demo/programs/cpp';
-import { circlePacking } from '../../demo/programs/python';
+import { demoEvaluatorBundle } from './evaluators/bundles';
+import { ahcHeuristic } from './programs/cpp';
+import { circlePacking } from './programs/python';
 import { cachedEvaluator, toProgramScore, type EvaluateFn } from './score';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-score-'));

@@ -9,8 +9,8 @@ import { evaluateProgram } from '../../sandbox/evaluators/evaluate';
 import type { EvaluationOutcome, EvaluatorBundle } from '../../contracts/evaluatorTypes';
 import { assessValidity } from '../../trace/validity';
 import { dataDir } from '../../storage/storage';
-import { demoEvaluatorBundle, evaluationKey } from '../../demo/evaluators/bundles';
-import type { ProgramTemplate } from '../../demo/programs/types';
+import { demoEvaluatorBundle, evaluationKey } from './evaluators/bundles';
+import type { ProgramTemplate } from './programs/types';
 
 export type EvaluateFn = (
   bundle: EvaluatorBundle,

@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { demoEvaluatorBundle } from '../../demo/evaluators/bundles';
-import { seed } from '../../demo/programs/pythonCode';
+import { demoEvaluatorBundle } from '../demo/evaluators/bundles';
+import { seed } from '../demo/programs/pythonCode';
 import { evaluateProgram } from '../../sandbox/evaluators/evaluate';
 import { runDiagnosisTool, type ToolContext } from './tools';
 

@@ -8,7 +8,7 @@
 // experiment_calls row.
 import { z } from 'zod';
 import type { EvaluationOutcome } from '../../contracts/evaluatorTypes';
-import type { ToolSpec } from '../../llm/client';
+import type { ToolSpec } from '../../contracts/llmTypes';
 import { compileProgram } from '../../sandbox/cpp';
 import { normaliseLanguage } from '../../sandbox/program';
 import { runSandbox, sandboxError } from '../../sandbox/run';

@@ -10,6 +10,7 @@ import { batchPairs, pairKey, pendingPairs, runSchedule, type BatchPair, type Te
 import type { EvaluationOutcome, EvaluatorBundle } from '../../contracts/evaluatorTypes';
 import { pool } from '../../db/client';
 import { getBatchProgress, NO_EVALUATOR, TERMINAL, type EvaluatorLoader } from '../../db/evaluationBatches';
+import { capLog, jsonOf } from '../../db/logCells';
 
 export type EvaluateFn = (
   bundle: EvaluatorBundle,
@@ -32,21 +33,6 @@ export interface RunBatchOptions {
 }
 
 export type RunBatchResult = BatchProgress & { skipped?: string };
-
-/** Logs kept per evaluation row (each of stdout and stderr): the sandbox keeps 1 MiB, a row less. */
-export const LOG_CAP_CHARS = 64 * 1024;
-
-// PostgreSQL text and jsonb refuse NUL characters; a candidate may print anything.
-const clean = (s: string) => s.replace(/\u0000/g, '\uFFFD');
-
-export function capLog(s: string, cap = LOG_CAP_CHARS): string {
-  const c = clean(s);
-  return c.length <= cap ? c : `${c.slice(0, cap)}\n… (${c.length - cap} more characters not stored)`;
-}
-
-/** jsonb text of a result: non-finite numbers as null, NUL characters replaced. */
-export const jsonOf = (v: unknown) =>
-  clean(JSON.stringify(v, (_k, x) => (typeof x === 'number' && !Number.isFinite(x) ? null : x)));
 
 function thrownOutcome(testSet: TestSet, e: unknown): EvaluationOutcome {
   return {

@@ -10,7 +10,7 @@ import { ablationTolerance, ablationVerdict, contributionOf } from '../../interv
 import { ExperimentFailure, knobLanguage, type ExperimentContext } from '../../interventions/context';
 import type { AblateParams, AblationReport, AblationVariant, CallOutcome } from '../../contracts/interventionTypes';
 import { pool } from '../../db/client';
-import type { StoredCall } from '../../db/experiments';
+import type { StoredCall } from '../../contracts/interventionTypes';
 import { programJudgements } from '../../db/judgements';
 
 interface Parent {

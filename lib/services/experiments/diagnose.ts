@@ -21,12 +21,14 @@ import { linkClaims, parseReport, reportMarkdown } from '../../diagnosis/report'
 import { DIAGNOSIS_TOOL_SPECS, runDiagnosisTool } from '../diagnosis/tools';
 import { DIAGNOSIS_TOOLS, diagnoseParamsSchema, type DiagnoseExperimentReport, type DiagnoseParams, type DiagnosisReport, type DiagnosisToolName } from '../../contracts/diagnosisTypes';
 import { ExperimentFailure, type ExperimentContext } from '../../interventions/context';
-import { chatTools, LlmAbortedError, type ToolCallRequest, type ToolChatMessage } from '../../llm/client';
+import { chatTools, LlmAbortedError } from '../../llm/client';
+import type { ToolCallRequest, ToolChatMessage } from '../../contracts/llmTypes';
 import { pool } from '../../db/client';
 import { insertDiagnosis, updateDiagnosisReport } from '../../db/diagnoses';
 import { auxHistory, changeLogPrograms, diagnosisTarget, programGeneration, readTestResults, scoreHistory } from '../../db/diagnosisData';
 import { experimentLlmSettings } from './replay';
-import { createExperiment, ExperimentInputError, listCalls, requireEvaluator, type StoredCall } from '../../db/experiments';
+import { createExperiment, ExperimentInputError, listCalls, requireEvaluator } from '../../db/experiments';
+import type { StoredCall } from '../../contracts/interventionTypes';
 import type { ExperimentView } from '../../contracts/interventionTypes';
 import { enqueueExperiment } from '../../db/jobQueue';
 import { evaluateProgram } from '../../sandbox/evaluators/evaluate';

@@ -24,7 +24,7 @@ import { knobSchema, tuneParamsSchema, type CallOutcome, type Knob, type KnobLan
 import type { EvaluationOutcome } from '../../contracts/evaluatorTypes';
 import { loadLlmSettings } from '../llmSettings';
 import { LLM_NOT_CONFIGURED } from '../../db/judgeBatches';
-import type { NewCall, StoredCall } from '../../db/experiments';
+import type { NewCall, StoredCall } from '../../contracts/interventionTypes';
 
 type Found = { knobs: Knob[]; llm: Record<string, unknown> | null; excluded: number };
 

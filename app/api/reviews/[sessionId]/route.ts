@@ -4,7 +4,7 @@
 import { ApiError, handle } from '@/lib/http/handler';
 import { audit } from '@/lib/db/audit';
 import { deleteReviewSession, nextUnlabelled } from '@/lib/db/reviews';
-import { refuseUnlessCreatorOrOwner, sessionOr404 } from '@/lib/review/access';
+import { refuseUnlessCreatorOrOwner, sessionOr404 } from '@/lib/http/reviewAccess';
 import { LOCAL_REVIEWER } from '@/lib/review/reviewer';
 import { actorUser } from '@/lib/contracts/permissions';
 import { sessionParamsSchema } from '@/lib/review/schemas';

@@ -5,7 +5,7 @@ import { LineageExplorer } from '@/components/lineage/LineageExplorer';
 import { parseLineageView } from '@/components/lineage/viewState';
 import { RunNav } from '@/components/run/RunNav';
 import { graphUrl } from '@/lib/contracts/api/graph';
-import { packedUrl } from '@/lib/http/packedBody';
+import { packedUrl } from '@/lib/contracts/wire/packedBody';
 import { loadRun, runViewMetadata } from '../loadRun';
 
 export const runtime = 'nodejs';

@@ -7,7 +7,7 @@ import { importParamsSchema } from '@/lib/contracts/api/imports';
 import { getImportJob, placeUploadedFiles } from '@/lib/db/importJobs';
 import { InputError } from '@/lib/files/errors';
 import { BATCH_CONTENT_TYPE } from '@/lib/contracts/batchFrame';
-import { UploadBudget, UploadClosedError } from '@/lib/services/uploads/budget';
+import { UploadBudget, UploadClosedError } from '@/lib/storage/budget';
 import { saveBatch } from '@/lib/storage/saveBatch';
 import { DiskFullError, maxUploadBytes } from '@/lib/storage/storage';
 import { Readable } from 'node:stream';

@@ -5,7 +5,7 @@ import { ApiError, handle, found, queryOf } from '@/lib/http/handler';
 import { importParamsSchema, uploadFileQuerySchema } from '@/lib/contracts/api/imports';
 import { getImportJob, placeUploadedFile } from '@/lib/db/importJobs';
 import { InputError } from '@/lib/files/errors';
-import { UploadBudget, UploadClosedError } from '@/lib/services/uploads/budget';
+import { UploadBudget, UploadClosedError } from '@/lib/storage/budget';
 import { DiskFullError, maxUploadBytes, saveUpload } from '@/lib/storage/storage';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { handle, queryOf } from '@/lib/http/handler';
 import { judgeLabelMap, reviewerLabelMaps, sessionItems, sessionJudges } from '@/lib/db/reviewLabels';
-import { refuseWhileReviewing, sessionOr404 } from '@/lib/review/access';
+import { refuseWhileReviewing, sessionOr404 } from '@/lib/http/reviewAccess';
 import { agreementPairs, type Labelling } from '@/lib/review/agreementView';
 import { sessionParamsSchema } from '@/lib/review/schemas';
 

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { ApiError, handle, queryOf } from '@/lib/http/handler';
 import { exportGold } from '@/lib/db/reviewLabels';
-import { refuseWhileReviewing, sessionOr404 } from '@/lib/review/access';
+import { refuseWhileReviewing, sessionOr404 } from '@/lib/http/reviewAccess';
 import { toJsonl } from '@/lib/review/gold';
 import { sessionParamsSchema } from '@/lib/review/schemas';
 

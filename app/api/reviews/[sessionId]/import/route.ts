@@ -6,7 +6,7 @@ import { ApiError, handle, jsonBody } from '@/lib/http/handler';
 import { audit } from '@/lib/db/audit';
 import { unknownUsers } from '@/lib/db/reviews';
 import { importGold } from '@/lib/db/reviewLabels';
-import { sessionOr404 } from '@/lib/review/access';
+import { sessionOr404 } from '@/lib/http/reviewAccess';
 import { parseGold } from '@/lib/review/gold';
 import { GOLD_REVIEWER, LOCAL_REVIEWER } from '@/lib/review/reviewer';
 import { importGoldSchema, sessionParamsSchema } from '@/lib/review/schemas';

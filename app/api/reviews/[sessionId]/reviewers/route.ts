@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { handle, jsonBody } from '@/lib/http/handler';
 import { audit } from '@/lib/db/audit';
 import { assignReviewers, getReviewSession } from '@/lib/db/reviews';
-import { checkReviewers, sessionOr404 } from '@/lib/review/access';
+import { checkReviewers, sessionOr404 } from '@/lib/http/reviewAccess';
 import { sessionParamsSchema } from '@/lib/review/schemas';
 
 export const runtime = 'nodejs';

@@ -1,5 +1,5 @@
 // GET /api/runs/[runId]/best-so-far?metric= - the stored best-so-far analysis; 202 {pending:true} until the worker has computed it; cached per version (ETag, 304), packed with &enc=gzip
-import { analysisResponse } from '@/lib/contracts/api/analysisResponse';
+import { analysisResponse } from '@/lib/http/analysisResponse';
 import { ApiError, found, handle, queryOf } from '@/lib/http/handler';
 import { runParamsSchema } from '@/lib/contracts/api/params';
 import { metricQuerySchema, resolveMetric } from '@/lib/contracts/api/points';

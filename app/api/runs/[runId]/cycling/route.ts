@@ -1,5 +1,5 @@
 // GET /api/runs/[runId]/cycling?definitions=default|evoreplay&scope=lineage|run - the stored cycling report without its edits (paged at ./edits); 202 {pending:true} until computed; cached per version (ETag, 304), packed with &enc=gzip
-import { analysisResponse } from '@/lib/contracts/api/analysisResponse';
+import { analysisResponse } from '@/lib/http/analysisResponse';
 import { handle, queryOf } from '@/lib/http/handler';
 import { cyclingQuerySchema, type CyclingResponse } from '@/lib/contracts/api/analyses';
 import { runParamsSchema } from '@/lib/contracts/api/params';

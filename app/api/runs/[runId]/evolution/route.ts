@@ -1,5 +1,5 @@
 // GET /api/runs/[runId]/evolution - the stored evolution report (complexity over iterations, lineage shape); 202 {pending:true} until computed; cached per version (ETag, 304), packed with ?enc=gzip
-import { analysisResponse } from '@/lib/contracts/api/analysisResponse';
+import { analysisResponse } from '@/lib/http/analysisResponse';
 import { handle } from '@/lib/http/handler';
 import { runParamsSchema } from '@/lib/contracts/api/params';
 import { ANALYSIS, type EvolutionReport } from '@/lib/analysis/reportTypes';

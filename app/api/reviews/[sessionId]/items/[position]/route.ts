@@ -4,7 +4,7 @@
 // note or skip.
 import { ApiError, handle, jsonBody } from '@/lib/http/handler';
 import { reviewItem, saveReviewLabel } from '@/lib/db/reviews';
-import { assignedReviewer } from '@/lib/review/access';
+import { assignedReviewer } from '@/lib/http/reviewAccess';
 import { itemParamsSchema, saveLabelSchema } from '@/lib/review/schemas';
 
 export const runtime = 'nodejs';

@@ -1,5 +1,5 @@
 // GET /api/runs/[runId]/cycling/edits?definitions&scope&offset&limit - one page (limit <= 500) of the cycling report's edits, in processing order; 202 {pending:true} until computed; cached per version (ETag, 304), packed with &enc=gzip
-import { analysisResponse } from '@/lib/contracts/api/analysisResponse';
+import { analysisResponse } from '@/lib/http/analysisResponse';
 import { handle, queryOf } from '@/lib/http/handler';
 import { cyclingEditsQuerySchema, type EditsPage } from '@/lib/contracts/api/analyses';
 import { runParamsSchema } from '@/lib/contracts/api/params';
