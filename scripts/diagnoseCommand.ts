@@ -14,7 +14,7 @@ import { getDiagnosis } from '../lib/db/diagnoses';
 import { ensureDatabase, type Database } from '../lib/runtime/ensureDatabase';
 import { createDiagnoseExperiment } from '../lib/services/experiments/diagnose';
 import { ExperimentInputError, getExperiment, listCalls, resumeExperiment } from '../lib/db/experiments';
-import { diagnoseParamsSchema, type DiagnoseExperimentReport, type DiagnoseParams } from '../lib/contracts/diagnosisTypes';
+import { diagnoseParamsSchema, type DiagnoseExperimentReport, type DiagnoseParams } from '../lib/trace/diagnosis';
 import { releaseJobClient } from '../lib/db/jobQueue';
 import { parseArgs, UsageError } from './cliArgs';
 import { runInForeground } from './foregroundExperiment';

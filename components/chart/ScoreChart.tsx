@@ -7,7 +7,7 @@ import { useRouter } from 'next/navigation';
 import { useId, useMemo, useState } from 'react';
 import { plateausResponseSchema, plateausUrl } from '@/lib/contracts/api/plateaus';
 import { bestSoFarResponseSchema, bestSoFarUrl, initialChartMetric, pointsSchema, pointsUrl } from '@/lib/contracts/api/points';
-import { DEFAULT_PLATEAU_K } from '@/lib/contracts/diagnosisTypes';
+import { DEFAULT_PLATEAU_K } from '@/lib/trace/diagnosis';
 import { fetchPacked } from '@/lib/contracts/wire/fetchPacked';
 import { formatScore } from '../ui/format';
 import { useUrlView } from '../ui/useUrlView';

@@ -6,7 +6,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { summarisePlateaus } from '@/lib/analysis/plateaus';
 import { plateausResponseSchema } from '@/lib/contracts/api/plateaus';
-import { DEFAULT_PLATEAU_K } from '@/lib/contracts/diagnosisTypes';
+import { DEFAULT_PLATEAU_K } from '@/lib/trace/diagnosis';
 import { PlateauKInput } from '../chart/PlateauKInput';
 import { describePlateau } from '../chart/plateauModel';
 import { formatCost } from '../run/costFormat';

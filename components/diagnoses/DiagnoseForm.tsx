@@ -4,7 +4,7 @@
 // bounds, then the job's progress bar and, once done, a link to the diagnosis it wrote.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { DEFAULT_PLATEAU_K, diagnoseParamsSchema, type DiagnoseExperimentReport } from '@/lib/contracts/diagnosisTypes';
+import { DEFAULT_PLATEAU_K, diagnoseParamsSchema, type DiagnoseExperimentReport } from '@/lib/trace/diagnosis';
 import type { ExperimentView } from '@/lib/contracts/interventionTypes';
 import { followExperiment } from '../experiments/experimentClient';
 import { isActive, progressLabel } from '../experiments/experimentLabels';

@@ -1,7 +1,7 @@
 'use client';
 // Export of a diagnosis: the whole of it as JSON (the diagnosis, its experiment and calls, as the
 // API gives them) and the report as Markdown (reportModel.reportMarkdown).
-import type { DiagnosisView } from '@/lib/contracts/diagnosisTypes';
+import type { DiagnosisView } from '@/lib/trace/diagnosis';
 import { downloadText } from '../analysis/download';
 import { reportMarkdown } from './reportModel';
 

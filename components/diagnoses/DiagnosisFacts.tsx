@@ -1,7 +1,7 @@
 // What a diagnosis carries besides its text: the change log the agent was given (the seed's
 // Problem 4), its bounds and what stopped it, the agent candidate against the plateau's best, the
 // trivial metric test of its aux metrics, and what the source or the agent did not give.
-import type { DiagnosisReport, DiagnosisView } from '@/lib/contracts/diagnosisTypes';
+import type { DiagnosisReport, DiagnosisView } from '@/lib/trace/diagnosis';
 import { formatCount, formatScore } from '../ui/format';
 
 const STOPPED: Record<string, string> = {

@@ -3,7 +3,7 @@
 // (#call-N) or marked unverified when no tool result holds it (claimLinks.ts). Claims whose number
 // is not in the text are listed under the parts, so none is lost.
 import { Markdown } from '../comments/Markdown';
-import { REPORT_PARTS, type DiagnosisReport } from '@/lib/contracts/diagnosisTypes';
+import { REPORT_PARTS, type DiagnosisReport } from '@/lib/trace/diagnosis';
 import { callAnchor, claimLinker, unplacedClaims } from './claimLinks';
 import { PART_TITLES } from './reportModel';
 import type { ReactNode } from 'react';

@@ -3,7 +3,7 @@
 // in a table (each row links to the diagnosis's permalink), and the form that starts one.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { DiagnosisView } from '@/lib/contracts/diagnosisTypes';
+import type { DiagnosisView } from '@/lib/trace/diagnosis';
 import { getBestSoFar } from '../experiments/experimentClient';
 import { formatCount } from '../ui/format';
 import { DiagnoseForm } from './DiagnoseForm';

@@ -6,7 +6,7 @@
 // Also the table fallback's rows and the CSV export. Pure.
 import { line, scaleLinear } from 'd3';
 import type { AuxResponse } from '@/lib/contracts/api/auxPoints';
-import type { TrivialMetric } from '@/lib/contracts/diagnosisTypes';
+import type { TrivialMetric } from '@/lib/trace/diagnosis';
 import { toCsv } from '@/lib/contracts/csv';
 import { plotOf, tickCount, ticksOf, type Plot, type Tick } from '../analysis/chartFrame';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Claim } from '@/lib/contracts/diagnosisTypes';
+import type { Claim } from '@/lib/trace/diagnosis';
 import { claimLinker, unplacedClaims } from './claimLinks';
 
 const claim = (value: string, toolCallIdx: number | null, part: Claim['part'] = 'verdict'): Claim => ({ part, text: '', value, toolCallIdx });

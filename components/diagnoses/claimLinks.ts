@@ -7,7 +7,7 @@
 // x812). The same value claimed twice in a part (e.g. measured by two calls) takes the claims in
 // their order, one per occurrence; later occurrences keep the last one. The linker keeps that
 // state across the text nodes of one part (the Markdown parser splits a paragraph at **, `, ...).
-import type { Claim, ReportPart } from '@/lib/contracts/diagnosisTypes';
+import type { Claim, ReportPart } from '@/lib/trace/diagnosis';
 
 export type Segment = { text: string; claim?: undefined } | { text: string; claim: Claim };
 

@@ -2,7 +2,7 @@
 // starting a diagnosis job and running its aux script. Responses are checked at the boundary for
 // the fields the pages read; the full types are lib/diagnosis/types.ts's.
 import { z } from 'zod';
-import type { DiagnosisView } from '@/lib/contracts/diagnosisTypes';
+import type { DiagnosisView } from '@/lib/trace/diagnosis';
 import type { ExperimentView } from '@/lib/contracts/interventionTypes';
 import { fetchPacked } from '@/lib/contracts/wire/fetchPacked';
 import { fetchJson, postJson } from '../ui/fetchJson';

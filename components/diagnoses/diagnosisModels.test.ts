@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diagnosisReportSchema, type DiagnosisView } from '@/lib/contracts/diagnosisTypes';
+import { diagnosisReportSchema, type DiagnosisView } from '@/lib/trace/diagnosis';
 import { diagnosisRow, firstLine, reportMarkdown } from './reportModel';
 import { transcriptEntries, transcriptTotals } from './transcriptModel';
 

@@ -2,7 +2,7 @@
 // row (verdict's first line, tool calls, tokens, aux metrics, the agent candidate's result) and
 // the exports (the report as Markdown with its measured numbers listed, the diagnosis as JSON).
 // Pure.
-import { REPORT_PARTS, type DiagnosisView, type ReportPart } from '@/lib/contracts/diagnosisTypes';
+import { REPORT_PARTS, type DiagnosisView, type ReportPart } from '@/lib/trace/diagnosis';
 
 export const PART_TITLES: Record<ReportPart, string> = { hypothesis: 'Hypothesis', experiment: 'Experiment', verdict: 'Verdict', direction: 'Direction' };
 

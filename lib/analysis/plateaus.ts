@@ -25,7 +25,7 @@
 //   per-program LLM cost and tokens. A program without a figure adds nothing; a run where no
 //   program has one gets null, never 0.
 
-import type { Plateau } from '../contracts/diagnosisTypes';
+import type { Plateau } from '../trace/diagnosis';
 
 export interface PlateauProgram {
   generation: number | null;

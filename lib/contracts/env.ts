@@ -1,5 +1,6 @@
 // Environment variables, validated once. DATABASE_URL is set by the start/test scripts
 // (embedded PostgreSQL) or by the user (an existing database).
+import path from 'node:path';
 import { z } from 'zod';
 
 const schema = z.object({
@@ -39,4 +40,8 @@ export function maxUploadBytes(): number {
   const r = byteSizeSchema.safeParse(raw);
   if (!r.success) throw new Error(`EVOSCOPE_MAX_UPLOAD_BYTES=${JSON.stringify(raw)} is not a size: ${r.error.issues[0].message}`);
   return r.data;
+}
+
+export function dataDir() {
+  return path.resolve(process.env.EVOSCOPE_DATA_DIR ?? path.join(process.cwd(), '.evoscope'));
 }

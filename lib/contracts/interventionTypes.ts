@@ -5,7 +5,7 @@
 // Storage: `experiments` (params, progress, result) and `experiment_calls` (one row per finished
 // call), lib/db/experiments.ts.
 import { z } from 'zod';
-import type { AuxExperimentReport, AuxParams, DiagnoseExperimentReport, DiagnoseParams } from './diagnosisTypes';
+import type { AuxExperimentReport, AuxParams, DiagnoseExperimentReport, DiagnoseParams } from '../trace/diagnosis';
 
 /** replay, tune, ablate: issue 11; diagnose (the eval agent, post hoc) and aux (an auxiliary_metrics.py over a run's programs): issue 13, lib/diagnosis/types.ts. */
 export const EXPERIMENT_KINDS = ['replay', 'tune', 'ablate', 'diagnose', 'aux'] as const;

@@ -3,7 +3,7 @@
 // API, the CLI and the pages. Texts (auxiliary_metrics.py, agent candidates) are blobs; the caller
 // writes them (BlobSet + writeBlobs) in the same transaction before it names them here.
 import type pg from 'pg';
-import { diagnosisReportSchema, type DiagnosisReport, type DiagnosisView } from '../contracts/diagnosisTypes';
+import { diagnosisReportSchema, type DiagnosisReport, type DiagnosisView } from '../trace/diagnosis';
 import { pool } from './client';
 import { inTransaction, jsonb } from './rows';
 

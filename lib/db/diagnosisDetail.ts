@@ -4,7 +4,7 @@
 // read). The texts a diagnosis names (auxiliary_metrics.py, the agent candidate, the exchanges'
 // requests and replies) are given out only through the diagnosis that names them, so the route
 // cannot be used to read other runs' blobs by guessing hashes.
-import type { DiagnosisView } from '../contracts/diagnosisTypes';
+import type { DiagnosisView } from '../trace/diagnosis';
 import type { ExperimentView } from '../contracts/interventionTypes';
 import { pool } from './client';
 import { getDiagnosis } from './diagnoses';

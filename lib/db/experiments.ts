@@ -8,7 +8,7 @@ import {
   ablateParamsSchema, replayParamsSchema, tuneParamsSchema,
   type ExperimentKind, type ExperimentParams, type ExperimentReport, type ExperimentStatus, type ExperimentView,
 } from '../contracts/interventionTypes';
-import { auxParamsSchema, diagnoseParamsSchema } from '../contracts/diagnosisTypes';
+import { auxParamsSchema, diagnoseParamsSchema } from '../trace/diagnosis';
 import { pool } from './client';
 import { latestEvaluator, NO_EVALUATOR, NO_EVALUATOR_CODE } from './evaluationBatches';
 import { capLog, jsonOf } from './logCells';

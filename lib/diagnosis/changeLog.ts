@@ -5,7 +5,7 @@
 // edit type (tried, improved, mean delta), so the agent sees at a glance which directions the
 // lineage already exhausted ("gen_12: replaced linear scan with binary search -> +4 points").
 // Pure: the rows come from lib/db/diagnosisData.ts.
-import type { ChangeLogEntry } from '../contracts/diagnosisTypes';
+import type { ChangeLogEntry } from '../trace/diagnosis';
 
 export interface ChangeLogProgram {
   programId: string;

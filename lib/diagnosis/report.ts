@@ -7,7 +7,7 @@
 // ("0.9188" matches a printed 0.918812); the latest call showing it wins (the freshest
 // measurement). Numbers no tool printed stay unlinked (toolCallIdx null, shown as unverified). Pure.
 import { AUX_FENCE, CANDIDATE_FENCE } from './prompt';
-import { REPORT_PARTS, type Claim, type ReportPart } from '../contracts/diagnosisTypes';
+import { REPORT_PARTS, type Claim, type ReportPart } from '../trace/diagnosis';
 
 export interface ParsedReport {
   parts: Record<ReportPart, string>;

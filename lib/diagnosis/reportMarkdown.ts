@@ -12,7 +12,7 @@
 // Claims: every number in a part (with its unit when one follows: %, x, ×, ms, s, KB, points...)
 // with the sentence holding it. Numbers inside identifiers (p79, gen_12, O2) are not claims. An
 // imported report has no tool calls, so toolCallIdx is null (shown as unverified).
-import { REPORT_PARTS, type Claim, type ReportPart } from '../contracts/diagnosisTypes';
+import { REPORT_PARTS, type Claim, type ReportPart } from '../trace/diagnosis';
 
 export interface ParsedReport {
   hypothesis: string;

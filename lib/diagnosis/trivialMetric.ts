@@ -26,7 +26,7 @@
 // it and shown as the evidence when a metric is not trivial. Not caught: a metric that is a
 // non-monotone function of the primary result (a pass count that does not order like the score):
 // the data cannot tell it from a measurement that agrees on duplicated programs.
-import type { TrivialMetric } from '../contracts/diagnosisTypes';
+import type { TrivialMetric } from '../trace/diagnosis';
 
 export const MIN_PROGRAMS = 8;
 export const RHO_TOLERANCE = 1e-9;

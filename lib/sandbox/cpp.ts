@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { dataDir } from '../storage/storage';
+import { dataDir } from '../contracts/env';
 import { runSandboxRaw } from './run';
 import type { SandboxLimits, SandboxResult } from '../contracts/sandboxTypes';
 

@@ -2,6 +2,7 @@
 // An archive is one file (archive.bin); a folder upload keeps its relative paths under files/,
 // each checked with the same guard that protects archive extraction (no absolute paths, no
 // climbing out). Bodies are streamed to disk, never held in memory.
+import { dataDir } from '../contracts/env';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -28,10 +29,6 @@ const isDiskFull = (e: unknown) => ['ENOSPC', 'EDQUOT'].includes((e as NodeJS.Er
 
 /** Partial uploads, beside (never inside) the folder the importer reads. */
 const INCOMING = 'incoming';
-
-export function dataDir() {
-  return path.resolve(process.env.EVOSCOPE_DATA_DIR ?? path.join(process.cwd(), '.evoscope'));
-}
 
 /** Largest upload accepted (all files of one import together); see lib/env.ts. */
 export { maxUploadBytes } from '../contracts/env';

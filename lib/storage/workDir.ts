@@ -5,7 +5,7 @@
 // folders of live ones (several worker processes and the web app share the data dir).
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { dataDir } from './storage';
+import { dataDir } from '../contracts/env';
 
 export const workRoot = () => path.join(dataDir(), 'tmp');
 

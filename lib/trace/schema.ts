@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { int4, storableJson, storableName } from './pgSafe';
 import type { SearchStateInput } from './searchState';
-import { diagnosisReportSchema } from '../contracts/diagnosisTypes';
+import { diagnosisReportSchema } from './diagnosis';
 
 const json = z.unknown();
 

@@ -17,7 +17,7 @@ import { putBlob, runExperiment } from '../../lib/services/experiments/runExperi
 import { startAuxExperiment } from '../../lib/services/diagnosis/startAux';
 import { loadDemoData } from '../../lib/services/demo/loadDemoData';
 import { demoEvaluatorBundle } from '../../lib/services/demo/evaluators/bundles';
-import type { AuxExperimentReport, DiagnosisReport } from '../../lib/contracts/diagnosisTypes';
+import type { AuxExperimentReport, DiagnosisReport } from '../../lib/trace/diagnosis';
 import { releaseJobClient } from '../../lib/db/jobQueue';
 import { useTestDatabase } from '../helpers/dbTest';
 

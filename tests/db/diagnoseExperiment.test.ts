@@ -21,7 +21,7 @@ import { cancelExperiment, getExperiment, listCalls, resumeExperiment } from '..
 import { runExperiment } from '../../lib/services/experiments/runExperiment';
 import { demoEvaluatorBundle } from '../../lib/services/demo/evaluators/bundles';
 import { seed } from '../../lib/services/demo/programs/cppCode';
-import type { DiagnoseExperimentReport, DiagnosisView } from '../../lib/contracts/diagnosisTypes';
+import type { DiagnoseExperimentReport, DiagnosisView } from '../../lib/trace/diagnosis';
 import { evaluateProgram } from '../../lib/sandbox/evaluators/evaluate';
 import { releaseJobClient } from '../../lib/db/jobQueue';
 import { runCli } from '../helpers/cli';

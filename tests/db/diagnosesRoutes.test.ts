@@ -11,7 +11,7 @@ import { GET as source } from '../../app/api/runs/[runId]/diagnoses/[diagnosisId
 import { pool } from '../../lib/db/client';
 import { insertDiagnosis } from '../../lib/db/diagnoses';
 import { putBlob } from '../../lib/services/experiments/runExperiment';
-import { diagnosisReportSchema } from '../../lib/contracts/diagnosisTypes';
+import { diagnosisReportSchema } from '../../lib/trace/diagnosis';
 import { useTestDatabase } from '../helpers/dbTest';
 import { storeDiagnosisFixture, type DiagnosisFixture } from '../helpers/diagnosisFixture';
 import { scoredRun } from '../helpers/rerun';

@@ -7,7 +7,7 @@ import { pool } from '../../lib/db/client';
 import { insertDiagnosis } from '../../lib/db/diagnoses';
 import { getRunGraphJson } from '../../lib/db/graph';
 import { runGraphSchema } from '../../lib/contracts/api/graph';
-import { diagnosisReportSchema } from '../../lib/contracts/diagnosisTypes';
+import { diagnosisReportSchema } from '../../lib/trace/diagnosis';
 import { useTestDatabase } from '../helpers/dbTest';
 
 const { runIds } = useTestDatabase();

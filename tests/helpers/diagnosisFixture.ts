@@ -6,7 +6,7 @@ import { pool } from '../../lib/db/client';
 import { insertDiagnosis } from '../../lib/db/diagnoses';
 import { storeCall } from '../../lib/db/experiments';
 import { BlobSet, inTransaction, writeBlobs } from '../../lib/db/rows';
-import type { DiagnosisReport } from '../../lib/contracts/diagnosisTypes';
+import type { DiagnosisReport } from '../../lib/trace/diagnosis';
 
 export const FIXTURE_REPORT_MD = `## Hypothesis
 The best program stalls because its placement loop stops after 812 ms with 26 circles.

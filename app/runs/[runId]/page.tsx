@@ -14,7 +14,7 @@ import { duplicatesUrl } from '@/lib/contracts/api/duplicates';
 import { plateauKSchema, plateausUrl } from '@/lib/contracts/api/plateaus';
 import { bestSoFarUrl, initialChartMetric, pointsUrl } from '@/lib/contracts/api/points';
 import { PROGRAMS_FIRST_PAGE, programsUrl } from '@/lib/contracts/api/programs';
-import { DEFAULT_PLATEAU_K } from '@/lib/contracts/diagnosisTypes';
+import { DEFAULT_PLATEAU_K } from '@/lib/trace/diagnosis';
 import { packedUrl } from '@/lib/contracts/wire/packedBody';
 import { pool } from '@/lib/db/client';
 import { chainRerunState } from '@/lib/db/evaluationBatches';

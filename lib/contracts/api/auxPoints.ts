@@ -1,7 +1,7 @@
 // GET /api/runs/:runId/diagnoses/:diagnosisId/aux: the response, shared by the route's callers
 // (components/diagnoses/AuxTrendChart.tsx validates with it).
 import { z } from 'zod';
-import { trivialMetricSchema } from '../diagnosisTypes';
+import { trivialMetricSchema } from '../../trace/diagnosis';
 
 export const auxPointSchema = z.object({
   programId: z.string(),

@@ -1,6 +1,6 @@
 // GET /api/runs/[runId]/plateaus?k=&metric=: query and response schemas (lib/analysis/plateaus.ts).
 import { z } from 'zod';
-import { DEFAULT_PLATEAU_K } from '../diagnosisTypes';
+import { DEFAULT_PLATEAU_K } from '../../trace/diagnosis';
 import { metricNameSchema } from './params';
 
 export const plateauKSchema = z.coerce

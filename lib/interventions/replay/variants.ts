@@ -16,7 +16,7 @@
 //  - deletion_history: adds a section listing lines the parent's lineage deleted before.
 //  - custom: the given system and/or user prompt replaces the stored one.
 // A variant whose section is absent sends the exact prompt and says so in its note.
-import { diffTaskLines } from '../../services/demo/prompts';
+import { diffTaskLines } from './diffTask';
 import type { ChatMessage } from '../../contracts/llmTypes';
 import type { ReplayVariant } from '../../contracts/interventionTypes';
 import { modeOfContextKind, type ReplyFormat } from './parse';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { evaluateProgram } from '../../sandbox/evaluators/evaluate';
 import type { EvaluationOutcome, EvaluatorBundle } from '../../contracts/evaluatorTypes';
 import { assessValidity } from '../../trace/validity';
-import { dataDir } from '../../storage/storage';
+import { dataDir } from '../../contracts/env';
 import { demoEvaluatorBundle, evaluationKey } from './evaluators/bundles';
 import type { ProgramTemplate } from './programs/types';
 

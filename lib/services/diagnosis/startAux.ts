@@ -1,7 +1,7 @@
 // Starting an 'aux' experiment on a diagnosis (POST .../diagnoses/:id/aux, and the diagnose job
 // when its agent wrote a script): checks the diagnosis and its script, and names the program the
 // experiment row hangs on (the diagnosed program; the run's best when the diagnosis names none).
-import { auxParamsSchema } from '../../contracts/diagnosisTypes';
+import { auxParamsSchema } from '../../trace/diagnosis';
 import type { ExperimentView } from '../../contracts/interventionTypes';
 import { pool } from '../../db/client';
 import { getDiagnosis } from '../../db/diagnoses';

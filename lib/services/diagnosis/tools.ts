@@ -13,7 +13,7 @@ import { compileProgram } from '../../sandbox/cpp';
 import { normaliseLanguage } from '../../sandbox/program';
 import { runSandbox, sandboxError } from '../../sandbox/run';
 import type { SandboxFile, SandboxResult } from '../../contracts/sandboxTypes';
-import type { DiagnosisToolName } from '../../contracts/diagnosisTypes';
+import type { DiagnosisToolName } from '../../trace/diagnosis';
 
 const MAX_SOURCE = 400_000;
 const MAX_INPUT = 4 * 1024 * 1024;

@@ -9,7 +9,7 @@
 // batch runs ctx.concurrency sandboxes at once and is stored before the next is read. A cancel
 // or shutdown aborts the running sandboxes, whose results are dropped (they are not the
 // script's), so the programs run again on resume.
-import { auxParamsSchema, type AuxExperimentReport, type AuxParams, type TrivialMetric } from '../../contracts/diagnosisTypes';
+import { auxParamsSchema, type AuxExperimentReport, type AuxParams, type TrivialMetric } from '../../trace/diagnosis';
 import type { AuxProgram } from '../diagnosis/auxHarness';
 import { runAuxScript } from '../diagnosis/runAux';
 import { metricNamesOf, trivialMetricTest } from '../../diagnosis/trivialMetric';

@@ -19,7 +19,7 @@ import { buildChangeLog, changeLogText } from '../../diagnosis/changeLog';
 import { diagnosisMessages } from '../../diagnosis/prompt';
 import { linkClaims, parseReport, reportMarkdown } from '../../diagnosis/report';
 import { DIAGNOSIS_TOOL_SPECS, runDiagnosisTool } from '../diagnosis/tools';
-import { DIAGNOSIS_TOOLS, diagnoseParamsSchema, type DiagnoseExperimentReport, type DiagnoseParams, type DiagnosisReport, type DiagnosisToolName } from '../../contracts/diagnosisTypes';
+import { DIAGNOSIS_TOOLS, diagnoseParamsSchema, type DiagnoseExperimentReport, type DiagnoseParams, type DiagnosisReport, type DiagnosisToolName } from '../../trace/diagnosis';
 import { ExperimentFailure, type ExperimentContext } from '../../interventions/context';
 import { chatTools, LlmAbortedError } from '../../llm/client';
 import type { ToolCallRequest, ToolChatMessage } from '../../contracts/llmTypes';

@@ -5,7 +5,8 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pool } from '../../db/client';
-import { dataDir, removeUpload } from '../../storage/storage';
+import { removeUpload } from '../../storage/storage';
+import { dataDir } from '../../contracts/env';
 
 const DAY_MS = 24 * 3600 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

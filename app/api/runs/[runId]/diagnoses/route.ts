@@ -3,7 +3,7 @@
 import { ApiError, found, handle, jsonBody } from '@/lib/http/handler';
 import { runParamsSchema } from '@/lib/contracts/api/params';
 import { actorUser } from '@/lib/contracts/permissions';
-import { diagnoseParamsSchema } from '@/lib/contracts/diagnosisTypes';
+import { diagnoseParamsSchema } from '@/lib/trace/diagnosis';
 import { listDiagnoses } from '@/lib/db/diagnoses';
 import { createDiagnoseExperiment } from '@/lib/services/experiments/diagnose';
 import { ExperimentInputError } from '@/lib/db/experiments';

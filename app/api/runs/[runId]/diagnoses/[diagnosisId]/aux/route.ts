@@ -9,7 +9,7 @@ import { ExperimentInputError } from '@/lib/db/experiments';
 import { getRun } from '@/lib/db/runs';
 import { startAuxExperiment } from '@/lib/services/diagnosis/startAux';
 import { metricNamesOf } from '@/lib/diagnosis/trivialMetric';
-import { auxParamsSchema } from '@/lib/contracts/diagnosisTypes';
+import { auxParamsSchema } from '@/lib/trace/diagnosis';
 import { enqueueExperiment } from '@/lib/db/jobQueue';
 
 export const runtime = 'nodejs';
