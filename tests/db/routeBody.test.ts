@@ -1,4 +1,4 @@
-// The body rules of README "Who may talk to it", held for every route under app/api (walked, so
+// The body rules of docs/accounts-and-security.md, held for every route under app/api (walked, so
 // routes added later are covered): a write (POST, PUT, PATCH, DELETE) carrying a body not sent as
 // JSON gets 415, and one declaring more bytes than the route's budget (DEFAULT_JSON_BODY_BYTES
 // unless the route declares its own with handle(fn, { body: { maxBytes } })) gets 413, both from
