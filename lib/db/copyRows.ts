@@ -7,7 +7,6 @@
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { addTime } from './importTimings';
-import type { Column } from './rows';
 
 const CHUNK_BYTES = 1 << 20; // text handed to the socket at a time (backpressure is respected)
 
@@ -68,3 +67,5 @@ export async function copyRows(client: pg.PoolClient, table: string, columns: Co
   await done;
   addTime(`copy ${table}`, started);
 }
+
+export type Column = [name: string, pgType: string];

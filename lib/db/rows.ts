@@ -1,5 +1,6 @@
 // Row-building helpers shared by every writer of the trace store (imports, live ingestion):
 // text cleaning, jsonb encoding, content-addressed blobs and batched unnest() inserts.
+import type { Column } from './copyRows';
 import crypto from 'node:crypto';
 import type pg from 'pg';
 import type { z } from 'zod';
@@ -72,8 +73,6 @@ export class BlobSet {
     return sha;
   }
 }
-
-export type Column = [name: string, pgType: string];
 
 /** INSERT ... SELECT FROM unnest(...) in batches of rows (each row: one value per column). */
 export async function insertRows(

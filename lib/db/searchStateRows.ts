@@ -6,7 +6,8 @@ import type pg from 'pg';
 import { INT4_MAX } from '../trace/pgSafe';
 import { ImportError } from '../trace/schema';
 import { searchStateSchema, type Moment, type SearchState, type SearchStateInput } from '../trace/searchState';
-import { cleanOpt, insertRows, jsonb, type Column } from './rows';
+import { cleanOpt, insertRows, jsonb } from './rows';
+import type { Column } from './copyRows';
 
 /** Parses the state at the boundary; the error names the part and the record at fault. */
 export function parseSearchState(input: SearchStateInput | undefined, where = 'searchState'): SearchState | null {

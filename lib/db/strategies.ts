@@ -4,7 +4,8 @@ import type pg from 'pg';
 import type { z } from 'zod';
 import type { strategyRecordSchema } from '../trace/schema';
 import { pool } from './client';
-import { type BlobSet, type Column, insertRows, jsonb } from './rows';
+import { type BlobSet, insertRows, jsonb } from './rows';
+import type { Column } from './copyRows';
 
 type ParsedStrategy = z.output<typeof strategyRecordSchema>;
 

@@ -6,7 +6,8 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { ImportError } from '../trace/schema';
-import { importerFor, importFormats, type ImporterFormat } from './detect';
+import { importerFor, importFormats } from './detect';
+import type { ImporterFormat } from './format';
 
 export interface DiscoveredRun {
   /** The run root, absolute. */

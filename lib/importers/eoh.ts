@@ -23,7 +23,7 @@
 import path from 'node:path';
 import { ImportError, type ImportedRun, type ImportWarning, type ProgramRecord } from '../trace/schema';
 import { asNumber, assessValidity } from '../trace/validity';
-import type { ImporterFormat, ReadOptions } from './detect';
+import type { ImporterFormat, ReadOptions } from './format';
 import { isDir, isObject, listDir, readJson, relName, type Json } from './inputFiles';
 import { FORMAT_DESCRIPTIONS } from './formatList';
 

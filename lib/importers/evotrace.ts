@@ -46,7 +46,7 @@ import {
   type ReplayEnvironmentRecord, type StrategyRecord,
 } from '../trace/schema';
 import { assessValidity, choosePrimaryMetric } from '../trace/validity';
-import type { ImporterFormat, ReadOptions } from './detect';
+import type { ImporterFormat, ReadOptions } from './format';
 import { EXPORTER, FILES, ISLAND_ROLE, blobPath, isSha256, promptsToContexts } from './evotraceLayout';
 import { isFile } from './inputFiles';
 import { parsePythonJson } from './pythonJson';

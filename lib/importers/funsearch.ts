@@ -39,7 +39,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ImportError, type ImportedRun, type ImportWarning, type ProgramRecord } from '../trace/schema';
 import { asNumber, assessValidity } from '../trace/validity';
-import type { ImporterFormat, ReadOptions } from './detect';
+import type { ImporterFormat, ReadOptions } from './format';
 import { int, isDir, isFile, isObject, readHead, readJson, relName, str, type Json } from './inputFiles';
 import { parsePythonJson } from './pythonJson';
 import { FORMAT_DESCRIPTIONS } from './formatList';

@@ -16,7 +16,7 @@
 import path from 'node:path';
 import { componentsText } from '../trace/components';
 import { ImportError, type ImportedRun, type ProgramRecord } from '../trace/schema';
-import type { ImporterFormat, ReadOptions } from './detect';
+import type { ImporterFormat, ReadOptions } from './format';
 import { FORMAT_DESCRIPTIONS } from './formatList';
 import { isDir, isFile } from './inputFiles';
 import { isGepaAgentTree, readGepaAgentTree } from './gepaAgentTree';

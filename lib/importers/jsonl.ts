@@ -28,7 +28,7 @@ import { originFromContexts } from './origin';
 import path from 'node:path';
 import { ImportError, type ContextRecord, type ImportedRun, type ImportWarning, type ProgramRecord } from '../trace/schema';
 import { asNumber, assessValidity } from '../trace/validity';
-import type { ImporterFormat, ReadOptions } from './detect';
+import type { ImporterFormat, ReadOptions } from './format';
 import { isDir, isFile, isObject, listDir, mostCommon, readHead, readLines, type Json } from './inputFiles';
 import { describeIssue, headerLineSchema, programLineSchema, type ProgramLine, type RunHeader } from './jsonlSchema';
 import { parsePythonJson } from './pythonJson';

@@ -22,7 +22,7 @@
 // logs 0 everywhere) the iteration is the row position, with a warning.
 import path from 'node:path';
 import { ImportError, type ImportedRun, type ImportWarning, type ProgramRecord } from '../trace/schema';
-import type { ImporterFormat, ReadOptions } from './detect';
+import type { ImporterFormat, ReadOptions } from './format';
 import { int, isDir, isFile, isObject, listDir, readHead, readJson, readLines, relName, str, type Json } from './inputFiles';
 import { linkConversation, summarize, toEntry, type ConversationEntry, type ConversationLink } from './llameaConversation';
 import { toLlameaProgram } from './llameaRow';

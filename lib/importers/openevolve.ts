@@ -28,7 +28,7 @@ import path from 'node:path';
 import { parseYamlBounded } from '../files/parseYaml';
 import { ImportError, type ImportedRun, type ImportWarning } from '../trace/schema';
 import { choosePrimaryMetric } from '../trace/validity';
-import type { ImporterFormat, ReadOptions } from './detect';
+import type { ImporterFormat, ReadOptions } from './format';
 import { isObject, toProgramRecord, type Json, type ProgramContext } from './openevolveProgram';
 import type { ProgramRecord } from '../trace/schema';
 import { parsePythonJson } from './pythonJson';

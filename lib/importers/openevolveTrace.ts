@@ -31,7 +31,7 @@ import fs from 'node:fs';
 import { parseYamlBounded } from '../files/parseYaml';
 import { ImportError, type ContextRecord, type ImportedRun, type ImportWarning, type ProgramOrigin, type ProgramRecord } from '../trace/schema';
 import { assessValidity, choosePrimaryMetric } from '../trace/validity';
-import type { ImporterFormat, ReadOptions } from './detect';
+import type { ImporterFormat, ReadOptions } from './format';
 import { FORMAT_DESCRIPTIONS } from './formatList';
 import { isDir, isFile, isObject, relName, statOrNull, type Json } from './inputFiles';
 import { readTraceFile, TRACE_FILE, traceFilesIn, type TraceFile } from './openevolveTraceFile';

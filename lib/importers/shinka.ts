@@ -66,7 +66,7 @@ import { parseYamlBounded } from '../files/parseYaml';
 import { isInputError } from '../files/errors';
 import { readJsonObject } from '../files/readJson';
 import { ImportError, type ImportedRun, type ImportWarning, type ProgramOrigin, type ProgramRecord } from '../trace/schema';
-import type { ImporterFormat, ReadOptions } from './detect';
+import type { ImporterFormat, ReadOptions } from './format';
 import { parsePythonJson } from './pythonJson';
 import { readShinkaDb, readShinkaPromptDb, type ShinkaDb, type ShinkaLogRow, type ShinkaPrompt } from './shinkaDb';
 import { unwrapOmegaConf } from './omegaConf';

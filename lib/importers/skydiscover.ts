@@ -46,7 +46,7 @@ import path from 'node:path';
 import { parseYamlBounded } from '../files/parseYaml';
 import { ImportError, type ImportedRun, type ImportWarning, type ProgramRecord } from '../trace/schema';
 import { choosePrimaryMetric } from '../trace/validity';
-import type { ImporterFormat, ReadOptions } from './detect';
+import type { ImporterFormat, ReadOptions } from './format';
 import { FORMAT_DESCRIPTIONS } from './formatList';
 import { isDir, isFile } from './inputFiles';
 import { copyId, mergeCopy, missingCheckpoints, Reader } from './openevolve';

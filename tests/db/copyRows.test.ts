@@ -6,7 +6,8 @@ import crypto from 'node:crypto';
 import { expect, it } from 'vitest';
 import { pool } from '../../lib/db/client';
 import { copyRows } from '../../lib/db/copyRows';
-import { BlobSet, COPY_AFTER, inTransaction, insertRows, writeBlobs, type Column } from '../../lib/db/rows';
+import { BlobSet, COPY_AFTER, inTransaction, insertRows, writeBlobs } from '../../lib/db/rows';
+import type { Column } from '../../lib/db/copyRows';
 import { useTestDatabase } from '../helpers/dbTest';
 
 useTestDatabase();

@@ -2,7 +2,7 @@
 // changed tokens hold no statement keyword, brace, string, bracket imbalance or top-level line,
 // no control statement or import starts in the changed lines and the routines only shift. Used
 // by offlineFacts.ts; offlineFacts.test.ts checks that judgements equal those of a full parse.
-import type { Program, SubHunk } from './offlineFacts';
+import type { Program, SubHunk } from './offlineTypes';
 import type { Routine } from './offlineSyntax';
 import type { Token, TokenDialect } from './offlineTokens';
 

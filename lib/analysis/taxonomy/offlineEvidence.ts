@@ -1,7 +1,7 @@
 // Shared pieces of the offline judge's rules: the collector of labels, reasons and evidence
 // lines, and small token / routine helpers.
 import type { EditLabel } from '../../contracts/editLabels';
-import type { Program } from './offlineFacts';
+import type { Program } from './offlineTypes';
 import type { Routine } from './offlineSyntax';
 import type { Token } from './offlineTokens';
 

@@ -2,6 +2,8 @@
 // changed line hunks of the unified diff (editDiff), refined to token sub-hunks (the code tokens
 // of the hunk's lines aligned by difflib's matcher), each classified as a literal change, a
 // rename, an operator flip or a structural change; plus each program's syntax facts.
+import type { SubKind } from './offlineTypes';
+import type { Program, SubHunk } from './offlineTypes';
 import { complexityLanguage } from '../complexity';
 import { matchingBlocks } from '../lineDiff';
 import { editDiff } from './diff';
@@ -11,38 +13,7 @@ import { derivable, mapRoutines } from './offlineDerive';
 import { factsIn, syntaxFacts, type Routine, type SyntaxFacts } from './offlineSyntax';
 import { isLiteral, tokenize, type Token, type TokenDialect } from './offlineTokens';
 
-export interface Program {
-  code: string;
-  tokens: Token[];
-  /** tokens of line L are tokens[lineStart[L] .. lineStart[L + 1]). */
-  lineStart: Int32Array;
-  /** null: no parser for the language (token-level fallback), or not parsed yet (see `parsed`). */
-  syntax: SyntaxFacts | null;
-  /** Parsing is lazy: an edit that only swaps literals needs no tree (ensureSyntax). */
-  parsed: boolean;
-  /** The edit this program was first seen as the child of: the base of an incremental parse. */
-  pending?: { parent: Program; removed: number[]; added: number[] };
-  dialect: TokenDialect;
-  /** Identifier texts (computed on first use). */
-  ids?: Set<string>;
-  /** The tree-sitter tree, kept while the program is cached (the base of its children's parses). */
-  tree: Tree | null;
-  /** Routines carried over from the parent through the diff, when the edit could not move them. */
-  derived?: { routines: Routine[]; parseErrors: boolean };
-}
-
 const idsOf = (p: Program) => (p.ids ??= new Set(p.tokens.filter((t) => t.kind === 'id').map((t) => t.text)));
-
-export type SubKind = 'literal' | 'rename' | 'operator' | 'structural';
-
-/** One token-level change: parent tokens [r0, r1) replaced by child tokens [a0, a1). */
-export interface SubHunk {
-  kind: SubKind;
-  r0: number;
-  r1: number;
-  a0: number;
-  a1: number;
-}
 
 export interface EditFacts {
   dialect: TokenDialect;

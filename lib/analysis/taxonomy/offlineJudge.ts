@@ -23,7 +23,8 @@
 import { canonicalLabels } from '../../contracts/editLabels';
 import { Collector, lines, range, routineAt, texts, tokensOf } from './offlineEvidence';
 import { structural } from './offlineStructure';
-import { editFacts, tokenSimilarity, type EditFacts, type Program, type SubHunk } from './offlineFacts';
+import { editFacts, tokenSimilarity, type EditFacts } from './offlineFacts';
+import type { Program, SubHunk } from './offlineTypes';
 import type { SyntaxFacts } from './offlineSyntax';
 import type { Token } from './offlineTokens';
 import type { Judgement, LabelEvidence } from '../../contracts/taxonomyTypes';

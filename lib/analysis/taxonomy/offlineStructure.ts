@@ -3,7 +3,8 @@
 // try/except), efficiency (vectorised loops, caching, early exits, speed idioms), composition (new
 // branches, loops, classes), pruning (whole statements removed) and, for whatever change is left
 // inside an existing routine, local refinement.
-import type { EditFacts, Program, SubHunk } from './offlineFacts';
+import type { EditFacts } from './offlineFacts';
+import type { Program, SubHunk } from './offlineTypes';
 import { Collector, lines, range, routineAt } from './offlineEvidence';
 import type { Stmt } from './offlineSyntax';
 import type { Token } from './offlineTokens';
