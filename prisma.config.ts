@@ -1,6 +1,6 @@
 // Prisma CLI configuration. Prisma 6 would otherwise try to download its native schema engine;
 // the WASM ("js") engine with the pg driver adapter works offline. Evoscope applies migrations
-// itself (lib/db/migrate.ts); the CLI is used only to generate the client and to diff schemas.
+// itself (lib/runtime/migrate.ts); the CLI is used only to generate the client and to diff schemas.
 import { defineConfig } from 'prisma/config';
 import { PrismaPg } from '@prisma/adapter-pg';
 

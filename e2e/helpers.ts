@@ -3,7 +3,7 @@
 import { expect, type Page } from '@playwright/test';
 
 export const DEMO_RUNS = ['Demo · circle packing (Python)', 'Demo · AHC heuristic (C++)'] as const;
-/** The third demo run (lib/demo/funsearch): a FunSearch-style search with its programs database
+/** The third demo run (lib/services/demo/funsearch): a FunSearch-style search with its programs database
  * state (islands, clusters, temperature, resets, counters, costs). Apart from DEMO_RUNS, which
  * specs iterate over expecting OpenEvolve runs. */
 export const FUNSEARCH_DEMO_RUN = 'Demo · FunSearch bin packing (Python)';

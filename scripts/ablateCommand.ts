@@ -1,6 +1,6 @@
 // `evoscope ablate <runId> <programId> [--parent <id>] [--no-functions] [--json]`
 // Ablates the edit parent -> program (issue 11 item 3) in this process, with the experiment code
-// the worker runs (lib/db/runExperiment.ts): each hunk undone alone, each touched function put
+// the worker runs (lib/services/experiments/runExperiment.ts): each hunk undone alone, each touched function put
 // back to the parent's (Python, C++; not with --no-functions), and the parent, evaluated in the
 // sandbox against the run's evaluator. The experiment is stored like one started from the page.
 // Progress on stderr; stdout gets the experiment (its report in `result`, --json) or a table.

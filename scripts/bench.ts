@@ -1,6 +1,6 @@
 // `npm run bench`: measured figures for the issues' performance targets, printed as a table
 // and as JSON lines. Every measurement runs in a fresh child process (peak RSS is its own) on
-// generated runs (lib/demo/synthetic.ts) against a throw-away PostgreSQL.
+// generated runs (lib/services/demo/synthetic.ts) against a throw-away PostgreSQL.
 //   import:  a 20,000-program OpenEvolve-layout run through the import pipeline, then a realistic
 //            100,000-program one through the CLI (wall time, peak RSS of the process tree)
 //   analyze: a 100,000-program run of realistic size (~4.5 KB of source per program, written

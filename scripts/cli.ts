@@ -210,7 +210,7 @@ function humanLine(s: StoredRunSummary) {
 
 async function importCommand(args: ImportArgs) {
   // A folder, or an archive unpacked safely to a temporary folder; all runs found are stored in
-  // one transaction (lib/pipeline/importPipeline.ts, the same path the upload worker takes).
+  // one transaction (lib/services/import/importPipeline.ts, the same path the upload worker takes).
   const { importFromPath } = await import('../lib/services/import/importPipeline');
   const { ensureDatabase } = await import('../lib/runtime/ensureDatabase');
   const { disconnect } = await import('../lib/db/client');

@@ -1,7 +1,7 @@
 // `npx tsx scripts/demo-evaluators.ts`: embeds the demo's evaluator folders
-// (lib/demo/evaluators/<name>/, with the private test set under private/) into
-// lib/demo/evaluators/files.ts, so the web app, the worker and the bundled CLI all have them
-// without reading the source tree at run time. lib/demo/evaluators/files.test.ts fails when
+// (lib/services/demo/evaluators/<name>/, with the private test set under private/) into
+// lib/services/demo/evaluators/files.ts, so the web app, the worker and the bundled CLI all have them
+// without reading the source tree at run time. lib/services/demo/evaluators/files.test.ts fails when
 // the embedded copy and the folders disagree: edit the folder, then run this.
 import fs from 'node:fs';
 import path from 'node:path';

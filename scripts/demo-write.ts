@@ -1,5 +1,5 @@
 // `npx tsx scripts/demo-write.ts <outDir> [seedOffset]`: writes both demo runs in OpenEvolve's
-// (the C++ one with the eval agent's folder beside it, lib/demo/evalAgent)
+// (the C++ one with the eval agent's folder beside it, lib/services/demo/evalAgent)
 // raw layout (<outDir>/<task>/openevolve_output/...) with the task's initial program and real
 // evaluator beside it (<outDir>/<task>/evaluator.py and data files; a private test set in
 // <outDir>/<task>_private/), for benchmarks and manual checks. Every program is scored by that

@@ -5,7 +5,7 @@
 // the score history, the previous report and the change log, with sandboxed tools, bounded by tool
 // calls and tokens; stores the diagnosis (report with claims linked to tool calls), evaluates the
 // agent candidate and queues the aux metrics run. Runs in this process with the worker's code
-// (lib/db/runExperiment.ts); --resume continues a stored diagnosis, re-feeding its stored
+// (lib/services/experiments/runExperiment.ts); --resume continues a stored diagnosis, re-feeding its stored
 // exchanges. Progress on stderr; stdout gets one JSON object (--json: { experimentId, status,
 // error, result, diagnosis, calls }) or the report. Ctrl-C cancels.
 import { runParamsSchema } from '../lib/contracts/api/params';

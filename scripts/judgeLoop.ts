@@ -1,5 +1,5 @@
 // Judging edits held in memory (a run folder or archive, or `judge --diffs` input), for the CLI.
-// A stored run goes through a judging batch instead (lib/db/runJudgeBatch.ts), which stores each
+// A stored run goes through a judging batch instead (lib/services/judging/runJudgeBatch.ts), which stores each
 // judgement; this loop only returns them. The offline judge is synchronous; the LLM judge runs
 // `concurrency` requests at once under the settings' budget caps (budgetGate.ts, the same gate a
 // batch uses): edits the budget does not reach are "not judged" with the reason.

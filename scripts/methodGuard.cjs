@@ -35,7 +35,7 @@ http.createServer = function guardedCreateServer(...args) {
       return true;
     }
     // The client's address as the socket says, overwriting whatever the client sent under this
-    // name: sign-in rate limiting keys on it (lib/auth/auth.ts). X-Forwarded-For cannot serve:
+    // name: sign-in rate limiting keys on it (lib/db/betterAuth.ts). X-Forwarded-For cannot serve:
     // Next keeps a client-sent one, so rotating it would dodge the limit.
     if (event === 'request') req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress || '';
     return emit.apply(this, arguments);

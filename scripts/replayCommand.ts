@@ -3,7 +3,7 @@
 // Re-sends the stored prompt of a program N times per variant to the configured LLM (Settings ·
 // LLM or EVOSCOPE_LLM_*), reads each reply as the run's framework would, evaluates it against
 // the run's evaluator in sandboxes, and reports Table 3's figures per variant. Runs in this
-// process (no worker needed) with the worker's code (lib/db/runExperiment.ts); the experiment is
+// process (no worker needed) with the worker's code (lib/services/experiments/runExperiment.ts); the experiment is
 // stored as the page's would be. --resume continues a stored replay (failed, cancelled or
 // interrupted) without asking again for the trials it already has. Progress on stderr; stdout
 // gets one JSON object (--json) or a table. Ctrl-C cancels.

@@ -59,7 +59,7 @@ export async function serve({ port, log, postgres, backoff }: ServeOptions) {
   const opts = { log, backoff };
   const db = postgres ? supervise(postgresService({ ...postgres, log }), opts) : null;
   await db?.ready;
-  // Before anything listens: no public address without an account (lib/auth/startGuard.ts).
+  // Before anything listens: no public address without an account (lib/http/auth/startGuard.ts).
   const refusal = await publicStartRefusal();
   await disconnect();
   if (refusal) {

@@ -1,6 +1,6 @@
 // `npm start`: database (embedded unless DATABASE_URL is set), migrations, demo data on first
 // start, a production build of the web app when the sources changed, then the web server and
-// the worker (refused on a public HOST while no account exists: lib/auth/startGuard.ts). Each of them is supervised: a crash (kill -9) restarts it with backoff, logged
+// the worker (refused on a public HOST while no account exists: lib/http/auth/startGuard.ts). Each of them is supervised: a crash (kill -9) restarts it with backoff, logged
 // (lib/supervise). Ctrl-C stops all of it, the embedded PostgreSQL included.
 import { ensureDatabase } from '../lib/runtime/ensureDatabase';
 import { disconnect } from '../lib/db/client';

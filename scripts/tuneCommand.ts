@@ -2,7 +2,7 @@
 // The tuning gap of one program (issue 11, the paper's §5.4): finds its knobs, rewrites it with a
 // PARAMS block, checks the rewrite reproduces its score, tunes with Bayesian optimisation against
 // the run's evaluator, in this process (no worker needed) with the worker's code
-// (lib/db/runExperiment.ts). The experiment is stored as the page's would be. Progress goes to
+// (lib/services/experiments/runExperiment.ts). The experiment is stored as the page's would be. Progress goes to
 // stderr; stdout gets one JSON object (--json: the report with the experiment's id and status) or
 // a readable summary. Ctrl-C cancels it. Exit code 1 when it does not end done.
 import { runParamsSchema } from '../lib/contracts/api/params';

@@ -1,6 +1,6 @@
 // `evoscope user <add|list|role|disable|enable|password|invite>`: accounts from the command line,
 // straight on the database (the owner's way in before any account exists, and a way back in when
-// every owner forgot a password). The first account turns sign-in on (lib/auth/mode.ts).
+// every owner forgot a password). The first account turns sign-in on (lib/http/auth/mode.ts).
 //   user add --email E [--password P] --role owner|member|viewer [--name N] [--json]
 //       without --password: prints an invitation link path (/invite/...) to set one
 //   user list [--json]

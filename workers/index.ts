@@ -1,7 +1,7 @@
 // The worker process: graphile-worker on Evoscope's PostgreSQL, one task per file in
 // workers/tasks/ (the file name is the task name). Started by `npm start` beside the web app.
 // Several worker processes may share one database (a team scaling out): each registers itself
-// as alive (lib/db/workerProcesses.ts), and only the jobs of processes that died are released,
+// as alive (lib/runtime/workerProcesses.ts), and only the jobs of processes that died are released,
 // at start-up and every minute. Work folders of dead processes and stale uploads are swept, stale analyses and unfinished
 // re-evaluation batches re-queued at start-up.
 import { EventEmitter } from 'node:events';

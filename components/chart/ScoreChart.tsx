@@ -77,7 +77,7 @@ export function ScoreChart({
 
   const points = useQuery({
     queryKey: ['points', runId, metric],
-    // Packed (lib/http/fetchPacked.ts): the browser answers it from the page's preload of the same URL.
+    // Packed (lib/contracts/wire/fetchPacked.ts): the browser answers it from the page's preload of the same URL.
     queryFn: ({ signal }) => fetchPacked(pointsUrl(runId, metric), pointsSchema, signal),
     enabled: metric !== '',
     staleTime: Infinity,

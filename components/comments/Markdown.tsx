@@ -1,4 +1,4 @@
-// Renders a comment's Markdown (lib/markdown/safeMarkdown.ts) as React elements: text is always
+// Renders a comment's Markdown (lib/review/safeMarkdown.ts) as React elements: text is always
 // text (React escapes it), so no HTML in a comment ever reaches the page. Refused links are shown
 // as inert text; external links open in a new tab without handing over the opener or referrer.
 import { createElement, type ReactNode } from 'react';

@@ -1,5 +1,5 @@
 // The @mention autocomplete: what is being typed, who matches, what gets inserted (and that the
-// inserted text is what the server resolves: lib/markdown/safeMarkdown.ts mentionedEmails).
+// inserted text is what the server resolves: lib/review/safeMarkdown.ts mentionedEmails).
 import { describe, expect, it } from 'vitest';
 import { mentionedEmails } from '@/lib/review/safeMarkdown';
 import { insertMention, matchPeople, mentionQuery } from './mentionComplete';

@@ -2,7 +2,7 @@
 // line over iterations (the overview's definition, GET /best-so-far) and a marker on the curve at
 // each diagnosis's trigger generation. The trigger is placed on the iteration axis: ShinkaEvolve
 // (the seed's framework) records generation = iteration, and Evoscope's own triggers use the
-// run's generation axis the same way (lib/diagnosis/types.ts). A trigger before the first best
+// run's generation axis the same way (lib/trace/diagnosis.ts). A trigger before the first best
 // sits on the first point's level; several diagnoses at one generation are stacked upwards so
 // each stays clickable. Pure.
 import { bestSoFarFrame, DEFAULT_MARGIN, plotOf, tickCount, tickLabel, ticksOf, type Plot, type Tick } from '../analysis/chartFrame';

@@ -1,5 +1,5 @@
 // Browser side of an evaluator upload: picked folder files -> the JSON body the evaluators route
-// takes (lib/api/evaluators.ts). Paths lose the picked folder's own name (webkitRelativePath is
+// takes (lib/contracts/api/evaluators.ts). Paths lose the picked folder's own name (webkitRelativePath is
 // "folder/sub/file"), build litter is left out, and contents go base64.
 import type { EvaluatorUpload } from '@/lib/contracts/api/evaluators';
 import { skippedPath } from '@/lib/contracts/evaluatorSkip';

@@ -1,6 +1,6 @@
 // Browser calls of the experiment API (issue 11): start, follow, cancel, resume, list; the knob
 // proposal; an experiment's program sources. Responses are checked at the boundary (the fields
-// the pages read), the full types being lib/interventions/types.ts's.
+// the pages read), the full types being lib/contracts/interventionTypes.ts's.
 import { z } from 'zod';
 import type { ExperimentView, KnobProposal, ReplayParams, TuneParams, AblateParams } from '@/lib/contracts/interventionTypes';
 import { EXPERIMENT_KINDS, knobSchema } from '@/lib/contracts/interventionTypes';

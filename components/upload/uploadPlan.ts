@@ -1,5 +1,5 @@
 // How a folder is sent (pure, so it is tested without a browser): small files go in batches of
-// many files per request (lib/uploads/batchFrame.ts), several batches in flight at once; a file
+// many files per request (lib/contracts/batchFrame.ts), several batches in flight at once; a file
 // too large for a batch goes alone through PUT .../files. Measured on the QOS folder (730 files,
 // 9.5 MB): one request per file, one after another, ran at 13 files/s, the per-request cost
 // (auth, three queries, a transaction, five file operations) being nearly all of it.

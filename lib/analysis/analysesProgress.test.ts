@@ -41,7 +41,7 @@ describe('pollInterval', () => {
 
 describe('a job that failed for good', () => {
   it('keeps the first line of the error, without host paths or an Error: prefix, and short', () => {
-    expect(failureText('Error: could not read /work/app/lib/db/runAnalyses.ts:120:7 (blob missing)\n    at load (/srv/x.js:1:2)')).toBe(
+    expect(failureText('Error: could not read /work/app/lib/services/analyses/runAnalyses.ts:120:7 (blob missing)\n    at load (/srv/x.js:1:2)')).toBe(
       'could not read runAnalyses.ts:120:7 (blob missing)',
     );
     expect(failureText('TypeError: ' + 'x'.repeat(300)).length).toBeLessThanOrEqual(120);

@@ -8,7 +8,7 @@ import { initParsers, programComplexity } from './complexity';
 import { complexitySeries, type ComplexityInput } from './complexitySeries';
 import { Rng } from './rng';
 
-/** Uniform [0, 1) numbers from the project's seeded generator (lib/demo/rng.ts). */
+/** Uniform [0, 1) numbers from the project's seeded generator (lib/analysis/rng.ts). */
 function rng(seed: number) {
   const r = new Rng(seed);
   return () => r.next();

@@ -11,7 +11,7 @@ import { analyzeRun } from './analyzeRun';
 import type { AnalysisProgram, CyclingScope, Definitions } from '../contracts/analysisTypes';
 import { Rng } from './rng';
 
-/** Uniform [0, 1) numbers from the project's seeded generator (lib/demo/rng.ts). */
+/** Uniform [0, 1) numbers from the project's seeded generator (lib/analysis/rng.ts). */
 function rng(seed: number) {
   const r = new Rng(seed);
   return () => r.next();

@@ -235,7 +235,7 @@ export function* cyclingPasses(
 
 /**
  * Every stored report of a run, sequentially on this thread: the reference the worker's split
- * job (lib/db/runAnalyses.ts) must match. `programs` in seq order; parsers must be initialised.
+ * job (lib/services/analyses/runAnalyses.ts) must match. `programs` in seq order; parsers must be initialised.
  */
 export function buildRunReports(
   programs: readonly AnalysisProgram[],

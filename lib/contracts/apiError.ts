@@ -1,4 +1,4 @@
-// An error with an HTTP status and a message for the user; handle() (lib/api/handler.ts) turns it
+// An error with an HTTP status and a message for the user; handle() (lib/http/handler.ts) turns it
 // into a JSON answer. Its own file so lib/auth and lib/db can throw it without importing the handler.
 // `code`: a stable name a client can tell the refusal by (e.g. NO_EVALUATOR), sent beside the message.
 export class ApiError extends Error {

@@ -1,6 +1,6 @@
 // An evaluator attached to a run (the paper's replay environment) and what evaluating one
 // program against it returns. Storage: the `evaluators` table (lib/db/evaluators.ts); running:
-// lib/evaluators/evaluate.ts, always inside the sandbox (lib/sandbox).
+// lib/sandbox/evaluators/evaluate.ts, always inside the sandbox (lib/sandbox).
 import type { SandboxStatus } from './sandboxTypes';
 
 export type EvaluatorContract = 'openevolve' | 'shinka' | 'command';

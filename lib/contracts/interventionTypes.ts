@@ -1,7 +1,7 @@
 // The three interventions of issue 11 (the paper's §4, §5.3-5.4, B.9): replay a breakthrough's
 // prompt, tune a program's numeric knobs with Bayesian optimisation (the tuning gap), and ablate
 // an edit hunk by hunk. Pure types shared by lib/interventions/* (no database, no browser), the
-// worker task `run-experiment`, the API (lib/api/experimentSchemas.ts), the CLI and the pages.
+// worker task `run-experiment`, the API (lib/contracts/api/experimentSchemas.ts), the CLI and the pages.
 // Storage: `experiments` (params, progress, result) and `experiment_calls` (one row per finished
 // call), lib/db/experiments.ts.
 import { z } from 'zod';

@@ -6,7 +6,7 @@ export const jobPayloads = {
   'run-summary': z.object({ runId: z.string().uuid() }),
   'import-upload': z.object({ importId: z.string().uuid() }),
   'run-analyses': z.object({ runId: z.string().uuid() }),
-  /** A re-evaluation batch (lib/db/runEvaluationBatch.ts); resumable, so safe to run twice. */
+  /** A re-evaluation batch (lib/services/evaluation/runEvaluationBatch.ts); resumable, so safe to run twice. */
   'evaluate-batch': z.object({ batchId: z.string().uuid() }),
   /** A judging batch (judge_batches): labels a run's edits with one judge; resumable, so safe to run twice. */
   'judge-run': z.object({ batchId: z.string().uuid() }),

@@ -38,7 +38,7 @@ export interface LlmUsage {
   costUsd: number;
 }
 
-/** One edit through the LLM judge (lib/llm/judge.ts `judgeDiffWithLlm`). */
+/** One edit through the LLM judge (lib/services/judging/judge.ts `judgeDiffWithLlm`). */
 export type LlmJudgeOutcome =
   | ({ status: 'judged'; judgement: Judgement; cached: boolean } & LlmUsage)
   | ({ status: 'not-judged'; reason: string } & LlmUsage);

@@ -1,6 +1,6 @@
 // What a password must be, wherever it is set: the owner's users page and the CLI
-// (lib/auth/users.ts), an invitation, and better-auth's own change/reset endpoints (the hook in
-// lib/auth/auth.ts). Length alone let eight spaces through (issue 28).
+// (lib/services/accounts/users.ts), an invitation, and better-auth's own change/reset endpoints (the hook in
+// lib/db/betterAuth.ts). Length alone let eight spaces through (issue 28).
 import { z } from 'zod';
 
 export const PASSWORD_MIN = 8;

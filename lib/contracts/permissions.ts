@@ -1,5 +1,5 @@
 // Who may do what: roles, permissions, token scopes and the actor a request runs as. Pure (no
-// database, no Next): lib/api/handler.ts asks `refusal(actor, access)` before running a route, and
+// database, no Next): lib/http/handler.ts asks `refusal(actor, access)` before running a route, and
 // pages and other helpers ask `can(actor, permission)`. Every route declares ONE permission
 // (`handle(fn, { permission })`); this file is the only place that says which actor holds it.
 import { z } from 'zod';
@@ -109,7 +109,7 @@ export interface RouteAccess {
   /**
    * The body a write (POST, PUT, PATCH, DELETE) may carry: JSON within DEFAULT_JSON_BODY_BYTES
    * unless `{ maxBytes }` says more; 'stream' for a raw upload the route reads under its own
-   * budget. handle() (lib/api/handler.ts) refuses the rest before reading a byte.
+   * budget. handle() (lib/http/handler.ts) refuses the rest before reading a byte.
    */
   body?: { maxBytes: number } | 'stream';
 }

@@ -1,6 +1,6 @@
 // Personal API tokens (table api_tokens): created with a name and scopes, the secret shown once
 // and stored as its sha256; listed by prefix; revoked by their owner (or by an owner-role user).
-// lib/auth/actor.ts turns a presented secret back into an actor.
+// lib/http/auth/actor.ts turns a presented secret back into an actor.
 import { z } from 'zod';
 import { ApiError } from '../contracts/apiError';
 import { actorUser, can, tokenScopeSchema, type Actor, type TokenScope } from '../contracts/permissions';

@@ -3,8 +3,8 @@
 // telemetry off. Built lazily because its signing secret lives in the database (settings
 // 'auth.secret', created on first use), so the web server, the CLI and every test process share
 // one secret without an environment variable; BETTER_AUTH_SECRET overrides it.
-// Sign-up over HTTP is off: accounts are made by an owner (users page) or the CLI (lib/auth/users.ts).
-// Its own credential endpoints keep our rules: a new password passes lib/auth/password.ts, and a
+// Sign-up over HTTP is off: accounts are made by an owner (users page) or the CLI (lib/services/accounts/users.ts).
+// Its own credential endpoints keep our rules: a new password passes lib/contracts/password.ts, and a
 // changed password or name is written to the audit log (hooks below).
 import crypto from 'node:crypto';
 import { betterAuth } from 'better-auth';

@@ -1,4 +1,4 @@
-// What the diagnosis job (lib/db/experimentDiagnose.ts) and its request (API, CLI) read: the
+// What the diagnosis job (lib/services/experiments/diagnose.ts) and its request (API, CLI) read: the
 // target (best-gen targeting: the best program after the previous diagnosis's trigger up to the
 // trigger generation, never simply the latest), the per-generation score history, the previous
 // diagnosis's aux metric history, the change log's rows (edit types from the stored judgements,

@@ -1,6 +1,6 @@
 // Re-evaluation batches (table evaluation_batches): what to re-run (one program, the run's
 // best-so-far chain, a list), on which test sets, against which evaluator version, and how far
-// it got. Running a batch: lib/db/runEvaluationBatch.ts (worker task evaluate-batch and the CLI).
+// it got. Running a batch: lib/services/evaluation/runEvaluationBatch.ts (worker task evaluate-batch and the CLI).
 import os from 'node:os';
 import { bestSoFar, type BestSoFarResult } from '../analysis/bestSoFar';
 import type { BatchDetail, BatchProgress, BatchStatus, EvaluationSettings } from '../contracts/api/evaluations';

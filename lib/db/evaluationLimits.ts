@@ -1,5 +1,5 @@
 // The owner's maxima of what an evaluation may ask (setting 'evaluation.limits'; pure rules in
-// lib/evaluators/limits.ts). Each is null when unset: the default then applies.
+// lib/sandbox/evaluators/limits.ts). Each is null when unset: the default then applies.
 import type { EvaluationLimits } from '../contracts/api/evaluations';
 import { getSetting, setSetting } from './settings';
 

@@ -1,5 +1,5 @@
 // Storage of interventions (issue 11): `experiments` (request, progress, report) and
-// `experiment_calls` (one row per finished call). The worker runs them (lib/db/runExperiment.ts);
+// `experiment_calls` (one row per finished call). The worker runs them (lib/services/experiments/runExperiment.ts);
 // the API, the CLI and the pages read them through here. A call is done when its row exists,
 // so an experiment resumed after a restart never repeats a finished evaluation.
 import { z } from 'zod';

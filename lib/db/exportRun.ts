@@ -1,4 +1,4 @@
-// Exports a stored run as an EvoTrace refined layout directory (lib/export/evotrace.ts writes
+// Exports a stored run as an EvoTrace refined layout directory (lib/importers/evotraceExport.ts writes
 // the files). Programs are read in pages of PAGE programs with a cursor over seq, each page
 // with its code, edges, evaluations and contexts (texts resolved from blobs) in four queries,
 // so memory stays flat however large the run. Plain SQL on the pg pool, as importRun.ts writes.

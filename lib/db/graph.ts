@@ -1,5 +1,5 @@
 // The parent -> child graph of a run for the lineage explorer (GET /api/runs/[runId]/graph):
-// the JSON text of a RunGraph (lib/api/graph.ts), written by PostgreSQL itself as lib/db/runs.ts
+// the JSON text of a RunGraph (lib/contracts/api/graph.ts), written by PostgreSQL itself as lib/db/runs.ts
 // does for /points. Two queries (programs + lineage facts, and edges) run in ONE repeatable-read
 // transaction, so both see the same snapshot: a live run's batch committed between them could
 // otherwise give edges whose ends are not among the nodes. Their texts are then joined; at 100k

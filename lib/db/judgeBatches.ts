@@ -1,5 +1,5 @@
 // Judging batches (table judge_batches): one judge over the edits of a run that it has not judged
-// yet, with progress, spend, caps, cancel and resume. Running one: lib/db/runJudgeBatch.ts (worker
+// yet, with progress, spend, caps, cancel and resume. Running one: lib/services/judging/runJudgeBatch.ts (worker
 // task judge-run). The edit set is the analyses' (lib/db/runEditSet.ts); an edit counts as done
 // for a judge once it has a 'judged' row, so a new batch, a resume or a re-run after a crash
 // judges only what is left (edits marked not judged are tried again).

@@ -1,6 +1,6 @@
 // Stored edit judgements (table edit_judgements): which judges labelled a run, the labelled edits
 // the statistics take, the judgements of one program, and pages of a label's edits. Written by
-// the judging batches (lib/db/runJudgeBatch.ts).
+// the judging batches (lib/services/judging/runJudgeBatch.ts).
 import { canonicalLabels, EDIT_LABELS, type EditLabel } from '../contracts/editLabels';
 import { scoreScale } from '../analysis/taxonomy/stats';
 import type { LabelledEdit } from '../contracts/taxonomyTypes';

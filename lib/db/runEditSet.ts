@@ -1,6 +1,6 @@
 // The edits of a stored run as the taxonomy sees them (lib/analysis/taxonomy/editSet.ts), read
 // from the programs' metadata page by page: no source is loaded here, so a 100k-program run costs
-// a few flat arrays. Sources are read per chunk by the judging loop (lib/db/runJudgeBatch.ts).
+// a few flat arrays. Sources are read per chunk by the judging loop (lib/services/judging/runJudgeBatch.ts).
 import { editSet, type EditSetProgram, type EditSet } from '../analysis/taxonomy/editSet';
 import { pool, prisma } from './client';
 

@@ -78,7 +78,7 @@ export async function getRunMetricInfo(runId: string) {
 
 /**
  * Every program's value of one metric, in canonical order (seq), as columns, in one query:
- * the JSON text of a `Points` (lib/api/points.ts). PostgreSQL writes the JSON itself, which
+ * the JSON text of a `Points` (lib/contracts/api/points.ts). PostgreSQL writes the JSON itself, which
  * for 100k programs is about twice as fast as parsing arrays into JS and stringifying again.
  * x is programs.iteration, the effective iteration (lib/trace/order.ts), as for every "over
  * iterations" view. For the run's score metric the stored score is used, as lib/db/analyses.ts

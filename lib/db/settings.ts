@@ -33,8 +33,8 @@ export async function regenerateIngestToken(): Promise<string> {
 
 /**
  * Constant-time comparison of a bearer secret with the single-user ingestion token. Only asked
- * in single-user mode (lib/auth/actor.ts): when the first owner is created the token becomes that
- * owner's personal API token (lib/auth/users.ts) and this setting is removed.
+ * in single-user mode (lib/http/auth/actor.ts): when the first owner is created the token becomes that
+ * owner's personal API token (lib/services/accounts/users.ts) and this setting is removed.
  */
 export async function isLegacyIngestToken(secret: string): Promise<boolean> {
   const expected = Buffer.from(await ingestToken());

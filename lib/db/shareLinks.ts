@@ -1,6 +1,6 @@
 // Read-only share links for one run (table share_links): an unguessable secret (shown once,
 // stored as sha256), an expiry, revocable. /share/<secret> sets the share cookie and opens the
-// run; lib/auth/actor.ts makes the holder a 'share' actor that may read that run only.
+// run; lib/http/auth/actor.ts makes the holder a 'share' actor that may read that run only.
 import { z } from 'zod';
 import { ApiError } from '../contracts/apiError';
 import { actorUser, type Actor } from '../contracts/permissions';

@@ -2,7 +2,7 @@
 // 100k-program run: 8 MB of JSON each): entity tags per form and If-None-Match. Pure: header
 // strings in, decisions out. Used by lib/http/versionedBody.ts.
 
-/** The form of a body: as is, or gzipped (the packed form of lib/http/packedBody.ts). */
+/** The form of a body: as is, or gzipped (the packed form of lib/contracts/wire/packedBody.ts). */
 export type Encoding = 'gzip' | 'identity';
 
 /** A strong entity tag for a body version; `encoding` makes each encoded representation its own. */

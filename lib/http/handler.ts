@@ -2,7 +2,7 @@
 // (wrong Host, cross-site writes: lib/http/requestGuard.ts), await the params, run the handler,
 // turn a thrown ApiError or ZodError into a JSON error with the right status. A write's body must
 // be JSON within the route's budget (415 / 413 before it is read; `access.body`). Every route's
-// every method goes through handle() and declares the permission it needs (lib/auth/permissions.ts);
+// every method goes through handle() and declares the permission it needs (lib/contracts/permissions.ts);
 // tests/db/routeGuard.test.ts, routeRoles.test.ts and routeBody.test.ts walk app/api to hold that.
 import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
@@ -29,7 +29,7 @@ export function errorMessage(e: z.ZodError): string {
   return e.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
 }
 
-/** Default budget of a JSON request body; ingestion batches state a larger one (lib/api/ingest.ts). */
+/** Default budget of a JSON request body; ingestion batches state a larger one (lib/contracts/api/ingest.ts). */
 export const DEFAULT_JSON_BODY_BYTES = 4 * 1024 ** 2;
 
 export interface JsonBody {
@@ -150,7 +150,7 @@ export type RouteHandler = ((req: NextRequest, ctx: { params: Promise<Params> })
  * Wrap one route method: `export const POST = handle(fn, { permission: 'upload' })`. The access
  * declaration is required (a route without one does not type-check, and the route walk fails
  * it): the permission is checked here, before `fn` runs, against the actor of the request
- * (lib/auth/actor.ts). A share link reaches only the run named by the route's `runId` param.
+ * (lib/http/auth/actor.ts). A share link reaches only the run named by the route's `runId` param.
  */
 export function handle<P extends Params = Params, Perm extends Permission = Permission>(
   fn: (req: NextRequest, params: P, ctx: HandlerContext<Perm>) => Promise<Response | object>,

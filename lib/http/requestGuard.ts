@@ -1,5 +1,5 @@
 // Which requests Evoscope answers at all: the one policy against cross-site writes and DNS
-// rebinding, applied to every API route by `handle()` (lib/api/handler.ts) and to every page by
+// rebinding, applied to every API route by `handle()` (lib/http/handler.ts) and to every page by
 // proxy.ts. Pure: headers and an allow-list in, a refusal (or null) out.
 //
 // 1. Host (every request, ingestion included). A page on evil.example whose DNS name is rebound

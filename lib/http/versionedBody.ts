@@ -6,7 +6,7 @@
 //   - JSON (the plain URL): for curl users, scripts and tests. Next gzips it on the wire for a
 //     client that accepts gzip, on every request (Next 16 drops a route's own Content-Encoding:
 //     node_modules/next/dist/server/send-response.js FORBIDDEN_HEADERS).
-//   - packed (`?enc=gzip`, lib/http/packedBody.ts): the JSON gzipped once per version and sent
+//   - packed (`?enc=gzip`, lib/contracts/wire/packedBody.ts): the JSON gzipped once per version and sent
 //     as application/octet-stream, which Next leaves alone; the browser decodes it. This is what
 //     the pages fetch: at 100k programs Next's per-request gzip of an 8 MB body was most of the
 //     route's time.

@@ -1,6 +1,6 @@
 // The EvoTrace refined layout, as EvoReplay writes it (scripts/refine_outputs.py) and reads it
 // (src/evo_replay/core/checkpoints.py, load_programs). Shared by the importer
-// (lib/importers/evotrace.ts) and the exporter (lib/export/evotrace.ts) so the two can never
+// (lib/importers/evotrace.ts) and the exporter (lib/importers/evotraceExport.ts) so the two can never
 // disagree on a file name, a field name or how prompts become contexts.
 //
 //   <run>/meta.json            {backend, source, refined_at, counts, schema_version} (+ evoscope)

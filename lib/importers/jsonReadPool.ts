@@ -72,7 +72,7 @@ export function unwrap(r: ReadResult): { obj: Json; hasCode: boolean; hasPrompts
   throw Object.assign(new Error(r.error.message), r.error.code ? { code: r.error.code } : {});
 }
 
-/** This module, on a thread of its own (lib/threads/tsWorker.ts). */
+/** This module, on a thread of its own (lib/analysis/tsWorker.ts). */
 function startWorker(): Worker {
   return startTsWorker(import.meta.url, { [WORKER_ROLE]: true });
 }

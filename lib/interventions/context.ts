@@ -1,4 +1,4 @@
-// What an experiment's runner is given (lib/db/runExperiment.ts builds it): the program, its run,
+// What an experiment's runner is given (lib/services/experiments/runExperiment.ts builds it): the program, its run,
 // the calls already stored (resume), and the means to evaluate a candidate in the sandbox, store
 // a call, store a text and report progress. Runners (lib/db/experiment{Tune,Replay,Ablate}.ts)
 // run the plan's calls that are not stored yet, in plan order, and return the report.

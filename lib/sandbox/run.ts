@@ -1,5 +1,5 @@
 // runSandbox: one run of untrusted code under bubblewrap, as an unprivileged slot uid, with the
-// limits of lib/sandbox/types.ts, and a typed result. The supervisor (supervisorSource.ts) owns
+// limits of lib/contracts/sandboxTypes.ts, and a typed result. The supervisor (supervisorSource.ts) owns
 // the slot, the rlimits, the wall clock, the process-count watch and the final kill of every
 // process of the uid; this side feeds the files and stdin through pipes, captures and caps the
 // output (killing the run past killOutputBytes) and turns the supervisor's report into a result.

@@ -215,7 +215,7 @@ export interface ImportedRun {
   /** Counters for the report: files read, checkpoints merged, ... */
   stats: Record<string, number>;
   /**
-   * The evaluator found beside the run in what was imported (lib/evaluators/discover.ts),
+   * The evaluator found beside the run in what was imported (lib/sandbox/evaluators/discover.ts),
    * attached at import with origin 'archive' (lib/db/importRun.ts).
    */
   evaluator?: ArchiveEvaluatorRecord;

@@ -2,7 +2,7 @@
 //   node --import tsx scripts/bench/analysesJob.ts <programs> [codeRoot]
 // Starts a throw-away PostgreSQL, starts the worker process of `codeRoot` (default this checkout;
 // an unpacked older commit measures the code before a change), stores a realistic generated run
-// (lib/demo/synthetic.ts REALISTIC; sources tagged so nothing is in the complexity cache), queues
+// (lib/services/demo/synthetic.ts REALISTIC; sources tagged so nothing is in the complexity cache), queues
 // run-analyses and waits for the job's "analyses stored" line. Prints one JSON object: the job's
 // wall time (queued to stored), the worker process's CPU time over it (from /proc: both cores
 // count), and the job's own log line (per-step times in the new code).

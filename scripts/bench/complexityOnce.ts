@@ -1,6 +1,6 @@
 // Complexity of a stored run as the worker computes it (run-analyses), in a fresh process:
 //   node --import tsx scripts/bench/complexityOnce.ts <programs>   (DATABASE_URL set)
-// Stores a realistic generated run (lib/demo/synthetic.ts REALISTIC), then times: the first
+// Stores a realistic generated run (lib/services/demo/synthetic.ts REALISTIC), then times: the first
 // pass (worker-thread pool, nothing cached), a second pass (content-hash cache hits only), and
 // the same distinct sources measured on this one thread, as before. Prints one JSON object.
 import { initParsers, programComplexity } from '../../lib/analysis/complexity';

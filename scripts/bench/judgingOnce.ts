@@ -1,6 +1,6 @@
 // A judging batch of a stored run as the worker runs it (task judge-run), in a fresh process:
 //   node --import tsx scripts/bench/judgingOnce.ts <edits>   (DATABASE_URL set)
-// Stores a realistic generated run (lib/demo/synthetic.ts REALISTIC, Python) of edits + 1
+// Stores a realistic generated run (lib/services/demo/synthetic.ts REALISTIC, Python) of edits + 1
 // programs, then times the whole offline batch: the edit set from metadata, sources loaded chunk by
 // chunk, the diff hash, the offline judge, and the judgements written in batches. Prints one JSON object.
 import { disconnect, pool } from '../../lib/db/client';

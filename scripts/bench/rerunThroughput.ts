@@ -1,6 +1,6 @@
 // Bench child for `npm run bench -- rerun`: re-evaluates up to 200 demo programs against the demo
 // runs' own evaluators, in the real sandbox, through the same batch code as the worker and the CLI
-// (lib/db/runEvaluationBatch.ts), at concurrency 1 and then 2 (both cores). Prints one JSON object.
+// (lib/services/evaluation/runEvaluationBatch.ts), at concurrency 1 and then 2 (both cores). Prints one JSON object.
 import { disconnect, pool } from '../../lib/db/client';
 import { createEvaluationBatch } from '../../lib/db/evaluationBatches';
 import { runEvaluationBatch } from '../../lib/services/evaluation/runEvaluationBatch';

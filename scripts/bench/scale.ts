@@ -1,6 +1,6 @@
 // `npm run bench -- scale [--programs N]` (issue 14, item 4): a realistic run end to end, as a new
 // user meets it. Generates an OpenEvolve-layout run of N programs (default 100,000) of realistic
-// size (lib/demo/synthetic.ts REALISTIC: ~4.5 KB of source, written as `code` and `solution`),
+// size (lib/services/demo/synthetic.ts REALISTIC: ~4.5 KB of source, written as `code` and `solution`),
 // starts the app and the worker as `npm start` does (scripts/serve.ts) on the throw-away database
 // of DATABASE_URL, imports the run with the bundled CLI from a shell, waits for the worker's
 // analyses, fills the runs table to 500 runs, then measures the JSON routes the run's pages use,
@@ -152,7 +152,7 @@ try {
   await disconnect();
 
   // The URLs as the run's pages fetch them: versioned bodies in their packed form (?enc=gzip,
-  // lib/http/fetchPacked.ts), the rest as JSON.
+  // lib/contracts/wire/fetchPacked.ts), the rest as JSON.
   const p = (route: string) => packedUrl(`/api/runs/${runId}/${route}`);
   const routes = [
     '/api/runs', '/api/runs/facets', `/api/runs/${runId}`, p(`points?metric=${metric}`), p(`best-so-far?metric=${metric}`),

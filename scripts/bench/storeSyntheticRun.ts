@@ -1,4 +1,4 @@
-// A realistic generated run (lib/demo/synthetic.ts REALISTIC: Python, several KB per program)
+// A realistic generated run (lib/services/demo/synthetic.ts REALISTIC: Python, several KB per program)
 // stored as an import would store it, for the benches that time work on a stored run.
 import { REALISTIC } from '../../lib/services/demo/synthetic';
 import { syntheticImportedRun } from '../../lib/services/demo/syntheticRun';

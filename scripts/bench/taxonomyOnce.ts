@@ -1,6 +1,6 @@
 // The offline edit judge (lib/analysis/taxonomy/offlineJudge.ts) on a generated 10k-edit run, in
 // a fresh process: node --import tsx scripts/bench/taxonomyOnce.ts [edits]
-// Programs are the realistic synthetic run of the other sections (lib/demo/synthetic.ts REALISTIC,
+// Programs are the realistic synthetic run of the other sections (lib/services/demo/synthetic.ts REALISTIC,
 // ~4.5 KB of Python each: retunes, deletions, re-added lines); the last quarter of the edits are the
 // same programs written as C++ (one `double x = step(...);` statement per line inside a function), so
 // that both parsers are timed. Edits are judged in creation order, as a judging job walks a run.

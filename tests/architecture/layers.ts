@@ -7,7 +7,7 @@ export interface Layer { name: string; folders: string[]; mayImport: string[]; w
 export const LAYERS: Layer[] = [
   { name: 'ground', folders: ['lib/trace', 'lib/contracts', 'lib/files'], mayImport: [],
     what: 'the trace model, zod schemas, domain and response types, URL builders; safe reading of untrusted files' },
-  { name: 'domain', folders: ['lib/analysis', 'lib/importers', 'lib/interventions', 'lib/diagnosis', 'lib/review', 'lib/demo'],
+  { name: 'domain', folders: ['lib/analysis', 'lib/importers', 'lib/interventions', 'lib/diagnosis', 'lib/review'],
     mayImport: ['ground'], what: 'pure: plain data in, plain data out; importers read files through lib/files' },
   { name: 'adapters', folders: ['lib/db', 'lib/sandbox', 'lib/llm', 'lib/storage'], mayImport: ['ground', 'domain'],
     what: 'queries, the bubblewrap runner and evaluators, the OpenAI-compatible client, upload storage' },

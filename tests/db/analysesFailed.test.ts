@@ -29,7 +29,7 @@ it('shows a permanently failed job as failed, with the short text of its error, 
   expect(rows).toHaveLength(1);
   const utils = await makeWorkerUtils({ connectionString: process.env.DATABASE_URL! });
   try {
-    await utils.permanentlyFailJobs([rows[0].id], 'Error: out of memory reading /srv/evoscope/lib/db/runAnalyses.ts\n    at load (/srv/evoscope/x.js:1:2)');
+    await utils.permanentlyFailJobs([rows[0].id], 'Error: out of memory reading /srv/evoscope/lib/services/analyses/runAnalyses.ts\n    at load (/srv/evoscope/x.js:1:2)');
   } finally {
     await utils.release();
   }

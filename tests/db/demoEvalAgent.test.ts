@@ -1,4 +1,4 @@
-// The demo's C++ run with the eval agent (lib/demo/evalAgent): its auxiliary_metrics.py really runs
+// The demo's C++ run with the eval agent (lib/services/demo/evalAgent): its auxiliary_metrics.py really runs
 // in the sandbox against the run's C++ programs (g++ -O2 -std=gnu++17 on results_dir/main.cpp), the
 // reports hold the four parts with numbers, later programs carry aux values, one agent candidate
 // joins the pool; the real importer reads it all beside openevolve_output/ and the writer stores it.

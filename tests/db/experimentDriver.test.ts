@@ -1,4 +1,4 @@
-// The experiment driver (lib/db/runExperiment.ts) on its own, with runners injected: a run
+// The experiment driver (lib/services/experiments/runExperiment.ts) on its own, with runners injected: a run
 // without an evaluator is refused (nothing stored) with a message saying how to attach one; a runner's calls are
 // stored once and counted; a shutdown leaves the experiment running and a second run resumes
 // with the stored calls (nothing repeated); a cancel aborts the runner; an ExperimentFailure

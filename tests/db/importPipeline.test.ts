@@ -1,4 +1,4 @@
-// The import pipeline (lib/pipeline/importPipeline.ts) as the CLI and the upload worker use it:
+// The import pipeline (lib/services/import/importPipeline.ts) as the CLI and the upload worker use it:
 // archives of a real run import with exact counts; hostile or broken archives fail with a
 // message naming the entry, and the database is left exactly as it was.
 import crypto from 'node:crypto';

@@ -5,7 +5,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as createRun } from '../../app/api/ingest/runs/route';
 import { POST as postPrograms } from '../../app/api/ingest/runs/[runId]/programs/route';
-// The stated limit of one ingestion batch (lib/api/ingest.ts MAX_BATCH_BYTES, docs/jsonl-format.md).
+// The stated limit of one ingestion batch (lib/contracts/api/ingest.ts MAX_BATCH_BYTES, docs/jsonl-format.md).
 const MAX_BATCH_BYTES = 64 * 1024 ** 2;
 import { disconnect, pool } from '../../lib/db/client';
 import { migrate } from '../../lib/runtime/migrate';

@@ -3,7 +3,7 @@
 // and the declaration is what happens: each method is called with no session, as an owner, a
 // member and a viewer (session cookies from the real sign-in route), with personal API tokens of
 // each scope, and with a share link to another run. Each gets 401/403 exactly where the declared
-// permission says so (lib/auth/permissions.ts), and a refused request changes nothing.
+// permission says so (lib/contracts/permissions.ts), and a refused request changes nothing.
 // A route method without a declaration fails here (and does not type-check).
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

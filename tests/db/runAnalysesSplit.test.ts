@@ -1,4 +1,4 @@
-// The split run-analyses job (lib/db/runAnalyses.ts: complexity on worker threads beside cycling
+// The split run-analyses job (lib/services/analyses/runAnalyses.ts: complexity on worker threads beside cycling
 // on this thread, duplicates meanwhile) stores exactly what the sequential path computes, measures
 // a source shared by two runs once, and reports its progress for the run's pages while it runs.
 import crypto from 'node:crypto';

@@ -1,5 +1,5 @@
 // The taxonomy and judging-batch routes through their handlers (issue 9): every answer parsed by
-// the schema the views code against (lib/api/taxonomySchemas.ts), judges listed with counts and
+// the schema the views code against (lib/contracts/api/taxonomySchemas.ts), judges listed with counts and
 // spend, stats per run and pooled, pages of a label's edits, the lineage bitmasks, a program's
 // judgements, agreement, and starting, listing, cancelling and resuming batches (LLM not
 // configured: 409 naming where to configure it). Judgements come from scripted judges here.

@@ -54,7 +54,7 @@ export async function putFile(importId: string, relPath: string | null, body: Bo
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-/** A batch body of files (path -> text), as the browser sends it (lib/uploads/batchFrame.ts). */
+/** A batch body of files (path -> text), as the browser sends it (lib/contracts/batchFrame.ts). */
 export function batchBody(files: [string, string][]): Uint8Array<ArrayBuffer> {
   const entries = files.map(([p, text]) => {
     const data = Buffer.from(text);

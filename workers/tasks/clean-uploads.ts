@@ -1,5 +1,5 @@
 // Task `clean-uploads` (hourly, from the worker's crontab): removes uploads abandoned for a day
-// (lib/uploads/staleUploads.ts). Safe to run twice: what is gone stays gone.
+// (lib/services/uploads/staleUploads.ts). Safe to run twice: what is gone stays gone.
 import type { Task } from 'graphile-worker';
 import { removeStaleUploads } from '../../lib/services/uploads/staleUploads';
 

@@ -1,5 +1,5 @@
 // Task `evaluate-batch`: re-runs a batch's programs against the run's evaluator in sandboxes,
-// `concurrency` at once, storing each result (lib/db/runEvaluationBatch.ts). Safe to run twice
+// `concurrency` at once, storing each result (lib/services/evaluation/runEvaluationBatch.ts). Safe to run twice
 // and after a crash: pairs already stored are skipped, and a batch another process is running
 // is left to it. A cancel (POST .../cancel) is noticed within half a second.
 import type { Task } from 'graphile-worker';

@@ -1,4 +1,4 @@
-// Task `judge-run`: labels a run's edits with one judge (a judge_batches row; lib/db/runJudgeBatch.ts):
+// Task `judge-run`: labels a run's edits with one judge (a judge_batches row; lib/services/judging/runJudgeBatch.ts):
 // the offline judge in-process, or the configured LLM `concurrency` requests at once. Safe to run
 // twice and after a crash: edits already judged are skipped, and a batch another process is
 // running is left to it. A cancel (POST .../cancel) is noticed within a second.

@@ -1,5 +1,5 @@
 // Task `run-experiment`: runs an intervention (replay, tune, ablate) in the sandbox, storing each
-// finished call (lib/db/runExperiment.ts). Safe to run twice and after a crash: stored calls are
+// finished call (lib/services/experiments/runExperiment.ts). Safe to run twice and after a crash: stored calls are
 // not repeated, and an experiment another process is running is left to it. A cancel is noticed
 // within half a second.
 import type { Task } from 'graphile-worker';

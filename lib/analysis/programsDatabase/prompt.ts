@@ -28,7 +28,7 @@
 import { clusterProbabilities, withinClusterProbabilities, type Cluster, type LengthNormalisation } from './clusters';
 import { normaliseCode } from './dedup';
 
-/** Uniform in [0, 1); pass a seeded generator (lib/demo/rng.ts) for a reproducible prompt. */
+/** Uniform in [0, 1); pass a seeded generator (lib/analysis/rng.ts) for a reproducible prompt. */
 export type Random = () => number;
 
 export type PromptOptions = {

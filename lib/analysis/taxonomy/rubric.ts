@@ -1,4 +1,4 @@
-// The LLM judge's rubric (RUBRIC_VERSION in lib/analysis/taxonomy/types.ts; bump it on ANY change
+// The LLM judge's rubric (RUBRIC_VERSION in lib/contracts/taxonomyTypes.ts; bump it on ANY change
 // to the text below or to the truncation rule, since the judge cache is keyed on it): a system
 // message with the nine labels and the paper's Table 9 definitions word for word, and a user
 // message with the edit's unified diff (lib/analysis/taxonomy/diff.ts). The answer asked for is

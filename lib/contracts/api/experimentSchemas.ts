@@ -1,5 +1,5 @@
 // Request schemas of the experiment API (issue 11): start a replay, a tuning or an ablation of a
-// program; list a run's experiments. The params themselves are lib/interventions/types.ts's.
+// program; list a run's experiments. The params themselves are lib/contracts/interventionTypes.ts's.
 import { z } from 'zod';
 import { ablateParamsSchema, EXPERIMENT_KINDS, replayParamsSchema, tuneParamsSchema } from '../interventionTypes';
 import { uuidSchema } from './params';

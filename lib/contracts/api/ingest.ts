@@ -1,5 +1,5 @@
 // Schemas of the live-ingestion API (/api/ingest/...). Its routes declare permission 'ingest',
-// which only a bearer token grants (lib/auth/actor.ts).
+// which only a bearer token grants (lib/http/auth/actor.ts).
 import type { NextRequest } from 'next/server';
 import { z } from 'zod';
 import { storableJson } from '../../trace/pgSafe';

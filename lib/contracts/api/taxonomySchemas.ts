@@ -34,7 +34,7 @@ export const labelEvidenceSchema = z.partialRecord(
 export const judgeKindSchema = z.enum(['offline', 'llm']);
 export type JudgeKind = z.infer<typeof judgeKindSchema>;
 
-// ---- statistics (mirror TaxonomyStats / LabelStats / AgreementReport of lib/analysis/taxonomy/types.ts)
+// ---- statistics (mirror TaxonomyStats / LabelStats / AgreementReport of lib/contracts/taxonomyTypes.ts)
 
 export const labelStatsSchema = z.object({
   label: editLabelSchema,

@@ -1,4 +1,4 @@
-// The client's fetch of a large versioned body in its packed form (lib/http/packedBody.ts),
+// The client's fetch of a large versioned body in its packed form (lib/contracts/wire/packedBody.ts),
 // validated with the zod schema the server uses. A plain GET with no extra headers, so that the
 // browser answers it from a <link rel="preload" href={packedUrl(url)} as="fetch"> when the page
 // started one with its HTML. The browser revalidates with If-None-Match on its own (the server

@@ -1,4 +1,4 @@
-// Who is making this request (lib/auth/permissions.ts `Actor`), read from the request:
+// Who is making this request (lib/contracts/permissions.ts `Actor`), read from the request:
 // single-user mode -> 'local'; else a personal API token (Authorization: Bearer), a better-auth
 // session cookie, or a share link (cookie set by /share/<secret>, or the x-evoscope-share header).
 // Returns null when nobody is identified (the caller answers 401 or redirects to /sign-in).

@@ -1,7 +1,7 @@
 // Single-user or accounts? Served on a loopback address with no account, Evoscope is the
 // single-user workbench it always was (actor 'local', no sign-in). As soon as one account exists,
 // or HOST is not a loopback address, every page and API route needs a session or a token.
-// Pure: the database question (does an account exist?) is asked by lib/auth/actor.ts.
+// Pure: the database question (does an account exist?) is asked by lib/http/auth/actor.ts.
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', '[::1]', 'localhost']);
 

@@ -1,4 +1,4 @@
-// Pages in accounts mode (lib/auth/mode.ts): a signed-in session, or a share link on its own
+// Pages in accounts mode (lib/http/auth/mode.ts): a signed-in session, or a share link on its own
 // run's pages; otherwise a redirect to /sign-in?next=<where you were going>. Called by proxy.ts
 // for every page request (API routes check in handle()). Role checks of owner-only pages are in
 // those pages (pageActor()).

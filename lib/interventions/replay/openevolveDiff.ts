@@ -2,7 +2,7 @@
 // out of a reply, apply_diff replaces, block after block, the first line-wise occurrence of each
 // SEARCH text (exactly first, then ignoring trailing whitespace on each line, as its
 // _find_search_lines does); a block whose SEARCH is nowhere is skipped silently. One
-// implementation for the demo (lib/demo/diffBlocks.ts writes replies this must read back) and
+// implementation for the demo (lib/services/demo/diffBlocks.ts writes replies this must read back) and
 // for replay (./parse.ts).
 
 /** extract_diffs' pattern: `<<<<<<< SEARCH\n(.*?)=======\n(.*?)>>>>>>> REPLACE` (DOTALL). */

@@ -1,4 +1,4 @@
-// The variants on prompts built exactly as the demo runs store them (lib/demo/prompts.ts,
+// The variants on prompts built exactly as the demo runs store them (lib/services/demo/prompts.ts,
 // OpenEvolve's templates): Python in diff mode, C++ in full-rewrite mode.
 import { describe, expect, it } from 'vitest';
 import { buildUserPrompt, type PromptProgram } from '../../services/demo/prompts';

@@ -5,7 +5,7 @@
 // "## Inspiration Programs", "## Diverse Programs", "## Other ... Programs"); a section runs to
 // the next heading of its level or above. What each variant changes:
 //  - exact: nothing.
-//  - strict_diff: the diff-only task of OpenEvolve's diff template (lib/demo/prompts.ts
+//  - strict_diff: the diff-only task of OpenEvolve's diff template (lib/services/demo/prompts.ts
 //    diffTaskLines) replaces a rewrite task, or a reminder is appended to a diff task; the reply
 //    is then read in diff mode only (a rewrite counts as a parse failure).
 //  - no_other_context: removes the top / inspiration / diverse / other programs sections

@@ -1,7 +1,7 @@
 // The tuning report (issue 11, the paper's §5.4): from the search's calls, the best-so-far
 // curve, the tuning ceiling, the tuned parameters, and how the ceiling compares with the
 // program's own score and with the run's final best. Pure (no database): the runner
-// (lib/db/experimentTune.ts) calls it after each call for the page's partial report and once at
+// (lib/services/experiments/tune.ts) calls it after each call for the page's partial report and once at
 // the end.
 import type { CallOutcome, Knob, KnobLanguage, TuneCall, TunePhase, TuneReport } from '../../contracts/interventionTypes';
 

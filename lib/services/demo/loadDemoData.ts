@@ -2,7 +2,7 @@
 // program scored by the task's real evaluator in the sandbox, results cached under the data
 // folder) into a temp dir in OpenEvolve's raw layout, imports them through the real importer
 // (so the demo exercises the same path as a user's archive), adds the FunSearch-style search
-// (lib/demo/funsearch, an ImportedRun with its programs-database state), stores all three with
+// (lib/services/demo/funsearch, an ImportedRun with its programs-database state), stores all three with
 // the real writer, attaches each run's
 // evaluator (origin 'demo', the C++ one with its private test set), queues their analyses,
 // reads back what was stored and prints links. A `demo.loaded` setting makes it a no-op afterwards; an advisory
@@ -108,7 +108,7 @@ export async function loadDemoData(opts: LoadDemoOptions): Promise<{ loaded: { r
           timeoutSeconds: bundle.timeoutSeconds,
           memoryMb: bundle.memoryMb,
           origin: 'demo',
-          notes: `the demo's ${evaluator} evaluator (lib/demo/evaluators)`,
+          notes: `the demo's ${evaluator} evaluator (lib/services/demo/evaluators)`,
         });
         await enqueueRunAnalyses(s.runId);
         enqueued = true;

@@ -1,5 +1,5 @@
 // Large synthetic runs for benchmarks (20k to 100k programs), written in OpenEvolve's raw layout.
-// Unlike the demo scenario (lib/demo/scenario.ts: a faithful evolutionary loop with realistic
+// Unlike the demo scenario (lib/services/demo/scenario.ts: a faithful evolutionary loop with realistic
 // edits, slow past a few thousand iterations), this generator is linear in the run size: a
 // random tree where each child edits one of the most recent programs (retunes, deletions,
 // re-additions of earlier lines, new lines), over a few islands, ~8 % failures. Seeded.

@@ -1,6 +1,6 @@
 // An auxiliary_metrics.py (seed 001: `evaluate_aux(results_dir, primary_result) -> dict`) run on
 // one program inside the sandbox. Pure: the request (files, argv, limits) and the reading of the
-// result; lib/diagnosis/runAux.ts runs it. The sandbox's work directory (a fresh tmpfs):
+// result; lib/services/diagnosis/runAux.ts runs it. The sandbox's work directory (a fresh tmpfs):
 //
 //   /work/auxiliary_metrics.py         the script
 //   /work/gen_<N>/main.<ext>           the program (main.cpp, main.py, ... by its language);

@@ -1,4 +1,4 @@
-// Server side of an evaluator upload: the JSON body (lib/api/evaluators.ts) as attachEvaluator
+// Server side of an evaluator upload: the JSON body (lib/contracts/api/evaluators.ts) as attachEvaluator
 // takes it, files decoded from base64 and the contract told by them unless given.
 import type { AttachEvaluatorInput } from '../../db/evaluators';
 import { checkProgramFile, detectContract, EvaluatorInputError } from '../../sandbox/evaluators/files';

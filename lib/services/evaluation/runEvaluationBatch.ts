@@ -1,5 +1,5 @@
 // Runs a re-evaluation batch: its pending (program, test set) pairs, `concurrency` sandboxes at
-// once (lib/evaluators/batchSchedule.ts), each result stored as an `evaluations` row (kind
+// once (lib/sandbox/evaluators/batchSchedule.ts), each result stored as an `evaluations` row (kind
 // 'rerun'). A pair is done when its row exists, so a batch interrupted by a restart resumes
 // where it stopped; a cancel (cancelBatch) is polled and aborts the running sandboxes. One
 // process runs a batch at a time: it holds a PostgreSQL advisory lock on the batch while it

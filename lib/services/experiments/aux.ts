@@ -1,5 +1,5 @@
 // The 'aux' experiment (issue 13, item 3): a diagnosis's auxiliary_metrics.py run in the sandbox
-// on every program of the run (lib/diagnosis/auxHarness.ts says what the script sees), then the
+// on every program of the run (lib/services/diagnosis/auxHarness.ts says what the script sees), then the
 // seed's Trivial Metric Test over the values (lib/diagnosis/trivialMetric.ts), written into the
 // diagnosis's report and the experiment's result.
 //

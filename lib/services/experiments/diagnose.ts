@@ -1,7 +1,7 @@
 // The 'diagnose' experiment (issue 13, items 3-4): the seed's eval agent run post hoc on a run.
 // The experiment's program is the diagnosed one (chosen at request time by diagnosisTarget: the
 // best since the previous diagnosis, up to the trigger generation). The configured LLM gets the
-// task message (lib/diagnosis/prompt.ts) with the change log, and the tools (lib/diagnosis/tools.ts,
+// task message (lib/diagnosis/prompt.ts) with the change log, and the tools (lib/services/diagnosis/tools.ts,
 // all in the sandbox), in a loop bounded by tool calls, tokens and wall time (lib/diagnosis/agent.ts).
 // Every exchange is one experiment_calls row (phase 'llm': request and response blobs, usage), every
 // tool call another ('tool:<name>': arguments, the result text the model saw, sandbox status, wall

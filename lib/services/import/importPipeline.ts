@@ -40,7 +40,7 @@ export interface ImportRequest {
    * storeImportedRuns); without it a 'path' job is recorded.
    */
   importJobId?: string;
-  /** Where to unpack archives (default: <data dir>/tmp, see lib/uploads/workDir.ts). */
+  /** Where to unpack archives (default: <data dir>/tmp, see lib/storage/workDir.ts). */
   workDir?: string;
   /**
    * What the user calls the input (the uploaded file's name; default: the path as given). Every

@@ -16,7 +16,7 @@ import { getJudgeBatch, LLM_NOT_CONFIGURED, TERMINAL } from '../../db/judgeBatch
 import { judgedChildIds, loadRunEditSet } from '../../db/runEditSet';
 import { budgetGate } from '../../analysis/taxonomy/budgetGate';
 
-/** The judges a batch runs, injected so tests can script them (real ones: lib/db/judgeDeps.ts). */
+/** The judges a batch runs, injected so tests can script them (real ones: lib/services/judging/judgeDeps.ts). */
 export interface JudgeDeps {
   /** Called once before the first offline judgement (the tree-sitter parsers). */
   initOffline: () => Promise<void>;

@@ -1,6 +1,6 @@
 // GET/POST /api/auth/* - better-auth's own endpoints (sign-in/email, sign-out, get-session, ...).
 // The one route not wrapped by handle(): better-auth authenticates these itself (they are how
-// one signs in). Cross-site and foreign-Host requests are still refused first (lib/auth/authRoute.ts);
+// one signs in). Cross-site and foreign-Host requests are still refused first (lib/http/auth/authRoute.ts);
 // tests/db/routeRoles.test.ts lists this file as its only exemption.
 import { authRoute } from '@/lib/http/auth/authRoute';
 

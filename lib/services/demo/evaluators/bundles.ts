@@ -1,4 +1,4 @@
-// The demo tasks' evaluators as EvaluatorBundles (lib/evaluators/types.ts): what the demo
+// The demo tasks' evaluators as EvaluatorBundles (lib/contracts/evaluatorTypes.ts): what the demo
 // generator scores every program with, what Evoscope attaches to the demo runs, and what
 // scripts/demo-write.ts writes beside the OpenEvolve output. Files come from files.ts (the
 // embedded copy of the folders next to this file).

@@ -120,8 +120,8 @@ export function toImportedRun(search: FsSearch): ImportedRun {
       modelConfig: { model: SAMPLER_MODEL.name, simulated: true },
       config: { seed: c.seed, iterations: c.iterations, bug_rate: c.bugRate, snapshot_every: c.snapshotEvery },
       meta: {
-        generatedBy: 'lib/demo/funsearch',
-        simulated: 'tokens, GPU seconds and cost (lib/demo/funsearch/sampler.ts SAMPLER_MODEL) and the clock; scores, output hashes, failures and CPU seconds come from the real evaluator',
+        generatedBy: 'lib/services/demo/funsearch',
+        simulated: 'tokens, GPU seconds and cost (lib/services/demo/funsearch/sampler.ts SAMPLER_MODEL) and the clock; scores, output hashes, failures and CPU seconds come from the real evaluator',
       },
     },
     programs: search.programs.map((p) => program(search, p)),

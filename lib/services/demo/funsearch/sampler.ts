@@ -1,5 +1,5 @@
 // The FunSearch demo's sampler: the prompt (FunSearch's layout: the few-shot examples as versioned
-// programs, best last, then the header of the next version), the "LLM" answer (lib/demo/edits.ts
+// programs, best last, then the header of the next version), the "LLM" answer (lib/services/demo/edits.ts
 // applied to the best example, seeded) and a SIMULATED sampler model for what a real sampler
 // would report: no model runs here, so tokens, GPU seconds and cost are computed by the stated
 // rules below from the prompt and response texts, and said to be simulated wherever they appear.
@@ -9,7 +9,7 @@ import type { ProgramTemplate } from '../programs/types';
 
 /** The simulated sampler model, stated once so every page and report can quote it. */
 export const SAMPLER_MODEL = {
-  name: 'simulated-sampler (lib/demo/funsearch/sampler.ts; no model ran)',
+  name: 'simulated-sampler (lib/services/demo/funsearch/sampler.ts; no model ran)',
   /** Tokens = ceil(characters / 4), for the prompt (system + user) and for the response. */
   charsPerToken: 4,
   /** GPU seconds = 0.25 s start-up + input tokens / 4000 per s (prefill) + output tokens / 60 per s (decode). */

@@ -1,8 +1,8 @@
 // The FunSearch demo's task: a priority function for online bin packing (FunSearch's own
-// bin-packing specification), as a ProgramTemplate so the demo's "LLM" (lib/demo/edits.ts)
+// bin-packing specification), as a ProgramTemplate so the demo's "LLM" (lib/services/demo/edits.ts)
 // edits it the way it edits the other tasks: retunes of the constants, optional blocks,
 // equivalent lines, rewrites of fit_score, comments and bugs. Every program is real Python,
-// scored by lib/demo/evaluators/funsearch_binpacking/evaluator.py; the bugs below fail there
+// scored by lib/services/demo/evaluators/funsearch_binpacking/evaluator.py; the bugs below fail there
 // for real (NameError, SyntaxError, a scalar instead of an array, inf/nan priorities, a time-out).
 import { codeLines, findPythonFunction, replaceFirstLine } from '../programs/text';
 import type { Approach, BugInjector, OptionalBlock, ProgramTemplate } from '../programs/types';

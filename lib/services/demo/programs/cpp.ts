@@ -1,7 +1,7 @@
 // Demo task B: an AtCoder-heuristic-style routing problem in C++ (visit every point once,
 // shorter closed tour = higher score) solved by simulated annealing with an iteration budget
 // (not a wall-clock limit: a re-run must give the same tour). Programs are real C++17; their
-// scores come from the real judge in lib/demo/evaluators/ahc_routing/evaluator.py (compiled,
+// scores come from the real judge in lib/services/demo/evaluators/ahc_routing/evaluator.py (compiled,
 // run on seeded cases, tours scored), where the bugs below fail for real: compile errors, an
 // out-of-bounds read caught by _GLIBCXX_ASSERTIONS, a wrong answer, a time-out.
 import type { BugInjector, ProgramTemplate } from './types';

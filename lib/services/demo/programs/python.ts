@@ -1,6 +1,6 @@
 // Demo task A: circle packing (26 circles in the unit square, maximise the sum of radii),
 // the classic OpenEvolve example. Programs are real Python (numpy); their scores come from
-// the real evaluator in lib/demo/evaluators/circle_packing/evaluator.py. The bugs below fail
+// the real evaluator in lib/services/demo/evaluators/circle_packing/evaluator.py. The bugs below fail
 // for real there: NameError, SyntaxError, IndexError, a wrong number of circles, a time-out.
 // Time limits sit far from both sides (working programs take ~0.3-1 s, huge budgets > 30 s),
 // so a verdict does not depend on how busy the machine is.

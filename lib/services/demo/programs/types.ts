@@ -1,7 +1,7 @@
 // What a demo task provides to the scenario generator: a seed program as lines of real
 // code, the pieces an "LLM" may edit (numeric knobs, optional blocks, interchangeable lines,
 // whole-function rewrites, comments, bugs) and the name of its real evaluator
-// (lib/demo/evaluators/<name>/), which scores every program the generator makes.
+// (lib/services/demo/evaluators/<name>/), which scores every program the generator makes.
 import type { Rng } from '../../../analysis/rng';
 import type { DemoEvaluatorName } from '../evaluators/files';
 
@@ -71,7 +71,7 @@ export interface ProgramTemplate {
   /** Trailing comments for constant lines. */
   trailingComments: string[];
   bugs: BugInjector[];
-  /** The task's evaluator: a folder of lib/demo/evaluators (see evaluators/bundles.ts). */
+  /** The task's evaluator: a folder of lib/services/demo/evaluators (see evaluators/bundles.ts). */
   evaluator: DemoEvaluatorName;
   /** [start, end) of a top-level function, or null. */
   findFunction(lines: string[], fn: string): [number, number] | null;

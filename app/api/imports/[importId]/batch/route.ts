@@ -1,5 +1,5 @@
 // PUT /api/imports/[importId]/batch - many files of a folder upload in one streamed request
-// (format: lib/uploads/batchFrame.ts), stored whole or not at all with the per-file guarantees
+// (format: lib/contracts/batchFrame.ts), stored whole or not at all with the per-file guarantees
 // of PUT .../files: a retried batch is answered with its files counted as alreadyUploaded and
 // changes nothing; other bytes under a stored name get 409; the import's byte budget holds.
 import { ApiError, handle, found } from '@/lib/http/handler';

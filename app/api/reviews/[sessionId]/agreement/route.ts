@@ -1,7 +1,7 @@
 // GET /api/reviews/[sessionId]/agreement?judge=K - the judge (default: the session's
 // stratification judge, else the one that labelled most items) against each reviewer, and
 // reviewer against reviewer: agreement figures and the disagreeing items. Hidden from a
-// reviewer of the session who has not finished (lib/review/access.ts).
+// reviewer of the session who has not finished (lib/http/reviewAccess.ts).
 import { z } from 'zod';
 import { handle, queryOf } from '@/lib/http/handler';
 import { judgeLabelMap, reviewerLabelMaps, sessionItems, sessionJudges } from '@/lib/db/reviewLabels';

@@ -1,6 +1,6 @@
 // GET /api/reviews/[sessionId]/export?reviewer=R - one reviewer's labelling as JSONL in
 // EvoReplay's gold shape (run, child_id, parent_id, labels, note, diff). Hidden from a reviewer
-// of the session who has not finished (lib/review/access.ts).
+// of the session who has not finished (lib/http/reviewAccess.ts).
 import { z } from 'zod';
 import { ApiError, handle, queryOf } from '@/lib/http/handler';
 import { exportGold } from '@/lib/db/reviewLabels';

@@ -1,5 +1,5 @@
 // GET /api/runs/[runId]/evaluators - every version of the run's evaluator, newest first (file sizes, not contents)
-// POST /api/runs/[runId]/evaluators - a new version from an uploaded folder (JSON, files base64; lib/api/evaluators.ts; time and memory at most the owner's maxima)
+// POST /api/runs/[runId]/evaluators - a new version from an uploaded folder (JSON, files base64; lib/contracts/api/evaluators.ts; time and memory at most the owner's maxima)
 import { ApiError, found, handle, jsonBody } from '@/lib/http/handler';
 import { uploadToAttachInput } from '@/lib/services/evaluation/evaluatorUpload';
 import { EVALUATOR_BODY_BYTES, evaluatorUploadSchema } from '@/lib/contracts/api/evaluators';

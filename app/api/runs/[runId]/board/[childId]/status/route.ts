@@ -1,6 +1,6 @@
 // PUT /api/runs/[runId]/board/[childId]/status - set an edit's review status ({ status:
 // 'unreviewed' | 'confirmed' | 'disputed' }), audited as 'review.status'. Permission 'comment':
-// signing off or disputing an edit is part of discussing it (lib/auth/permissions.ts), not of
+// signing off or disputing an edit is part of discussing it (lib/contracts/permissions.ts), not of
 // blind labelling ('label'), which must never see the board.
 import { found, handle, jsonBody } from '@/lib/http/handler';
 import { reviewStatusBodySchema } from '@/lib/contracts/api/board';
