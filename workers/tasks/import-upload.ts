@@ -1,103 +1,13 @@
-// Task `import-upload`: imports what a browser uploaded (an archive or a folder) and reports
-// progress on the import_jobs row as it goes. Bad input (a hostile archive, an unknown layout,
-// a truncated file) fails the job once with the reason the user sees; the database keeps
-// nothing of it, because the runs are stored in one transaction. Anything else (the database
-// restarting, say) is retried; the upload stays on disk until the job has ended either way.
-// Safe to run twice: the runs are keyed by the import id, so an attempt that finds them stored
-// (its predecessor crashed between the commit and the status update) only finishes the job.
+// Task `import-upload`: imports what a browser uploaded (lib/services/import/importUpload.ts).
+// Bad input fails the job once with the reason the user sees; anything else is retried.
 import type { Task } from 'graphile-worker';
-import { auditImportOutcome } from '../../lib/db/importAudit';
-import { updateImportJob, getImportJob } from '../../lib/db/importJobs';
-import { storedRunsOfImport, type StoredRunSummary } from '../../lib/db/importRun';
-import { enqueueRunAnalyses } from '../../lib/db/jobQueue';
 import { jobPayloads } from '../../lib/contracts/jobs';
-import { importFromPath, isInputProblem, messageForUser, type ImportProgress } from '../../lib/services/import/importPipeline';
-import { uploadLabel } from '../../lib/services/import/sourceLabel';
-import { archivePath, folderRoot, removeUpload } from '../../lib/storage/storage';
+import { importUpload } from '../../lib/services/import/importUpload';
 import { parsePayload } from '../payload';
-
-const PROGRESS_EVERY_MS = 250;
 
 const task: Task = async (raw, helpers) => {
   const { importId } = parsePayload(jobPayloads['import-upload'], raw);
-  const job = await getImportJob(importId);
-  if (!job || job.status === 'succeeded' || job.status === 'failed') return; // ran already
-  const already = await storedRunsOfImport(importId);
-  if (already.length) {
-    // Analyses are queued by job key, so queueing them again cannot double them.
-    for (const s of already) await enqueueRunAnalyses(s.runId);
-    await succeed(importId, already);
-    helpers.logger.info(`import ${importId}: ${already.length} run(s) were already stored; not imported again`);
-    return;
-  }
-  await updateImportJob(importId, { status: 'running', phase: 'starting', startedAt: new Date(), error: null });
-
-  // Progress goes to the database at most every 250 ms, and never two writes at once.
-  let last = 0;
-  let writing: Promise<void> = Promise.resolve();
-  const report = (p: ImportProgress, force = false) => {
-    const now = Date.now();
-    if (!force && now - last < PROGRESS_EVERY_MS) return;
-    last = now;
-    writing = writing.then(() =>
-      updateImportJob(importId, {
-        phase: p.phase,
-        ...(p.filesRead !== undefined ? { filesRead: p.filesRead } : {}),
-        ...(p.programsStored !== undefined ? { programsStored: p.programsStored } : {}),
-        ...(p.programsTotal !== undefined ? { programsTotal: p.programsTotal } : {}),
-      }).catch((e) => helpers.logger.warn(`progress update failed: ${(e as Error).message}`)),
-    );
-  };
-
-  try {
-    const input = job.kind === 'archive' ? archivePath(importId, job.sourceName) : folderRoot(importId);
-    const stored = await importFromPath(input, {
-      format: job.format,
-      name: job.runName ?? undefined,
-      importJobId: importId,
-      label: job.sourceName,
-      // The stored runs name what the user uploaded, never the server's folders.
-      sourceLabel: uploadLabel(job.kind === 'archive' ? 'archive' : 'folder', job.sourceName),
-      rootName: job.kind === 'archive' ? undefined : job.sourceName,
-      onProgress: (p) => report(p, p.phase !== 'reading' && p.phase !== 'extracting' && p.programsStored === 0),
-    });
-    await writing;
-    await succeed(importId, stored);
-    helpers.logger.info(`import ${importId}: ${stored.length} run(s) stored`);
-  } catch (e) {
-    await writing;
-    const lastAttempt = helpers.job.attempts >= helpers.job.max_attempts;
-    // Only input problems are worded for the user; anything else (a disk error with its errno
-    // and internal path, a database error) stays in the worker log.
-    const shown = messageForUser(e, job.sourceName);
-    if (isInputProblem(e) || lastAttempt) {
-      await updateImportJob(importId, { status: 'failed', phase: 'failed', error: shown, finishedAt: new Date() });
-      await auditImportOutcome(importId, 'import.failed', { source: job.sourceName, error: shown });
-      await removeUpload(importId);
-      helpers.logger.info(`import ${importId} failed: ${isInputProblem(e) ? e.message : ((e as Error).stack ?? e)}`);
-      return; // the failure is recorded where the user looks; nothing to retry
-    }
-    helpers.logger.warn(`import ${importId} will be retried: ${(e as Error).stack ?? e}`);
-    await updateImportJob(importId, { phase: 'retrying after an internal error' });
-    throw e;
-  }
+  await importUpload(importId, { logger: helpers.logger, lastAttempt: helpers.job.attempts >= helpers.job.max_attempts });
 };
-
-async function succeed(importId: string, stored: StoredRunSummary[]) {
-  await updateImportJob(importId, {
-    status: 'succeeded',
-    phase: 'done',
-    runIds: stored.map((s) => s.runId),
-    results: JSON.parse(JSON.stringify(stored)),
-    programsStored: stored.reduce((s, r) => s + r.programs, 0),
-    finishedAt: new Date(),
-  });
-  const job = await getImportJob(importId);
-  await auditImportOutcome(importId, 'import.done', {
-    source: job?.sourceName ?? null,
-    runs: stored.map((s) => ({ runId: s.runId, name: s.name, programs: s.programs })),
-  });
-  await removeUpload(importId);
-}
 
 export default task;
