@@ -10,3 +10,9 @@ export class ApiError extends Error {
     super(message);
   }
 }
+
+/** Returns the value, or throws a 404 naming what was not found. */
+export function found<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw new ApiError(404, `${what} not found`);
+  return value;
+}

@@ -8,17 +8,11 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
 import { isDatabaseUnavailable, RECONNECTING_MESSAGE } from '../db/unavailable';
 import { refuseForeignRequest } from './guard';
-import { ApiError } from '../contracts/apiError';
+import { ApiError, found } from '../contracts/apiError';
 import { resolveActor } from './auth/actor';
 import { refusal, type Actor, type Permission, type RouteAccess } from '../contracts/permissions';
 
-export { ApiError };
-
-/** Returns the value, or throws a 404 naming what was not found. */
-export function found<T>(value: T | null | undefined, what: string): T {
-  if (value === null || value === undefined) throw new ApiError(404, `${what} not found`);
-  return value;
-}
+export { ApiError, found };
 
 /** Query string as a plain object for zod (repeated keys keep the last value). */
 export function queryOf(req: NextRequest): Record<string, string> {
