@@ -183,3 +183,41 @@ test('jump controls: the final best, then along the best-so-far chain (issue 24)
   await page.getByTestId('jump-bsf-next').click();
   await expect(page).toHaveURL(new RegExp(`node=${graph.ids[chain.find((i) => i > before)!]}`));
 });
+
+test('the timeline layout has an iteration axis that matches the nodes and follows the zoom (issue 24)', async ({ page }) => {
+  const runId = await openRunFromList(page, DEMO_RUNS[0]);
+  const graph = (await loadGraph(page, runId)) as Graph & { iteration: (number | null)[] };
+  await page.goto(`/runs/${runId}/lineage?layout=timeline`);
+  await expectDrawn(page, graph.count + ghostCount(graph));
+  const axis = page.getByTestId('lineage-iteration-axis');
+  await expect(axis).toBeVisible();
+  await expect(axis).toContainText('iteration');
+  const ticks = () =>
+    axis.locator('[data-iteration]').evaluateAll((els) =>
+      els.map((e) => {
+        const r = e.getBoundingClientRect();
+        return { it: Number(e.getAttribute('data-iteration')), x: r.left + r.width / 2 };
+      }),
+    );
+  const step = (t: { it: number }[]) => t[1].it - t[0].it;
+  await expect.poll(async () => (await ticks()).length).toBeGreaterThan(2);
+  const whole = await ticks();
+  for (let k = 1; k < whole.length; k++) {
+    expect(whole[k].it - whole[k - 1].it, 'one round step between ticks').toBe(step(whole));
+    expect(whole[k].x).toBeGreaterThan(whole[k - 1].x);
+  }
+  // A program is drawn where the axis says its iteration is (interpolated between two ticks).
+  const [a, b] = [whole[0], whole.at(-1)!];
+  const k = graph.iteration.findIndex((v) => v !== null && v > a.it && v < b.it);
+  expect(k, 'a program between the first and last tick').toBeGreaterThanOrEqual(0);
+  const expectedX = a.x + ((graph.iteration[k]! - a.it) / (b.it - a.it)) * (b.x - a.x);
+  expect(Math.abs((await nodePosition(page, graph.ids[k])).x - expectedX)).toBeLessThan(3);
+  // Zooming in gives finer ticks.
+  const box = (await page.getByTestId('lineage-canvas').boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let i = 0; i < 6; i++) await page.mouse.wheel(0, -400);
+  await expect.poll(async () => step(await ticks())).toBeLessThan(step(whole));
+  // The tree layout has no iteration axis.
+  await page.getByLabel('Layout').selectOption('tree');
+  await expect(axis).toHaveCount(0);
+});

@@ -5,6 +5,7 @@
 // refresh, never a rebuild. Imported in the browser only (LineageExplorer): sigma needs WebGL.
 import Graph from 'graphology';
 import { useEffect, useRef, useState } from 'react';
+import { iterationTicks, type AxisTick } from './iterationAxis';
 import Sigma from 'sigma';
 import type { EdgeDisplayData, NodeDisplayData } from 'sigma/types';
 import type { LayoutMode, LineageLayout } from '@/lib/analysis/lineageLayout';
@@ -86,6 +87,8 @@ export default function LineageCanvas(props: LineageCanvasProps) {
   propsRef.current = props;
   const [state, setState] = useState<'drawing' | 'ready' | 'error'>('drawing');
   const [error, setError] = useState<string | null>(null);
+  // The timeline's iteration axis, recomputed after each frame while the camera moves.
+  const [ticks, setTicks] = useState<AxisTick[]>([]);
   // What the renderer last drew, so that effects only refresh it on a real change.
   const drawnMode = useRef(props.mode);
   const drawnLook = useRef<{ colors: string[]; emphasis: Emphasis; selected: number | null; context: ContextMode } | null>(null);
@@ -217,8 +220,19 @@ export default function LineageCanvas(props: LineageCanvasProps) {
           placer.place({ text: d.label, nodeX: at.x, nodeY: at.y, nodeSize: sigma.scaleSize(d.size), priority: true }, String(sel));
         }
       });
+      let tickKey = '';
       sigma.on('afterRender', () => {
         lastLabels = placer?.placed() ?? [];
+        const extent = layout.iterations;
+        const { width } = sigma.getDimensions();
+        const next = propsRef.current.mode === 'timeline' && extent
+          ? iterationTicks(extent, sigma.viewportToGraph({ x: 0, y: 0 }).x, sigma.viewportToGraph({ x: width, y: 0 }).x, width, (x) => sigma.graphToViewport({ x, y: 0 }).x)
+          : [];
+        const key = next.map((t) => `${t.iteration}@${Math.round(t.at)}`).join(' ');
+        if (key !== tickKey) {
+          tickKey = key;
+          setTicks(next);
+        }
       });
       // Processes the graph and renders the first frame, synchronously.
       sigma.setGraph(sigmaGraph);
@@ -315,6 +329,16 @@ export default function LineageCanvas(props: LineageCanvasProps) {
       aria-label={`Lineage of ${graph.count.toLocaleString('en-US')} programs`}
       role="img"
     >
+      {props.mode === 'timeline' && ticks.length > 0 && (
+        <div className={styles.iterationAxis} data-testid="lineage-iteration-axis" aria-label="Iteration axis">
+          {ticks.map((t) => (
+            <span key={t.iteration} className={styles.iterationTick} style={{ left: t.at }} data-iteration={t.iteration}>
+              {t.iteration.toLocaleString('en-US')}
+            </span>
+          ))}
+          <span className={styles.iterationCaption}>iteration</span>
+        </div>
+      )}
       {error && (
         <p className="error" role="alert">
           Could not draw the lineage: {error}

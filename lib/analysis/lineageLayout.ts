@@ -51,6 +51,11 @@ export interface LineageLayout {
    * the tree order. Screen convention: y grows downwards. Both fill [0, H*aspect] x [0, H].
    */
   positions: Record<LayoutMode, Positions>;
+  /**
+   * The timeline's x extent in iterations: x = (iteration - min) / (max - min) * width, or the
+   * middle when min = max. Null for an empty graph.
+   */
+  iterations: { min: number; max: number; width: number } | null;
 }
 
 /** Height of the box every layout fills; the width is HEIGHT * aspect. */
@@ -255,5 +260,6 @@ export function layoutLineage(input: LayoutInput, options: LayoutOptions = {}): 
     positions.timeline.x[v] = scale(iter[v], minIter, maxIter, W);
     positions.timeline.y[v] = scale(across[v], minAcross, maxAcross, H);
   }
-  return { nodeCount, count, ghostIds, edgeParent, treeParent: parent, positions };
+  const iterations = nodeCount > 0 ? { min: minIter, max: maxIter, width: W } : null;
+  return { nodeCount, count, ghostIds, edgeParent, treeParent: parent, positions, iterations };
 }
