@@ -5,6 +5,9 @@
 // Markdown file per batch with each edit's unified diff, and the skeleton of the labels file
 // (run, child, labels: [], note: ''). Never runs a judge.
 //   node --import tsx scripts/bench/sampleEdits.ts OUT_DIR [batches]
+//   ... OUT_DIR 1 --extra A.jsonl,B.jsonl   a further sample (EXTRA_QUOTA) leaving out the edits in
+//                                            those files and any edit whose parent and child code
+//                                            repeat one already sampled (island copies, e.g. QOS)
 import fs from 'node:fs';
 import path from 'node:path';
 import { editDiff } from '../../lib/analysis/taxonomy/diff';
@@ -14,7 +17,7 @@ import { generateDemoRuns } from '../../lib/services/demo/demoRuns';
 import { readLabelledRows } from '../../tests/helpers/labelledEdits';
 import { realRunsDir } from '../../tests/helpers/cli';
 
-const [outDir, batchesArg] = process.argv.slice(2);
+const [outDir, batchesArg, extraFlag, extraFiles] = process.argv.slice(2);
 if (!outDir) throw new Error('usage: sampleEdits.ts OUT_DIR [batches]');
 const batches = Number(batchesArg ?? 4);
 
@@ -31,7 +34,20 @@ const QUOTA: Record<string, number> = {
   demo: 55,
 };
 
+const EXTRA_QUOTA: Record<string, number> = {
+  'skydiscover__Forrest-Stone__adaevolve__circle-packing-0413': 6,
+  'funsearch__lumi-a__funsearch__json-data': 12,
+  'llamea-blade__RigelKukoy__WORKING-GA-LLAMEA__comparison-prompts': 12,
+  demo: 12,
+};
+const extra = extraFlag === '--extra';
 const taken = new Set(readLabelledRows().map((r) => `${r.run}/${r.child}`));
+for (const f of extra ? (extraFiles ?? '').split(',').filter(Boolean) : []) {
+  for (const l of fs.readFileSync(f, 'utf8').split('\n').filter((x) => x.trim())) {
+    const r = JSON.parse(l) as { run: string; child: string };
+    taken.add(`${r.run}/${r.child}`);
+  }
+}
 const pools = new Map<string, Candidate[]>();
 const root = realRunsDir();
 for (const dir of Object.keys(QUOTA).filter((d) => d !== 'demo')) {
@@ -59,10 +75,20 @@ for (const run of await generateDemoRuns()) {
 }
 pools.set('demo', demo);
 
-const rng = new Rng(2511);
+const rng = new Rng(extra ? 2512 : 2511);
 const chosen: Candidate[] = [];
-for (const [source, quota] of Object.entries(QUOTA)) {
-  const pool = (pools.get(source) ?? []).filter((c) => !taken.has(`${c.run}/${c.child}`));
+const pairOf = (c: Candidate) => `${c.run}\u0000${c.parentCode}\u0000${c.childCode}`;
+// In an extra sample, an edit repeating (same run, parent and child code) one already taken is out.
+const takenPairs = new Set([...pools.values()].flat().filter((c) => taken.has(`${c.run}/${c.child}`)).map(pairOf));
+for (const [source, quota] of Object.entries(extra ? EXTRA_QUOTA : QUOTA)) {
+  const seenPairs = new Set(takenPairs);
+  const pool = (pools.get(source) ?? []).filter((c) => {
+    if (taken.has(`${c.run}/${c.child}`)) return false;
+    if (!extra) return true;
+    if (seenPairs.has(pairOf(c))) return false;
+    seenPairs.add(pairOf(c));
+    return true;
+  });
   for (let i = pool.length - 1; i > 0; i--) {
     const j = rng.int(0, i);
     [pool[i], pool[j]] = [pool[j], pool[i]];
@@ -76,10 +102,11 @@ for (let b = 0; b < batches; b++) {
   const part = chosen.filter((_, k) => k % batches === b);
   const md = part.map((c, k) => {
     const d = editDiff(c.parentCode, c.childCode).text;
-    return `## edit ${b + 1}.${k + 1}\nrun: ${c.run}\nchild: ${c.child}\nlanguage: ${c.language}\n\n\`\`\`diff\n${d}\n\`\`\`\n`;
+    return `## edit ${extra ? "x" : ""}${b + 1}.${k + 1}\nrun: ${c.run}\nchild: ${c.child}\nlanguage: ${c.language}\n\n\`\`\`diff\n${d}\n\`\`\`\n`;
   });
   fs.mkdirSync(outDir, { recursive: true });
-  fs.writeFileSync(path.join(outDir, `batch-${b + 1}.md`), md.join('\n'));
-  fs.writeFileSync(path.join(outDir, `batch-${b + 1}.jsonl`), part.map((c) => JSON.stringify({ run: c.run, child: c.child, labels: [], note: '' })).join('\n') + '\n');
+  const name = extra ? `extra-${b + 1}` : `batch-${b + 1}`;
+  fs.writeFileSync(path.join(outDir, `${name}.md`), md.join('\n'));
+  fs.writeFileSync(path.join(outDir, `${name}.jsonl`), part.map((c) => JSON.stringify({ run: c.run, child: c.child, labels: [], note: '' })).join('\n') + '\n');
 }
 console.error(`${chosen.length} edits in ${batches} batches under ${outDir}`);
