@@ -10,6 +10,8 @@ import { canonicalLabels, type EditLabel } from '../../lib/contracts/editLabels'
 import { realRunsDir } from './cli';
 
 export const LABELLED_EDITS = path.resolve('tests/fixtures/taxonomy/labelled-edits.jsonl');
+/** The second set (issue 25): 226 edits labelled before any judge ran on them. */
+export const LABELLED_EDITS_V2 = path.resolve('tests/fixtures/taxonomy/labelled-edits-v2.jsonl');
 
 export interface LabelledSource {
   /** `run/child`: the edit's id in agreement maps. */
@@ -30,21 +32,21 @@ interface Row {
   note: string;
 }
 
-export function readLabelledRows(): Row[] {
+export function readLabelledRows(file = LABELLED_EDITS): Row[] {
   return fs
-    .readFileSync(LABELLED_EDITS, 'utf8')
+    .readFileSync(file, 'utf8')
     .split('\n')
     .filter((l) => l.trim())
     .map((l, k) => {
       const r = JSON.parse(l) as Row;
-      if (!r.run || !r.child || !Array.isArray(r.labels) || !r.note) throw new Error(`labelled-edits.jsonl line ${k + 1}: needs run, child, labels, note`);
+      if (!r.run || !r.child || !Array.isArray(r.labels) || !r.note) throw new Error(`${path.basename(file)} line ${k + 1}: needs run, child, labels, note`);
       return r;
     });
 }
 
 /** Every labelled edit with its parent and child source; throws when any cannot be found. */
-export async function loadLabelledSources(): Promise<LabelledSource[]> {
-  const rows = readLabelledRows();
+export async function loadLabelledSources(file = LABELLED_EDITS): Promise<LabelledSource[]> {
+  const rows = readLabelledRows(file);
   const programs = new Map<string, Map<string, { code: string; parent: string | null; language: string }>>();
   const runNames = [...new Set(rows.map((r) => r.run))];
   if (runNames.some((r) => r.startsWith('Demo'))) {
