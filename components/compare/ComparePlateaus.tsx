@@ -10,8 +10,8 @@ import { DEFAULT_PLATEAU_K } from '@/lib/diagnosis/types';
 import { PlateauKInput } from '../chart/PlateauKInput';
 import { describePlateau } from '../chart/plateauModel';
 import { formatCost } from '../run/costFormat';
-import { fetchPacked } from '@/lib/http/fetchPacked';
 import { formatShare } from '../ui/format';
+import { apiFetch } from '../ui/apiFetch';
 
 export function ComparePlateaus({ runs, initialK }: { runs: { runId: string; name: string; metric: string }[]; initialK?: number }) {
   const [k, setKState] = useState(initialK ?? DEFAULT_PLATEAU_K);
@@ -26,7 +26,7 @@ export function ComparePlateaus({ runs, initialK }: { runs: { runId: string; nam
     queries: runs.map((r) => ({
       queryKey: ['plateaus', r.runId, r.metric, k],
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        fetchPacked(`/api/runs/${r.runId}/plateaus?k=${k}&metric=${encodeURIComponent(r.metric)}`, plateausResponseSchema, signal),
+        apiFetch(`/api/runs/${r.runId}/plateaus?k=${k}&metric=${encodeURIComponent(r.metric)}`, { schema: plateausResponseSchema, packed: true, signal }),
       placeholderData: <T,>(prev: T) => prev,
     })),
   });

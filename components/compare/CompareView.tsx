@@ -10,8 +10,7 @@ import { runDetailSchema, type RunDetail } from '@/lib/api/runs';
 import { costAt, curveTotal, type CostCurve } from '@/lib/analysis/costCurve';
 import type { CyclingScope } from '@/lib/analysis/types';
 import { costCurveSchema } from '@/lib/api/costCurve';
-import { fetchPacked } from '@/lib/http/fetchPacked';
-import { fetchJson } from '../ui/fetchJson';
+import { apiFetch } from '../ui/apiFetch';
 import { formatCount, formatScore, formatShare } from '../ui/format';
 import { CompareBars } from './CompareBars';
 import { CompareCurves, type RunMetricChoice } from './CompareCurves';
@@ -24,7 +23,7 @@ export function CompareView({ runIds, scope, initialK }: { runIds: string[]; sco
   const runs = useQueries({
     queries: runIds.map((id) => ({
       queryKey: ['run', id],
-      queryFn: ({ signal }: { signal: AbortSignal }) => fetchJson(`/api/runs/${id}`, runDetailSchema, signal),
+      queryFn: ({ signal }: { signal: AbortSignal }) => apiFetch(`/api/runs/${id}`, { schema: runDetailSchema, signal }),
     })),
   });
   // The metric each run's curve follows; absent: the run's score metric.
@@ -35,7 +34,7 @@ export function CompareView({ runIds, scope, initialK }: { runIds: string[]; sco
       return {
         queryKey: ['best-so-far', id, metric ?? '(primary)'],
         queryFn: ({ signal }: { signal: AbortSignal }) =>
-          fetchPacked(`/api/runs/${id}/best-so-far${metric ? `?metric=${encodeURIComponent(metric)}` : ''}`, bestSoFarResponseSchema, signal),
+          apiFetch(`/api/runs/${id}/best-so-far${metric ? `?metric=${encodeURIComponent(metric)}` : ''}`, { schema: bestSoFarResponseSchema, packed: true, signal }),
         refetchInterval: (q: { state: { data: unknown } }) => poll(q.state.data),
       };
     }),
@@ -45,7 +44,7 @@ export function CompareView({ runIds, scope, initialK }: { runIds: string[]; sco
   const costs = useQueries({
     queries: runIds.map((id) => ({
       queryKey: ['cost-curve', id],
-      queryFn: ({ signal }: { signal: AbortSignal }) => fetchPacked(`/api/runs/${id}/cost-curve`, costCurveSchema, signal),
+      queryFn: ({ signal }: { signal: AbortSignal }) => apiFetch(`/api/runs/${id}/cost-curve`, { schema: costCurveSchema, packed: true, signal }),
     })),
   });
   const cycs = useQueries({
@@ -53,7 +52,7 @@ export function CompareView({ runIds, scope, initialK }: { runIds: string[]; sco
       const url = `/api/runs/${id}/cycling?definitions=default&scope=${scope}`;
       return {
         queryKey: ['report', url],
-        queryFn: ({ signal }: { signal: AbortSignal }) => fetchPacked(url, pendingOr(cyclingResponseSchema), signal),
+        queryFn: ({ signal }: { signal: AbortSignal }) => apiFetch(url, { schema: pendingOr(cyclingResponseSchema), packed: true, signal }),
         refetchInterval: (q: { state: { data: unknown } }) => poll(q.state.data),
       };
     }),

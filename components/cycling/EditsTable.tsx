@@ -7,11 +7,11 @@ import { useMemo, useState } from 'react';
 import { editsPageSchema, isPending, pendingOr } from '@/lib/api/analyses';
 import type { CyclingScope, Definitions } from '@/lib/analysis/types';
 import { COMPOSITION_LABELS } from '../analysis/colours';
-import { fetchPacked } from '@/lib/http/fetchPacked';
 import { formatCount, shortId } from '../ui/format';
 import { SortableHeader } from '../ui/SortableHeader';
 import { editDiffHref } from './diffHref';
 import { EDIT_COLUMNS, nextEditSort, sortEdits, type EditSort } from './editsTableModel';
+import { apiFetch } from '../ui/apiFetch';
 
 export const EDITS_PAGE_SIZE = 50;
 
@@ -21,11 +21,7 @@ export function EditsTable({ runId, definitions, scope }: { runId: string; defin
   const q = useQuery({
     queryKey: ['cycling-edits', runId, definitions, scope, offset],
     queryFn: ({ signal }) =>
-      fetchPacked(
-        `/api/runs/${runId}/cycling/edits?definitions=${definitions}&scope=${scope}&offset=${offset}&limit=${EDITS_PAGE_SIZE}`,
-        pendingOr(editsPageSchema),
-        signal,
-      ),
+      apiFetch(`/api/runs/${runId}/cycling/edits?definitions=${definitions}&scope=${scope}&offset=${offset}&limit=${EDITS_PAGE_SIZE}`, { schema: pendingOr(editsPageSchema), packed: true, signal }),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (isPending(query.state.data) ? 2000 : false),
   });

@@ -7,9 +7,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { pointsSchema, pointsUrl } from '@/lib/api/points';
 import type { SearchStateResponse, SnapshotResponse } from '@/lib/api/searchStateSchemas';
-import { fetchPacked } from '@/lib/http/fetchPacked';
 import { tickLabel } from '../analysis/chartFrame';
 import { featureGrid, NO_SCORE_FILL, prepareFeatureMap } from './featureMapModel';
+import { apiFetch } from '../ui/apiFetch';
 
 export function FeatureMapPanel({
   runId,
@@ -28,7 +28,7 @@ export function FeatureMapPanel({
   const isl = snapshot.islands.find((i) => i.island === island);
   const points = useQuery({
     queryKey: ['points', runId, scoreMetric],
-    queryFn: ({ signal }) => fetchPacked(pointsUrl(runId, scoreMetric!), pointsSchema, signal),
+    queryFn: ({ signal }) => apiFetch(pointsUrl(runId, scoreMetric!), { schema: pointsSchema, packed: true, signal }),
     enabled: scoreMetric !== null && !!isl?.featureMap,
     staleTime: Infinity,
   });

@@ -13,7 +13,7 @@ import { Axes } from '../analysis/Axes';
 import { SHARE_COLOUR, TREND_COLOUR } from '../analysis/colours';
 import { downloadText } from '../analysis/download';
 import { useElementWidth } from '../chart/useElementWidth';
-import { fetchJson, postJson } from '../ui/fetchJson';
+import { apiFetch } from '../ui/apiFetch';
 import { auxCsv, auxTableHeader, auxTableRows, prepareAuxTrends, type AuxPanel } from './auxTrendModel';
 
 const TABLE_PAGE = 100;
@@ -34,7 +34,7 @@ export function AuxTrendChart({ runId, diagnosisId, refreshKey, live = false, ca
   const [started, setStarted] = useState(false);
   const q = useQuery({
     queryKey: ['aux-points', runId, diagnosisId, refreshKey ?? 0],
-    queryFn: ({ signal }) => fetchJson(url, auxResponseSchema, signal),
+    queryFn: ({ signal }) => apiFetch(url, { schema: auxResponseSchema, signal }),
     refetchInterval: live || started ? 3000 : false,
   });
   if (q.isError) return <p className="error" role="alert">Could not load the aux metrics: {q.error.message}</p>;
@@ -49,7 +49,7 @@ function AuxEmpty({ runId, url, canRun, onStarted }: { runId: string; url: strin
   const start = async () => {
     setError(null);
     try {
-      const res = (await postJson(url, {})) as { experiment: { id: string } };
+      const res = await apiFetch<{ experiment: { id: string } }>(url, { method: 'POST', body: {} });
       setStarted(res.experiment);
       onStarted();
     } catch (e) {

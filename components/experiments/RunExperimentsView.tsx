@@ -9,11 +9,12 @@ import { downloadText } from '../analysis/download';
 import { NoEvaluatorReason } from '../evaluators/NoEvaluatorReason';
 import { formatDate, formatScore, formatShare } from '../ui/format';
 import { CeilingChart } from './CeilingChart';
-import { getBestSoFar, getReplayTargets, listExperiments, postJson } from './experimentClient';
+import { getBestSoFar, getReplayTargets, listExperiments } from './experimentClient';
 import { experimentHref, isActive, KIND_TEXT, progressLabel, VERDICT_COLOURS } from './experimentLabels';
 import { RatioStrip } from './RatioStrip';
 import { median } from './ratioStripModel';
 import { ablationsCsv, ceilingPoints, ceilingsCsv, compareVariants, variantsCsv } from './runExperimentsModel';
+import { apiFetch } from '../ui/apiFetch';
 
 type Tab = 'replays' | 'tuning' | 'ablations';
 const TABS: { id: Tab; label: string }[] = [
@@ -193,7 +194,7 @@ function Tuning({ runId, items, scoreMetric, hasEvaluator, onStarted }: { runId:
     setBusy(true);
     setError(null);
     try {
-      await postJson(`/api/runs/${runId}/tuning-sweep`, { every: Number(every), params: { calls: Number(calls), knobSource: 'offline' } });
+      await apiFetch(`/api/runs/${runId}/tuning-sweep`, { method: 'POST', body: { every: Number(every), params: { calls: Number(calls), knobSource: 'offline' } } });
       onStarted();
     } catch (e) {
       setError((e as Error).message);

@@ -5,10 +5,8 @@ import { z } from 'zod';
 import type { ExperimentView, KnobProposal, ReplayParams, TuneParams, AblateParams } from '@/lib/interventions/types';
 import { EXPERIMENT_KINDS, knobSchema } from '@/lib/interventions/types';
 import { bestSoFarResponseSchema } from '@/lib/api/points';
-import { fetchPacked } from '@/lib/http/fetchPacked';
-import { fetchJson, HttpError, postJson } from '../ui/fetchJson';
+import { apiFetch, HttpError } from '../ui/apiFetch';
 
-export { postJson };
 
 const experimentSchema = z
   .object({
@@ -46,29 +44,29 @@ export type StartRequest =
   | { kind: 'replay'; programId: string; params: Partial<ReplayParams> }
   | { kind: 'ablate'; programId: string; params: Partial<AblateParams> };
 
-export const startExperiment = async (runId: string, req: StartRequest) => oneSchema.parse(await postJson(base(runId), req)).experiment;
-export const cancelExperiment = async (runId: string, id: string) => oneSchema.parse(await postJson(`${base(runId)}/${id}/cancel`)).experiment;
-export const resumeExperiment = async (runId: string, id: string) => oneSchema.parse(await postJson(`${base(runId)}/${id}/resume`)).experiment;
+export const startExperiment = async (runId: string, req: StartRequest) => (await apiFetch(base(runId), { method: 'POST', body: req, schema: oneSchema })).experiment;
+export const cancelExperiment = async (runId: string, id: string) => (await apiFetch(`${base(runId)}/${id}/cancel`, { method: 'POST', schema: oneSchema })).experiment;
+export const resumeExperiment = async (runId: string, id: string) => (await apiFetch(`${base(runId)}/${id}/resume`, { method: 'POST', schema: oneSchema })).experiment;
 export const getExperimentDetail = (runId: string, id: string, signal?: AbortSignal) =>
-  fetchJson(`${base(runId)}/${id}`, detailSchema, signal) as Promise<ExperimentDetail>;
+  apiFetch(`${base(runId)}/${id}`, { schema: detailSchema, signal }) as Promise<ExperimentDetail>;
 
 export function listExperiments(runId: string, q: { programId?: string; kind?: string; groupId?: string; limit?: number }, signal?: AbortSignal) {
   const p = new URLSearchParams();
   for (const [k, v] of Object.entries(q)) if (v !== undefined) p.set(k, String(v));
-  return fetchJson(`${base(runId)}?${p}`, listSchema, signal);
+  return apiFetch(`${base(runId)}?${p}`, { schema: listSchema, signal });
 }
 
 export const getOfflineKnobs = (runId: string, programId: string, signal?: AbortSignal) =>
-  fetchJson(`/api/runs/${runId}/programs/${programId}/knobs`, proposalSchema, signal);
+  apiFetch(`/api/runs/${runId}/programs/${programId}/knobs`, { schema: proposalSchema, signal });
 export const proposeLlmKnobs = async (runId: string, programId: string) =>
-  proposalSchema.parse(await postJson(`/api/runs/${runId}/programs/${programId}/knobs`, { source: 'llm' }));
+  apiFetch(`/api/runs/${runId}/programs/${programId}/knobs`, { method: 'POST', body: { source: 'llm' }, schema: proposalSchema });
 
 const sourceSchema = z.object({ sha: z.string(), source: z.string() });
 export const getExperimentSource = (runId: string, id: string, sha: string) =>
-  fetchJson(`${base(runId)}/${id}/source?sha=${encodeURIComponent(sha)}`, sourceSchema);
+  apiFetch(`${base(runId)}/${id}/source?sha=${encodeURIComponent(sha)}`, { schema: sourceSchema });
 
 /** The run's best-so-far events (the curve the tuning ceilings are compared with); { pending } while computed. */
-export const getBestSoFar = (runId: string, signal?: AbortSignal) => fetchPacked(`/api/runs/${runId}/best-so-far`, bestSoFarResponseSchema, signal);
+export const getBestSoFar = (runId: string, signal?: AbortSignal) => apiFetch(`/api/runs/${runId}/best-so-far`, { schema: bestSoFarResponseSchema, packed: true, signal });
 
 /**
  * Polls an experiment until it is no longer queued or running, calling `onUpdate` with each
@@ -99,4 +97,4 @@ const replayTargetsSchema = z.object({
   total: z.number(),
 });
 /** Programs of the run with a stored prompt, best-so-far events first. */
-export const getReplayTargets = (runId: string, signal?: AbortSignal) => fetchJson(`/api/runs/${runId}/replay-targets?limit=100`, replayTargetsSchema, signal);
+export const getReplayTargets = (runId: string, signal?: AbortSignal) => apiFetch(`/api/runs/${runId}/replay-targets?limit=100`, { schema: replayTargetsSchema, signal });

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useId, useState } from 'react';
 import { PROGRAMS_FIRST_PAGE, programsPageSchema, programsUrl, type ProgramSort, type ProgramSortKey } from '@/lib/api/programs';
-import { fetchJson } from '../ui/fetchJson';
+import { apiFetch } from '../ui/apiFetch';
 import { formatCount, formatScore, shortId } from '../ui/format';
 import { ProgramStatusTag } from '../ui/ProgramStatusTag';
 import { SortableHeader } from '../ui/SortableHeader';
@@ -27,7 +27,7 @@ export function ProgramsTable({ runId, scoreMetric, higherIsBetter }: { runId: s
   const query = useQuery({
     queryKey: ['programs', runId, sort, offset, limit],
     queryFn: ({ signal }) =>
-      fetchJson(programsUrl(runId, { sort, offset, limit }), programsPageSchema, signal),
+      apiFetch(programsUrl(runId, { sort, offset, limit }), { schema: programsPageSchema, signal }),
     placeholderData: keepPreviousData,
   });
   const header = (key: ProgramSortKey, label: string, numeric = false) => (

@@ -1,24 +1,24 @@
 // Browser calls of the re-evaluation API, responses parsed with the server's own schemas.
 import { batchDetailSchema, batchProgressSchema, programEvaluationsSchema, type BatchDetail, type BatchStatus } from '@/lib/api/evaluations';
-import { fetchJson, HttpError, postJson as post } from '../ui/fetchJson';
+import { apiFetch, HttpError } from '../ui/apiFetch';
 import { z } from 'zod';
 
 const started = z.object({ batch: batchProgressSchema });
 
 
 export async function startRerun(runId: string, body: { programId: string } | { scope: 'best-chain'; testSets?: ('public' | 'private')[] }) {
-  return started.parse(await post(`/api/runs/${runId}/evaluations`, body)).batch;
+  return (await apiFetch(`/api/runs/${runId}/evaluations`, { method: 'POST', body, schema: started })).batch;
 }
 
 export async function cancelRerun(runId: string, batchId: string) {
-  return started.parse(await post(`/api/runs/${runId}/evaluation-batches/${batchId}/cancel`)).batch;
+  return (await apiFetch(`/api/runs/${runId}/evaluation-batches/${batchId}/cancel`, { method: 'POST', schema: started })).batch;
 }
 
 export const getBatch = (runId: string, batchId: string, signal?: AbortSignal) =>
-  fetchJson(`/api/runs/${runId}/evaluation-batches/${batchId}`, batchDetailSchema, signal);
+  apiFetch(`/api/runs/${runId}/evaluation-batches/${batchId}`, { schema: batchDetailSchema, signal });
 
 export const getProgramEvaluations = (runId: string, programId: string) =>
-  fetchJson(`/api/runs/${runId}/programs/${programId}/evaluations`, programEvaluationsSchema);
+  apiFetch(`/api/runs/${runId}/programs/${programId}/evaluations`, { schema: programEvaluationsSchema });
 
 export const isFinished = (s: BatchStatus) => s === 'done' || s === 'failed' || s === 'cancelled';
 

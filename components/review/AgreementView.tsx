@@ -4,7 +4,7 @@
 // linking to its diff). Every figure carries a data-testid and its exact value in data-value.
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
-import { fetchJson } from '@/components/ui/fetchJson';
+import { apiFetch } from '@/components/ui/apiFetch';
 import { LABEL_TITLES } from '@/lib/analysis/taxonomy/labels';
 import { agreementResponseSchema, type AgreementResponse } from '@/lib/review/schemas';
 
@@ -89,7 +89,7 @@ export function AgreementView({ sessionId }: { sessionId: string }) {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     const q = judge === undefined ? '' : `?judge=${encodeURIComponent(judge)}`;
-    fetchJson(`/api/reviews/${sessionId}/agreement${q}`, agreementResponseSchema)
+    apiFetch(`/api/reviews/${sessionId}/agreement${q}`, { schema: agreementResponseSchema })
       .then((d) => {
         setData(d);
         setError(null);

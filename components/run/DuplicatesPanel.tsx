@@ -5,9 +5,9 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { duplicatesResponseSchema, duplicatesUrl, type DuplicatesResponse } from '@/lib/api/duplicates';
-import { fetchPacked } from '@/lib/http/fetchPacked';
 import { formatCount, formatShare } from '../ui/format';
 import { formatCost } from './costFormat';
+import { apiFetch } from '../ui/apiFetch';
 
 const BASIS: Record<string, string> = { outputHash: 'output hash', outputs: 'per-test outputs', scoresPerTest: 'scores_per_test' };
 const SHOWN = 5;
@@ -19,7 +19,7 @@ function budget(d: DuplicatesResponse, v: number) {
 export function DuplicatesPanel({ runId }: { runId: string }) {
   const q = useQuery({
     queryKey: ['duplicates', runId],
-    queryFn: ({ signal }) => fetchPacked(duplicatesUrl(runId), duplicatesResponseSchema, signal),
+    queryFn: ({ signal }) => apiFetch(duplicatesUrl(runId), { schema: duplicatesResponseSchema, packed: true, signal }),
   });
   if (q.isPending) return <p className="muted" role="status">Looking for duplicates…</p>;
   if (q.isError) return <p className="error" role="alert">Could not load duplicates: {q.error.message}</p>;

@@ -6,7 +6,7 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { runsResponseSchema, type ImportGroup, type RunSummary } from '@/lib/api/runs';
-import { fetchJson } from '../ui/fetchJson';
+import { apiFetch } from '../ui/apiFetch';
 import { SortableHeader } from '../ui/SortableHeader';
 import { DeleteRunDialog } from './DeleteRunDialog';
 import { compareHref, groupRuns } from './groupRuns';
@@ -69,7 +69,7 @@ export function RunsTable() {
     queryKey: ['runs', qs],
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
-      fetchJson(`/api/runs?${qs}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`, runsResponseSchema, signal),
+      apiFetch(`/api/runs?${qs}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`, { schema: runsResponseSchema, signal }),
     getNextPageParam: (last) => last.nextCursor,
     placeholderData: (prev) => prev,
   });

@@ -7,7 +7,7 @@ import { LABEL_TITLES } from '@/lib/analysis/taxonomy/labels';
 import { judgeAgreementSchema } from '@/lib/api/taxonomySchemas';
 import { DefinitionNote } from '../analysis/DefinitionNote';
 import { Stat } from '../analysis/Stat';
-import { fetchJson } from '../ui/fetchJson';
+import { apiFetch } from '../ui/apiFetch';
 import { formatCount, formatScore, formatShare } from '../ui/format';
 import { judgeTitle } from './taxonomyUrls';
 
@@ -19,7 +19,7 @@ export function AgreementPanel({ runId, judges }: { runId: string; judges: strin
   const q = useQuery({
     queryKey: ['taxonomy-agreement', runId, a, b],
     queryFn: ({ signal }) =>
-      fetchJson(`/api/runs/${runId}/taxonomy/agreement?a=${encodeURIComponent(a)}&b=${encodeURIComponent(b)}`, judgeAgreementSchema, signal),
+      apiFetch(`/api/runs/${runId}/taxonomy/agreement?a=${encodeURIComponent(a)}&b=${encodeURIComponent(b)}`, { schema: judgeAgreementSchema, signal }),
     enabled: a !== b,
   });
   const r = q.data?.report;

@@ -8,7 +8,7 @@ import { useRouter } from 'next/navigation';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { LABEL_DEFINITIONS, LABEL_TITLES, type EditLabel } from '@/lib/analysis/taxonomy/labels';
 import { judgementsPageSchema, type JudgedEdit } from '@/lib/api/taxonomySchemas';
-import { fetchJson } from '../ui/fetchJson';
+import { apiFetch } from '../ui/apiFetch';
 import { formatCount, formatScore, shortId } from '../ui/format';
 import { SortableHeader } from '../ui/SortableHeader';
 import { LabelChips } from './LabelChips';
@@ -26,7 +26,7 @@ export function LabelEdits({ runId, judge, label, onClose }: { runId: string; ju
   const page = cursors.length - 1;
   const q = useQuery({
     queryKey: ['judgements', runId, judge, label, sort, cursors[page] ?? ''],
-    queryFn: ({ signal }) => fetchJson(judgementsUrl(runId, { judge, label, sort, limit: LABEL_EDITS_PAGE, cursor: cursors[page] }), judgementsPageSchema, signal),
+    queryFn: ({ signal }) => apiFetch(judgementsUrl(runId, { judge, label, sort, limit: LABEL_EDITS_PAGE, cursor: cursors[page] }), { schema: judgementsPageSchema, signal }),
     placeholderData: keepPreviousData,
   });
   const body = useRef<HTMLTableSectionElement>(null);
