@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { ApiTokenView } from '@/lib/db/apiTokens';
 import { TOKEN_SCOPES } from '@/lib/auth/permissions';
 import { SecretOnce } from './SecretOnce';
-import { messageOf, sendJson } from './postJson';
+import { apiFetch, errorText } from '../ui/apiFetch';
 
 const SCOPE_HELP = { read: 'read runs and analyses', ingest: 'stream live runs, upload', jobs: 'start and cancel jobs' } as const;
 
@@ -14,24 +14,29 @@ export function ApiTokensPanel({ initial, origin }: { initial: ApiTokenView[]; o
   const [secret, setSecret] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   async function reload() {
-    const r = await sendJson('/api/tokens', 'GET');
-    if (r.ok) setTokens(r.data.tokens as ApiTokenView[]);
+    try {
+      setTokens((await apiFetch<{ tokens: ApiTokenView[] }>('/api/tokens')).tokens);
+    } catch {
+      // the list stays as it was
+    }
   }
   async function create(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const formEl = e.currentTarget;
     const form = new FormData(formEl);
     setError(null);
-    const r = await sendJson('/api/tokens', 'POST', { name: form.get('name'), scopes: form.getAll('scope') });
-    if (!r.ok) return setError(messageOf(r));
-    setSecret(String(r.data.token));
+    try {
+      const r = await apiFetch<{ token: string }>('/api/tokens', { method: 'POST', body: { name: form.get('name'), scopes: form.getAll('scope') } });
+      setSecret(String(r.token));
+    } catch (err) {
+      return setError(errorText(err));
+    }
     formEl.reset();
     await reload();
   }
   async function revoke(t: ApiTokenView) {
     if (!confirm(`Revoke "${t.name}"? Clients using it will get 401.`)) return;
-    const r = await sendJson(`/api/tokens/${t.id}`, 'DELETE');
-    if (!r.ok) setError(messageOf(r));
+    await apiFetch(`/api/tokens/${t.id}`, { method: 'DELETE' }).catch((err) => setError(errorText(err)));
     await reload();
   }
   const example = secret ?? 'evo_...';
