@@ -3,7 +3,7 @@
 // family such as "review." / "import."), 50 a page with "Older" / "Newest" paging.
 import { useEffect, useState } from 'react';
 import type { AuditPage } from '@/lib/db/auditLog';
-import { apiJson } from '../comments/api';
+import { apiFetch, errorText } from '../ui/apiFetch';
 
 const FAMILIES = ['import.', 'run.', 'review.', 'comment.', 'user.', 'token.', 'share.'];
 
@@ -16,10 +16,13 @@ export function AuditLogView() {
 
   useEffect(() => {
     const q = new URLSearchParams({ limit: '50', ...(action ? { action } : {}), ...(cursor ? { before: cursor } : {}) });
-    void apiJson<AuditPage>(`/api/audit/log?${q}`).then((r) => {
-      setError(r.error);
-      if (r.ok) setPage(r.data);
-    });
+    apiFetch<AuditPage>(`/api/audit/log?${q}`).then(
+      (p) => {
+        setError('');
+        setPage(p);
+      },
+      (e) => setError(errorText(e)),
+    );
   }, [action, cursor]);
 
   if (error && !page) return <p className="error" role="alert">{error}</p>;

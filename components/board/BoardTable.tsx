@@ -7,7 +7,7 @@ import Link from 'next/link';
 import { Fragment, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { REVIEW_STATUSES, type Board, type BoardEdit, type ReviewStatus } from '@/lib/api/board';
 import { isEditLabel, LABEL_TITLES } from '@/lib/analysis/taxonomy/labels';
-import { apiJson } from '../comments/api';
+import { apiFetch, errorText } from '../ui/apiFetch';
 import { CommentThread } from '../comments/CommentThread';
 import { formatScore, formatSigned, shortId } from '../ui/format';
 import '../comments/comments.css';
@@ -35,7 +35,7 @@ export function BoardTable({ runId, openEdit }: { runId: string; openEdit: strin
   const body = useRef<HTMLTableSectionElement>(null);
 
   useEffect(() => {
-    void apiJson<Board>(`/api/runs/${runId}/board`).then((r) => (r.ok ? setBoard(r.data) : setError(r.error)));
+    apiFetch<Board>(`/api/runs/${runId}/board`).then(setBoard, (e) => setError(errorText(e)));
   }, [runId]);
 
   const patch = (childId: string, p: Partial<BoardEdit>) =>
@@ -48,9 +48,13 @@ export function BoardTable({ runId, openEdit }: { runId: string; openEdit: strin
 
   const setStatus = async (e: BoardEdit, status: ReviewStatus) => {
     if (status === e.status) return;
-    const r = await apiJson(`/api/runs/${runId}/board/${e.childId}/status`, 'PUT', { status });
-    setError(r.error);
-    if (r.ok) patch(e.childId, { status, statusAt: new Date().toISOString() });
+    try {
+      await apiFetch(`/api/runs/${runId}/board/${e.childId}/status`, { method: 'PUT', body: { status } });
+      setError('');
+      patch(e.childId, { status, statusAt: new Date().toISOString() });
+    } catch (err) {
+      setError(errorText(err));
+    }
   };
 
   const toggle = (id: string) =>
