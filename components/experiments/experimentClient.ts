@@ -1,11 +1,14 @@
-// Browser calls of the experiment API (issue 11): start, follow, cancel, resume, list; the knob
+// Browser calls of the experiment API (issue 11): start, follow (useExperiment), cancel, resume, list; the knob
 // proposal; an experiment's program sources. Responses are checked at the boundary (the fields
 // the pages read), the full types being lib/interventions/types.ts's.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { z } from 'zod';
 import type { ExperimentView, KnobProposal, ReplayParams, TuneParams, AblateParams } from '@/lib/interventions/types';
 import { EXPERIMENT_KINDS, knobSchema } from '@/lib/interventions/types';
 import { bestSoFarResponseSchema } from '@/lib/api/points';
-import { apiFetch, HttpError } from '../ui/apiFetch';
+import { apiFetch } from '../ui/apiFetch';
+import { isActive } from './experimentLabels';
 
 
 const experimentSchema = z
@@ -68,23 +71,33 @@ export const getExperimentSource = (runId: string, id: string, sha: string) =>
 /** The run's best-so-far events (the curve the tuning ceilings are compared with); { pending } while computed. */
 export const getBestSoFar = (runId: string, signal?: AbortSignal) => apiFetch(`/api/runs/${runId}/best-so-far`, { schema: bestSoFarResponseSchema, packed: true, signal });
 
+/** How often a queued or running experiment is asked again. */
+export const FOLLOW_MS = 400;
+
 /**
- * Polls an experiment until it is no longer queued or running, calling `onUpdate` with each
- * state; resolves with the last. A reconnecting database (503) is waited out.
+ * An experiment, polled while it is queued or running (a reconnecting database's 503 is retried
+ * by the query client's policy); `id` null: nothing yet.
  */
-export async function followExperiment(runId: string, id: string, onUpdate: (d: ExperimentDetail) => void, signal: AbortSignal): Promise<ExperimentDetail | null> {
-  for (;;) {
-    if (signal.aborted) return null;
-    try {
-      const d = await getExperimentDetail(runId, id, signal);
-      onUpdate(d);
-      if (d.experiment.status !== 'queued' && d.experiment.status !== 'running') return d;
-    } catch (e) {
-      if (signal.aborted) return null;
-      if (!(e instanceof HttpError && e.status === 503)) throw e;
-    }
-    await new Promise((r) => setTimeout(r, 400));
-  }
+export function useExperiment(runId: string, id: string | null) {
+  return useQuery({
+    queryKey: ['experiment', runId, id],
+    queryFn: ({ signal }) => getExperimentDetail(runId, id!, signal),
+    enabled: id !== null,
+    staleTime: 0,
+    refetchInterval: (q) => (q.state.status === 'error' || (q.state.data && !isActive(q.state.data.experiment.status)) ? false : FOLLOW_MS),
+  });
+}
+
+/** Calls `onFinished` once, when the experiment `x` (useExperiment's) is no longer queued or running. */
+export function useWhenFinished(x: ExperimentView | undefined, onFinished: (x: ExperimentView) => void) {
+  const done = useRef<string | null>(null);
+  const call = useRef(onFinished);
+  call.current = onFinished;
+  useEffect(() => {
+    if (!x || isActive(x.status) || done.current === x.id) return;
+    done.current = x.id;
+    call.current(x);
+  }, [x]);
 }
 
 const replayTargetsSchema = z.object({

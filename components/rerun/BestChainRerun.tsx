@@ -8,7 +8,7 @@ import type { BatchDetail } from '@/lib/api/evaluations';
 import { formatScore } from '../ui/format';
 import { NoEvaluatorReason } from '../evaluators/NoEvaluatorReason';
 import { ProgressBar } from '../ui/ProgressBar';
-import { cancelRerun, followBatch, isFinished, startRerun } from './rerunClient';
+import { cancelRerun, isFinished, startRerun, useBatch } from './rerunClient';
 
 function delta(recorded: number | null, rerun: number | null | undefined, higherIsBetter: boolean) {
   if (recorded === null || rerun === null || rerun === undefined) return null;
@@ -28,17 +28,17 @@ export function BestChainRerun({ runId, initial, evaluator }: {
   const [withPrivate, setWithPrivate] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
+  const followed = useBatch(runId, following);
   useEffect(() => {
-    if (!following) return;
-    const ac = new AbortController();
-    followBatch(runId, following, setBatch, ac.signal)
-      .then(() => setFollowing(null))
-      .catch((e: Error) => {
-        setError(e.message);
-        setFollowing(null);
-      });
-    return () => ac.abort();
-  }, [following, runId]);
+    if (!followed.data) return;
+    setBatch(followed.data);
+    if (isFinished(followed.data.status)) setFollowing(null);
+  }, [followed.data]);
+  useEffect(() => {
+    if (!followed.error) return;
+    setError(followed.error.message);
+    setFollowing(null);
+  }, [followed.error]);
 
   async function start() {
     setError(null);

@@ -1,7 +1,8 @@
 // Browser calls of the re-evaluation API, responses parsed with the server's own schemas.
-import { batchDetailSchema, batchProgressSchema, programEvaluationsSchema, type BatchDetail, type BatchStatus } from '@/lib/api/evaluations';
-import { apiFetch, HttpError } from '../ui/apiFetch';
+import { batchDetailSchema, batchProgressSchema, programEvaluationsSchema, type BatchStatus } from '@/lib/api/evaluations';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { apiFetch } from '../ui/apiFetch';
 
 const started = z.object({ batch: batchProgressSchema });
 
@@ -22,21 +23,19 @@ export const getProgramEvaluations = (runId: string, programId: string) =>
 
 export const isFinished = (s: BatchStatus) => s === 'done' || s === 'failed' || s === 'cancelled';
 
+/** How often an unfinished batch is asked again. */
+export const FOLLOW_MS = 400;
+
 /**
- * Polls a batch until it finishes, calling `onUpdate` with each state; resolves with the last.
- * A reconnecting database (503) is waited out.
+ * A re-evaluation batch, polled until it finishes (a reconnecting database's 503 is retried by
+ * the query client's policy); `batchId` null: none followed.
  */
-export async function followBatch(runId: string, batchId: string, onUpdate: (b: BatchDetail) => void, signal: AbortSignal): Promise<BatchDetail | null> {
-  for (;;) {
-    if (signal.aborted) return null;
-    try {
-      const b = await getBatch(runId, batchId, signal);
-      onUpdate(b);
-      if (isFinished(b.status)) return b;
-    } catch (e) {
-      if (signal.aborted) return null;
-      if (!(e instanceof HttpError && e.status === 503)) throw e;
-    }
-    await new Promise((r) => setTimeout(r, 400));
-  }
+export function useBatch(runId: string, batchId: string | null) {
+  return useQuery({
+    queryKey: ['evaluation-batch', runId, batchId],
+    queryFn: ({ signal }) => getBatch(runId, batchId!, signal),
+    enabled: batchId !== null,
+    staleTime: 0,
+    refetchInterval: (q) => (q.state.status === 'error' || (q.state.data && isFinished(q.state.data.status)) ? false : FOLLOW_MS),
+  });
 }
