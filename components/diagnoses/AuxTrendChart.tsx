@@ -15,6 +15,7 @@ import { downloadText } from '../analysis/download';
 import { useElementWidth } from '../chart/useElementWidth';
 import { apiFetch } from '../ui/apiFetch';
 import { auxCsv, auxTableHeader, auxTableRows, prepareAuxTrends, type AuxPanel } from './auxTrendModel';
+import { Legend } from '../ui/Legend';
 
 const TABLE_PAGE = 100;
 const FAIL_COLOUR = '#c0392b';
@@ -97,20 +98,14 @@ function AuxTrends({ runId, diagnosisId, data }: { runId: string; diagnosisId: s
       <div ref={ref}>
         {chart?.panels.map((p) => <Panel key={p.key} panel={p} width={chart.width} xTicks={chart.xTicks} />)}
       </div>
-      <figcaption className="legend">
-        <span>
-          <svg className="swatch" width="10" height="10" aria-hidden="true"><circle cx="5" cy="5" r="3" fill={SHARE_COLOUR} fillOpacity={0.5} /></svg>
-          a program
-        </span>
-        <span>
-          <svg className="swatch" width="22" height="10" aria-hidden="true"><path d="M1 5 L21 5" stroke={TREND_COLOUR} strokeWidth="2" /></svg>
-          mean per {chart?.axis ?? 'x'}
-        </span>
-        <span>
-          <svg className="swatch" width="10" height="10" aria-hidden="true"><path d="M2 2 L8 8 M8 2 L2 8" stroke={FAIL_COLOUR} strokeWidth="1.5" /></svg>
-          no value: the program failed or the script did (hover for the status)
-        </span>
-      </figcaption>
+      <Legend
+        as="figcaption"
+        items={[
+          { label: 'a program', color: SHARE_COLOUR, shape: 'dot', opacity: 0.5 },
+          { key: 'mean', label: `mean per ${chart?.axis ?? 'x'}`, color: TREND_COLOUR, shape: 'line' },
+          { label: 'no value: the program failed or the script did (hover for the status)', color: FAIL_COLOUR, shape: 'cross' },
+        ]}
+      />
       {table && <AuxTable id={`aux-table-${diagnosisId}`} runId={runId} data={data} />}
     </figure>
   );
