@@ -6,6 +6,7 @@ import type { ApiTokenView } from '@/lib/db/apiTokens';
 import { TOKEN_SCOPES } from '@/lib/auth/permissions';
 import { SecretOnce } from './SecretOnce';
 import { apiFetch, errorText } from '../ui/apiFetch';
+import { Table } from '../ui/Table';
 
 const SCOPE_HELP = { read: 'read runs and analyses', ingest: 'stream live runs, upload', jobs: 'start and cancel jobs' } as const;
 
@@ -63,38 +64,31 @@ export function ApiTokensPanel({ initial, origin }: { initial: ApiTokenView[]; o
         </p>
       )}
       {tokens.length > 0 && (
-        <table className="data" aria-label="API tokens">
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Token</th>
-              <th>Scopes</th>
-              <th>Created</th>
-              <th>Last used</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {tokens.map((t) => (
-              <tr key={t.id}>
-                <td>{t.name}</td>
-                <td className="mono">{t.prefix}…</td>
-                <td>{t.scopes.join(', ')}</td>
-                <td>{t.createdAt.slice(0, 10)}</td>
-                <td>{t.lastUsedAt ? t.lastUsedAt.replace('T', ' ').slice(0, 16) : 'never'}</td>
-                <td>
-                  {t.revokedAt ? (
-                    <span className="tag bad">revoked</span>
-                  ) : (
-                    <button type="button" onClick={() => revoke(t)}>
-                      Revoke {t.name}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table
+          label="API tokens"
+          wrap={false}
+          rows={tokens}
+          rowKey={(t) => t.id}
+          columns={[
+            { key: 'name', header: 'Name', cell: (t) => t.name },
+            { key: 'token', header: 'Token', cell: (t) => `${t.prefix}…`, className: 'mono' },
+            { key: 'scopes', header: 'Scopes', cell: (t) => t.scopes.join(', ') },
+            { key: 'created', header: 'Created', cell: (t) => t.createdAt.slice(0, 10) },
+            { key: 'used', header: 'Last used', cell: (t) => (t.lastUsedAt ? t.lastUsedAt.replace('T', ' ').slice(0, 16) : 'never') },
+            {
+              key: 'revoke',
+              header: '',
+              cell: (t) =>
+                t.revokedAt ? (
+                  <span className="tag bad">revoked</span>
+                ) : (
+                  <button type="button" onClick={() => revoke(t)}>
+                    Revoke {t.name}
+                  </button>
+                ),
+            },
+          ]}
+        />
       )}
       <h3>Stream a run with curl</h3>
       <pre>{`curl -s -X POST ${origin}/api/ingest/runs \\

@@ -7,6 +7,7 @@ import type { UserView } from '@/lib/auth/users';
 import { ROLES, type Role } from '@/lib/auth/permissions';
 import { SecretOnce } from './SecretOnce';
 import { apiFetch, errorText } from '../ui/apiFetch';
+import { Table } from '../ui/Table';
 
 export function UsersPanel({ initial, me }: { initial: UserView[]; me: string | null }) {
   const [users, setUsers] = useState(initial);
@@ -103,50 +104,60 @@ export function UsersPanel({ initial, me }: { initial: UserView[]; me: string | 
         </p>
       )}
       <h2>Accounts</h2>
-      <div className="table-wrap">
-        <table className="data" aria-label="Users">
-          <thead>
-            <tr>
-              <th>Email</th>
-              <th>Name</th>
-              <th>Role</th>
-              <th>State</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((u) => (
-              <tr key={u.id} data-testid={`user-${u.email}`}>
-                <td>
-                  {u.email}
-                  {u.id === me && <span className="muted"> (you)</span>}
-                </td>
-                <td>{u.name}</td>
-                <td>
-                  <select aria-label={`Role of ${u.email}`} value={u.role} onChange={(e) => change(u.id, { role: e.target.value as Role })}>
-                    {ROLES.map((r) => (
-                      <option key={r} value={r}>
-                        {r}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td>{u.disabled ? <span className="tag bad">disabled</span> : u.hasPassword ? <span className="tag ok">active</span> : <span className="tag">invited</span>}</td>
-                <td className="row">
-                  <button type="button" onClick={() => change(u.id, { disabled: !u.disabled })}>
-                    {u.disabled ? `Enable ${u.email}` : `Disable ${u.email}`}
+      <Table
+        label="Users"
+        rows={users}
+        rowKey={(u) => u.id}
+        rowProps={(u) => ({ 'data-testid': `user-${u.email}` })}
+        columns={[
+          {
+            key: 'email',
+            header: 'Email',
+            cell: (u) => (
+              <>
+                {u.email}
+                {u.id === me && <span className="muted"> (you)</span>}
+              </>
+            ),
+          },
+          { key: 'name', header: 'Name', cell: (u) => u.name },
+          {
+            key: 'role',
+            header: 'Role',
+            cell: (u) => (
+              <select aria-label={`Role of ${u.email}`} value={u.role} onChange={(e) => change(u.id, { role: e.target.value as Role })}>
+                {ROLES.map((r) => (
+                  <option key={r} value={r}>
+                    {r}
+                  </option>
+                ))}
+              </select>
+            ),
+          },
+          {
+            key: 'state',
+            header: 'State',
+            cell: (u) => (u.disabled ? <span className="tag bad">disabled</span> : u.hasPassword ? <span className="tag ok">active</span> : <span className="tag">invited</span>),
+          },
+          {
+            key: 'actions',
+            header: '',
+            className: 'row',
+            cell: (u) => (
+              <>
+                <button type="button" onClick={() => change(u.id, { disabled: !u.disabled })}>
+                  {u.disabled ? `Enable ${u.email}` : `Disable ${u.email}`}
+                </button>
+                {!u.hasPassword && !u.disabled && (
+                  <button type="button" onClick={() => reinvite(u)}>
+                    New invitation link
                   </button>
-                  {!u.hasPassword && !u.disabled && (
-                    <button type="button" onClick={() => reinvite(u)}>
-                      New invitation link
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                )}
+              </>
+            ),
+          },
+        ]}
+      />
     </>
   );
 }
