@@ -16,6 +16,7 @@ import { useElementWidth } from '../chart/useElementWidth';
 import { apiFetch } from '../ui/apiFetch';
 import { auxCsv, auxTableHeader, auxTableRows, prepareAuxTrends, type AuxPanel } from './auxTrendModel';
 import { Legend } from '../ui/Legend';
+import { Table } from '../ui/Table';
 
 const TABLE_PAGE = 100;
 const FAIL_COLOUR = '#c0392b';
@@ -144,21 +145,25 @@ function AuxTable({ id, runId, data }: { id: string; runId: string; data: AuxRes
   const header = auxTableHeader(data);
   return (
     <div id={id} data-testid="aux-table">
-      <div className="table-wrap">
-        <table className="data" aria-label="Aux metric values per program">
-          <thead>
-            <tr>{header.map((h) => <th key={h} scope="col">{h}</th>)}</tr>
-          </thead>
-          <tbody>
-            {shown.map((r) => (
-              <tr key={r.programId}>
-                <td><Link href={`/runs/${runId}/programs/${r.programId}`} className="mono">{r.cells[0]}</Link></td>
-                {r.cells.slice(1).map((c, i) => <td key={i} className={i >= 2 && i !== 3 ? 'num' : undefined}>{c}</td>)}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        label="Aux metric values per program"
+        rows={shown}
+        rowKey={(r) => r.programId}
+        columns={header.map((h, k) => ({
+          key: `${k}`,
+          header: h,
+          // The program's link, then its values; the numeric ones right-aligned (in the body only).
+          className: k >= 3 && k !== 4 ? 'num' : undefined,
+          cell: (r: (typeof shown)[number]) =>
+            k === 0 ? (
+              <Link href={`/runs/${runId}/programs/${r.programId}`} className="mono">
+                {r.cells[0]}
+              </Link>
+            ) : (
+              r.cells[k]
+            ),
+        }))}
+      />
       {pages > 1 && (
         <div className="row" role="group" aria-label="Table pages">
           <button type="button" disabled={page === 0} onClick={() => setPage((n) => n - 1)}>Previous</button>
