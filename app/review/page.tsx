@@ -1,10 +1,7 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
-import Link from 'next/link';
 import { CreateSessionForm, type ReviewerOption } from '@/components/review/CreateSessionForm';
-import { ImportGoldForm } from '@/components/review/ImportGoldForm';
-import { SessionAdmin } from '@/components/review/SessionAdmin';
-import { formatDate } from '@/components/ui/format';
+import { SessionsTable } from '@/components/review/SessionsTable';
 import { currentMode, sessionActor } from '@/lib/http/auth/actor';
 import { actorUser, can } from '@/lib/contracts/permissions';
 import { reviewerChoices, reviewRunChoices } from '@/lib/db/reviewChoices';
@@ -36,60 +33,7 @@ export default async function ReviewSessionsPage({ searchParams }: { searchParam
       {sessions.length === 0 ? (
         <p className="muted">No review session yet.</p>
       ) : (
-        <table className="data" aria-label="Review sessions">
-          <thead>
-            <tr>
-              <th>Session</th>
-              <th>Runs</th>
-              <th>Sampling</th>
-              <th className="num">Edits</th>
-              <th>Reviewers (labelled + skipped of edits)</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {sessions.map((s) => (
-              <tr key={s.id} data-testid={`review-session-${s.id}`}>
-                <td className="wrap">
-                  {me && s.reviewers.some((r) => r.reviewer === me) ? <Link href={`/review/${s.id}`}>{s.name}</Link> : s.name}
-                  <div className="muted" style={{ fontSize: '0.8rem' }}>{formatDate(s.createdAt)}</div>
-                </td>
-                <td className="wrap">
-                  {s.runs.map((r, i) => (
-                    <span key={r.id}>
-                      {i > 0 && ', '}
-                      <Link href={`/runs/${r.id}`}>{r.name}</Link>
-                    </span>
-                  ))}
-                </td>
-                <td>
-                  {s.sampling}
-                  {s.judge && <div className="muted mono" style={{ fontSize: '0.8rem' }}>{s.judge}</div>}
-                </td>
-                <td className="num">{s.items}</td>
-                <td className="wrap">
-                  {s.reviewers.map((r) => (
-                    <div key={r.reviewer}>
-                      {r.name}: {r.labelled} + {r.skipped} of {s.items}{' '}
-                      <a href={`/api/reviews/${s.id}/export?reviewer=${encodeURIComponent(r.reviewer)}`} style={{ fontSize: '0.8rem' }}>
-                        export JSONL
-                      </a>
-                    </div>
-                  ))}
-                </td>
-                <td className="wrap">
-                  <Link href={`/review/${s.id}/agreement`}>Agreement</Link>
-                  {admin && (
-                    <>
-                      <ImportGoldForm sessionId={s.id} reviewers={reviewers} />
-                      <SessionAdmin sessionId={s.id} name={s.name} unassigned={reviewers.filter((r) => !s.reviewers.some((x) => x.reviewer === r.id))} />
-                    </>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <SessionsTable sessions={sessions} me={me} admin={admin} reviewers={reviewers} />
       )}
       {admin && (
         <>

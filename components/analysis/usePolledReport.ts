@@ -4,8 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { isPending, pendingOr } from '@/lib/contracts/api/analyses';
-import { fetchPacked } from '@/lib/contracts/wire/fetchPacked';
-import { fetchJson } from '../ui/fetchJson';
+import { apiFetch } from '../ui/apiFetch';
 
 export type ReportState<T> =
   | { status: 'loading' }
@@ -18,7 +17,7 @@ export function usePolledReport<S extends z.ZodType>(url: string | null, schema:
   const { everyMs = 2000, packed = false } = opts;
   const q = useQuery({
     queryKey: ['report', url],
-    queryFn: ({ signal }) => (packed ? fetchPacked : fetchJson)(url!, pendingOr(schema), signal),
+    queryFn: ({ signal }) => apiFetch(url!, { schema: pendingOr(schema), packed, signal }),
     enabled: url !== null,
     refetchInterval: (query) => (isPending(query.state.data) ? everyMs : false),
   });

@@ -3,7 +3,8 @@
 // family such as "review." / "import."), 50 a page with "Older" / "Newest" paging.
 import { useEffect, useState } from 'react';
 import type { AuditPage } from '@/lib/contracts/api/accounts';
-import { apiJson } from '../comments/api';
+import { apiFetch, errorText } from '../ui/apiFetch';
+import { Table } from '../ui/Table';
 
 const FAMILIES = ['import.', 'run.', 'review.', 'comment.', 'user.', 'token.', 'share.'];
 
@@ -16,10 +17,13 @@ export function AuditLogView() {
 
   useEffect(() => {
     const q = new URLSearchParams({ limit: '50', ...(action ? { action } : {}), ...(cursor ? { before: cursor } : {}) });
-    void apiJson<AuditPage>(`/api/audit/log?${q}`).then((r) => {
-      setError(r.error);
-      if (r.ok) setPage(r.data);
-    });
+    apiFetch<AuditPage>(`/api/audit/log?${q}`).then(
+      (p) => {
+        setError('');
+        setPage(p);
+      },
+      (e) => setError(errorText(e)),
+    );
   }, [action, cursor]);
 
   if (error && !page) return <p className="error" role="alert">{error}</p>;
@@ -58,34 +62,19 @@ export function AuditLogView() {
       ) : page.entries.length === 0 ? (
         <p className="muted">Nothing recorded{action ? ` for ${action}` : ''}.</p>
       ) : (
-        <div className="table-wrap">
-          <table className="data" aria-label="Audit log">
-            <thead>
-              <tr>
-                <th>When</th>
-                <th>Who</th>
-                <th>Action</th>
-                <th>Target</th>
-                <th>Details</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.entries.map((a) => (
-                <tr key={a.id} data-testid="audit-entry" data-action={a.action}>
-                  <td>{a.at.replace('T', ' ').slice(0, 19)}</td>
-                  <td>{a.actorEmail ?? a.actorKind}</td>
-                  <td>{a.action}</td>
-                  <td className="mono">
-                    {a.targetKind} {a.targetId}
-                  </td>
-                  <td className="mono" style={{ whiteSpace: 'normal', wordBreak: 'break-word' }}>
-                    {JSON.stringify(a.details)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          label="Audit log"
+          rows={page.entries}
+          rowKey={(a) => a.id}
+          rowProps={(a) => ({ 'data-testid': 'audit-entry', 'data-action': a.action })}
+          columns={[
+            { key: 'when', header: 'When', cell: (a) => a.at.replace('T', ' ').slice(0, 19) },
+            { key: 'who', header: 'Who', cell: (a) => a.actorEmail ?? a.actorKind },
+            { key: 'action', header: 'Action', cell: (a) => a.action },
+            { key: 'target', header: 'Target', cell: (a) => `${a.targetKind} ${a.targetId}`, className: 'mono' },
+            { key: 'details', header: 'Details', cell: (a) => JSON.stringify(a.details), className: 'mono', td: () => ({ style: { whiteSpace: 'normal', wordBreak: 'break-word' } }) },
+          ]}
+        />
       )}
     </>
   );

@@ -4,6 +4,7 @@
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { SESSION_URL } from '@/lib/contracts/api/headerUrls';
+import { apiFetch } from '../ui/apiFetch';
 
 interface SessionUser {
   email: string;
@@ -13,15 +14,15 @@ interface SessionUser {
 export function AccountMenu() {
   const [user, setUser] = useState<SessionUser | null>(null);
   useEffect(() => {
-    // No request headers: the layout's preload of the same URL serves it.
-    fetch(SESSION_URL)
-      .then((r) => (r.ok ? r.json() : null))
-      .then((s: { user?: SessionUser } | null) => setUser(s?.user ?? null))
-      .catch(() => setUser(null));
+    // A GET has no request headers: the layout's preload of the same URL serves it.
+    apiFetch<{ user?: SessionUser } | null>(SESSION_URL).then(
+      (s) => setUser(s?.user ?? null),
+      () => setUser(null),
+    );
   }, []);
   if (!user) return null;
   async function signOut() {
-    await fetch('/api/auth/sign-out', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    await apiFetch('/api/auth/sign-out', { method: 'POST', body: {} }).catch(() => {}); // signed out or not, to the sign-in page
     window.location.assign('/sign-in');
   }
   return (

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import type { ApiTokenView } from '@/lib/contracts/api/accounts';
 import { TOKEN_SCOPES } from '@/lib/contracts/permissions';
 import { SecretOnce } from './SecretOnce';
-import { messageOf, sendJson } from './postJson';
+import { apiFetch, errorText } from '../ui/apiFetch';
+import { Table } from '../ui/Table';
 
 const SCOPE_HELP = { read: 'read runs and analyses', ingest: 'stream live runs, upload', jobs: 'start and cancel jobs' } as const;
 
@@ -14,24 +15,29 @@ export function ApiTokensPanel({ initial, origin }: { initial: ApiTokenView[]; o
   const [secret, setSecret] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   async function reload() {
-    const r = await sendJson('/api/tokens', 'GET');
-    if (r.ok) setTokens(r.data.tokens as ApiTokenView[]);
+    try {
+      setTokens((await apiFetch<{ tokens: ApiTokenView[] }>('/api/tokens')).tokens);
+    } catch {
+      // the list stays as it was
+    }
   }
   async function create(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const formEl = e.currentTarget;
     const form = new FormData(formEl);
     setError(null);
-    const r = await sendJson('/api/tokens', 'POST', { name: form.get('name'), scopes: form.getAll('scope') });
-    if (!r.ok) return setError(messageOf(r));
-    setSecret(String(r.data.token));
+    try {
+      const r = await apiFetch<{ token: string }>('/api/tokens', { method: 'POST', body: { name: form.get('name'), scopes: form.getAll('scope') } });
+      setSecret(String(r.token));
+    } catch (err) {
+      return setError(errorText(err));
+    }
     formEl.reset();
     await reload();
   }
   async function revoke(t: ApiTokenView) {
     if (!confirm(`Revoke "${t.name}"? Clients using it will get 401.`)) return;
-    const r = await sendJson(`/api/tokens/${t.id}`, 'DELETE');
-    if (!r.ok) setError(messageOf(r));
+    await apiFetch(`/api/tokens/${t.id}`, { method: 'DELETE' }).catch((err) => setError(errorText(err)));
     await reload();
   }
   const example = secret ?? 'evo_...';
@@ -58,38 +64,31 @@ export function ApiTokensPanel({ initial, origin }: { initial: ApiTokenView[]; o
         </p>
       )}
       {tokens.length > 0 && (
-        <table className="data" aria-label="API tokens">
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Token</th>
-              <th>Scopes</th>
-              <th>Created</th>
-              <th>Last used</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {tokens.map((t) => (
-              <tr key={t.id}>
-                <td>{t.name}</td>
-                <td className="mono">{t.prefix}…</td>
-                <td>{t.scopes.join(', ')}</td>
-                <td>{t.createdAt.slice(0, 10)}</td>
-                <td>{t.lastUsedAt ? t.lastUsedAt.replace('T', ' ').slice(0, 16) : 'never'}</td>
-                <td>
-                  {t.revokedAt ? (
-                    <span className="tag bad">revoked</span>
-                  ) : (
-                    <button type="button" onClick={() => revoke(t)}>
-                      Revoke {t.name}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table
+          label="API tokens"
+          wrap={false}
+          rows={tokens}
+          rowKey={(t) => t.id}
+          columns={[
+            { key: 'name', header: 'Name', cell: (t) => t.name },
+            { key: 'token', header: 'Token', cell: (t) => `${t.prefix}…`, className: 'mono' },
+            { key: 'scopes', header: 'Scopes', cell: (t) => t.scopes.join(', ') },
+            { key: 'created', header: 'Created', cell: (t) => t.createdAt.slice(0, 10) },
+            { key: 'used', header: 'Last used', cell: (t) => (t.lastUsedAt ? t.lastUsedAt.replace('T', ' ').slice(0, 16) : 'never') },
+            {
+              key: 'revoke',
+              header: '',
+              cell: (t) =>
+                t.revokedAt ? (
+                  <span className="tag bad">revoked</span>
+                ) : (
+                  <button type="button" onClick={() => revoke(t)}>
+                    Revoke {t.name}
+                  </button>
+                ),
+            },
+          ]}
+        />
       )}
       <h3>Stream a run with curl</h3>
       <pre>{`curl -s -X POST ${origin}/api/ingest/runs \\

@@ -2,7 +2,7 @@
 // An invited user sets a password (twice), then signs in.
 import Link from 'next/link';
 import { useState } from 'react';
-import { messageOf, sendJson } from './postJson';
+import { apiFetch, errorText } from '../ui/apiFetch';
 
 export function InviteForm({ token, email }: { token: string; email: string }) {
   const [error, setError] = useState<string | null>(null);
@@ -14,9 +14,12 @@ export function InviteForm({ token, email }: { token: string; email: string }) {
       setError('The two passwords differ.');
       return;
     }
-    const r = await sendJson('/api/invitations/accept', 'POST', { token, password: form.get('password') });
-    if (r.ok) setDone(true);
-    else setError(messageOf(r));
+    try {
+      await apiFetch('/api/invitations/accept', { method: 'POST', body: { token, password: form.get('password') } });
+      setDone(true);
+    } catch (err) {
+      setError(errorText(err));
+    }
   }
   if (done) {
     return (

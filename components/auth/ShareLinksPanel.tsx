@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import type { ShareLinkView } from '@/lib/contracts/api/accounts';
 import { SecretOnce } from './SecretOnce';
-import { messageOf, sendJson } from './postJson';
+import { apiFetch, errorText } from '../ui/apiFetch';
 
 export function ShareLinksPanel({ runId }: { runId: string }) {
   const [links, setLinks] = useState<ShareLinkView[]>([]);
@@ -12,8 +12,11 @@ export function ShareLinksPanel({ runId }: { runId: string }) {
   const [error, setError] = useState<string | null>(null);
   const base = `/api/runs/${runId}/share-links`;
   async function reload() {
-    const r = await sendJson(base, 'GET');
-    if (r.ok) setLinks(r.data.links as ShareLinkView[]);
+    try {
+      setLinks((await apiFetch<{ links: ShareLinkView[] }>(base)).links);
+    } catch {
+      // the list stays as it was
+    }
   }
   useEffect(() => {
     void reload();
@@ -21,15 +24,17 @@ export function ShareLinksPanel({ runId }: { runId: string }) {
   async function create(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const days = Number(new FormData(e.currentTarget).get('days'));
-    const r = await sendJson(base, 'POST', { expiresInDays: days });
-    if (!r.ok) return setError(messageOf(r));
-    setError(null);
-    setUrl(String(r.data.url));
+    try {
+      const r = await apiFetch<{ url: string }>(base, { method: 'POST', body: { expiresInDays: days } });
+      setError(null);
+      setUrl(String(r.url));
+    } catch (err) {
+      return setError(errorText(err));
+    }
     await reload();
   }
   async function revoke(id: string) {
-    const r = await sendJson(`${base}/${id}`, 'DELETE');
-    if (!r.ok) setError(messageOf(r));
+    await apiFetch(`${base}/${id}`, { method: 'DELETE' }).catch((err) => setError(errorText(err)));
     await reload();
   }
   return (

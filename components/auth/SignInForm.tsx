@@ -3,7 +3,7 @@
 // was going (a local path only). Wrong password, rate limit, disabled account: the server's words.
 import { useState } from 'react';
 import { localPath } from './localPath';
-import { messageOf, sendJson } from './postJson';
+import { apiFetch, errorText, HttpError } from '../ui/apiFetch';
 
 export function SignInForm({ next }: { next: string | null }) {
   const [error, setError] = useState<string | null>(null);
@@ -13,15 +13,18 @@ export function SignInForm({ next }: { next: string | null }) {
     const form = new FormData(e.currentTarget);
     setBusy(true);
     setError(null);
-    const r = await sendJson('/api/auth/sign-in/email', 'POST', { email: form.get('email'), password: form.get('password') });
-    setBusy(false);
-    if (r.ok) {
-      window.location.assign(localPath(next));
+    try {
+      await apiFetch('/api/auth/sign-in/email', { method: 'POST', body: { email: form.get('email'), password: form.get('password') } });
+    } catch (err) {
+      setBusy(false);
+      const status = err instanceof HttpError ? err.status : null;
+      if (status === 401) setError('Wrong email or password.');
+      else if (status === 429) setError('Too many sign-in attempts from here: wait a minute and try again.');
+      else setError(errorText(err));
       return;
     }
-    if (r.status === 401) setError('Wrong email or password.');
-    else if (r.status === 429) setError('Too many sign-in attempts from here: wait a minute and try again.');
-    else setError(messageOf(r));
+    setBusy(false);
+    window.location.assign(localPath(next));
   }
   return (
     <form className="panel auth-form" onSubmit={submit} aria-label="Sign in">

@@ -6,7 +6,8 @@ import { useState } from 'react';
 import type { UserView } from '@/lib/contracts/api/accounts';
 import { ROLES, type Role } from '@/lib/contracts/permissions';
 import { SecretOnce } from './SecretOnce';
-import { messageOf, sendJson } from './postJson';
+import { apiFetch, errorText } from '../ui/apiFetch';
+import { Table } from '../ui/Table';
 
 export function UsersPanel({ initial, me }: { initial: UserView[]; me: string | null }) {
   const [users, setUsers] = useState(initial);
@@ -15,8 +16,11 @@ export function UsersPanel({ initial, me }: { initial: UserView[]; me: string | 
   const [turnedOn, setTurnedOn] = useState<string | null>(null);
 
   async function reload() {
-    const r = await sendJson('/api/users', 'GET');
-    if (r.ok) setUsers(r.data.users as UserView[]);
+    try {
+      setUsers((await apiFetch<{ users: UserView[] }>('/api/users')).users);
+    } catch {
+      // the list stays as it was
+    }
   }
   async function create(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -25,30 +29,34 @@ export function UsersPanel({ initial, me }: { initial: UserView[]; me: string | 
     const password = String(form.get('password') ?? '');
     setError(null);
     setInvite(null);
-    const r = await sendJson('/api/users', 'POST', {
-      email: form.get('email'),
-      name: form.get('name') || undefined,
-      role: form.get('role'),
-      password: password || undefined,
-    });
-    if (!r.ok) return setError(messageOf(r));
-    const user = r.data.user as UserView;
+    let r: { user: UserView; inviteUrl?: string };
+    try {
+      r = await apiFetch('/api/users', {
+        method: 'POST',
+        body: { email: form.get('email'), name: form.get('name') || undefined, role: form.get('role'), password: password || undefined },
+      });
+    } catch (err) {
+      return setError(errorText(err));
+    }
+    const user = r.user;
     // The first account turns sign-in on: from now on this browser needs a session too.
     if (users.length === 0) return setTurnedOn(user.email);
-    if (r.data.inviteUrl) setInvite({ email: user.email, url: String(r.data.inviteUrl) });
+    if (r.inviteUrl) setInvite({ email: user.email, url: String(r.inviteUrl) });
     formEl.reset();
     await reload();
   }
   async function change(id: string, body: { role?: Role; disabled?: boolean }) {
     setError(null);
-    const r = await sendJson(`/api/users/${id}`, 'PATCH', body);
-    if (!r.ok) setError(messageOf(r));
+    await apiFetch(`/api/users/${id}`, { method: 'PATCH', body }).catch((err) => setError(errorText(err)));
     await reload();
   }
   async function reinvite(u: UserView) {
-    const r = await sendJson(`/api/users/${u.id}/invitation`, 'POST');
-    if (r.ok) setInvite({ email: u.email, url: String(r.data.inviteUrl) });
-    else setError(messageOf(r));
+    try {
+      const r = await apiFetch<{ inviteUrl: string }>(`/api/users/${u.id}/invitation`, { method: 'POST' });
+      setInvite({ email: u.email, url: String(r.inviteUrl) });
+    } catch (err) {
+      setError(errorText(err));
+    }
   }
 
   if (turnedOn) {
@@ -96,50 +104,60 @@ export function UsersPanel({ initial, me }: { initial: UserView[]; me: string | 
         </p>
       )}
       <h2>Accounts</h2>
-      <div className="table-wrap">
-        <table className="data" aria-label="Users">
-          <thead>
-            <tr>
-              <th>Email</th>
-              <th>Name</th>
-              <th>Role</th>
-              <th>State</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((u) => (
-              <tr key={u.id} data-testid={`user-${u.email}`}>
-                <td>
-                  {u.email}
-                  {u.id === me && <span className="muted"> (you)</span>}
-                </td>
-                <td>{u.name}</td>
-                <td>
-                  <select aria-label={`Role of ${u.email}`} value={u.role} onChange={(e) => change(u.id, { role: e.target.value as Role })}>
-                    {ROLES.map((r) => (
-                      <option key={r} value={r}>
-                        {r}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td>{u.disabled ? <span className="tag bad">disabled</span> : u.hasPassword ? <span className="tag ok">active</span> : <span className="tag">invited</span>}</td>
-                <td className="row">
-                  <button type="button" onClick={() => change(u.id, { disabled: !u.disabled })}>
-                    {u.disabled ? `Enable ${u.email}` : `Disable ${u.email}`}
+      <Table
+        label="Users"
+        rows={users}
+        rowKey={(u) => u.id}
+        rowProps={(u) => ({ 'data-testid': `user-${u.email}` })}
+        columns={[
+          {
+            key: 'email',
+            header: 'Email',
+            cell: (u) => (
+              <>
+                {u.email}
+                {u.id === me && <span className="muted"> (you)</span>}
+              </>
+            ),
+          },
+          { key: 'name', header: 'Name', cell: (u) => u.name },
+          {
+            key: 'role',
+            header: 'Role',
+            cell: (u) => (
+              <select aria-label={`Role of ${u.email}`} value={u.role} onChange={(e) => change(u.id, { role: e.target.value as Role })}>
+                {ROLES.map((r) => (
+                  <option key={r} value={r}>
+                    {r}
+                  </option>
+                ))}
+              </select>
+            ),
+          },
+          {
+            key: 'state',
+            header: 'State',
+            cell: (u) => (u.disabled ? <span className="tag bad">disabled</span> : u.hasPassword ? <span className="tag ok">active</span> : <span className="tag">invited</span>),
+          },
+          {
+            key: 'actions',
+            header: '',
+            className: 'row',
+            cell: (u) => (
+              <>
+                <button type="button" onClick={() => change(u.id, { disabled: !u.disabled })}>
+                  {u.disabled ? `Enable ${u.email}` : `Disable ${u.email}`}
+                </button>
+                {!u.hasPassword && !u.disabled && (
+                  <button type="button" onClick={() => reinvite(u)}>
+                    New invitation link
                   </button>
-                  {!u.hasPassword && !u.disabled && (
-                    <button type="button" onClick={() => reinvite(u)}>
-                      New invitation link
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                )}
+              </>
+            ),
+          },
+        ]}
+      />
     </>
   );
 }

@@ -4,13 +4,14 @@
 // edit's comment thread, c / d / u set the status to confirmed / disputed / unreviewed.
 // Changing a status needs the 'comment' permission (the server says so otherwise).
 import Link from 'next/link';
-import { Fragment, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
 import { REVIEW_STATUSES, type Board, type BoardEdit, type ReviewStatus } from '@/lib/contracts/api/board';
 import { isEditLabel, LABEL_TITLES } from '@/lib/contracts/editLabels';
-import { apiJson } from '../comments/api';
+import { apiFetch, errorText } from '../ui/apiFetch';
 import { CommentThread } from '../comments/CommentThread';
 import { formatScore, formatSigned, shortId } from '../ui/format';
 import '../comments/comments.css';
+import { Table } from '../ui/Table';
 
 const STATUS_KEYS: Record<string, ReviewStatus> = { c: 'confirmed', d: 'disputed', u: 'unreviewed' };
 const labelTitle = (l: string) => (isEditLabel(l) ? LABEL_TITLES[l] : l);
@@ -32,10 +33,9 @@ export function BoardTable({ runId, openEdit }: { runId: string; openEdit: strin
   const [board, setBoard] = useState<Board | null>(null);
   const [error, setError] = useState('');
   const [open, setOpen] = useState<Set<string>>(() => new Set(openEdit ? [openEdit] : []));
-  const body = useRef<HTMLTableSectionElement>(null);
 
   useEffect(() => {
-    void apiJson<Board>(`/api/runs/${runId}/board`).then((r) => (r.ok ? setBoard(r.data) : setError(r.error)));
+    apiFetch<Board>(`/api/runs/${runId}/board`).then(setBoard, (e) => setError(errorText(e)));
   }, [runId]);
 
   const patch = (childId: string, p: Partial<BoardEdit>) =>
@@ -48,9 +48,13 @@ export function BoardTable({ runId, openEdit }: { runId: string; openEdit: strin
 
   const setStatus = async (e: BoardEdit, status: ReviewStatus) => {
     if (status === e.status) return;
-    const r = await apiJson(`/api/runs/${runId}/board/${e.childId}/status`, 'PUT', { status });
-    setError(r.error);
-    if (r.ok) patch(e.childId, { status, statusAt: new Date().toISOString() });
+    try {
+      await apiFetch(`/api/runs/${runId}/board/${e.childId}/status`, { method: 'PUT', body: { status } });
+      setError('');
+      patch(e.childId, { status, statusAt: new Date().toISOString() });
+    } catch (err) {
+      setError(errorText(err));
+    }
   };
 
   const toggle = (id: string) =>
@@ -67,14 +71,8 @@ export function BoardTable({ runId, openEdit }: { runId: string; openEdit: strin
   if (!board) return <p className="muted">Loading the board…</p>;
   if (board.edits.length === 0) return <p className="muted">No best-so-far edits: this run has no valid program with a score.</p>;
 
-  const rows = () => [...(body.current?.querySelectorAll<HTMLTableRowElement>('tr.board-edit') ?? [])];
-  const onKey = (ev: KeyboardEvent<HTMLTableRowElement>, i: number, e: BoardEdit) => {
-    if (ev.target !== ev.currentTarget) return;
-    const to = { ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: board.edits.length - 1 }[ev.key];
-    if (to !== undefined) {
-      ev.preventDefault();
-      rows()[Math.max(0, Math.min(board.edits.length - 1, to))]?.focus();
-    } else if (ev.key === 'Enter' || ev.key === ' ') {
+  const onKey = (ev: KeyboardEvent<HTMLTableRowElement>, e: BoardEdit) => {
+    if (ev.key === ' ') {
       ev.preventDefault();
       toggle(e.childId);
     } else if (STATUS_KEYS[ev.key]) {
@@ -86,131 +84,139 @@ export function BoardTable({ runId, openEdit }: { runId: string; openEdit: strin
   return (
     <>
       {error && <p className="error" role="alert">{error}</p>}
-      <div className="table-wrap">
-        <table className="data" aria-label="Best-so-far edits">
-          <caption className="muted" style={{ textAlign: 'left', padding: '0.4rem 0.7rem' }}>
+      <Table
+        label="Best-so-far edits"
+        caption={
+          <>
             The best-so-far edits of {board.metric} ({board.higherIsBetter ? 'higher' : 'lower'} is better), in order; the jump is from the previous best.
             Arrow keys move between edits, Enter opens the thread, c / d / u confirm, dispute or reset the status.
             {!board.humanLabelsAvailable && ' Human labels appear here once blind review sessions exist.'}
-          </caption>
-          <thead>
-            <tr>
-              <th className="num">#</th>
-              <th className="num">Iteration</th>
-              <th>Edit</th>
-              <th className="num">Score</th>
-              <th className="num">Jump</th>
-              <th>Judge labels</th>
-              <th>Human labels</th>
-              <th>Status</th>
-              <th className="num">Comments</th>
+          </>
+        }
+        rows={board.edits}
+        rowKey={(e) => e.childId}
+        rowProps={(e) => ({
+          className: `board-edit${open.has(e.childId) ? ' open' : ''}`,
+          'data-testid': 'board-edit',
+          'data-child': e.childExternalId,
+          'data-status': e.status,
+          'aria-expanded': open.has(e.childId),
+        })}
+        onActivate={(e) => toggle(e.childId)}
+        onRowKeyDown={(ev, e) => onKey(ev, e)}
+        after={(e) =>
+          open.has(e.childId) && (
+            <tr className="board-thread">
+              <td colSpan={9}>
+                <CommentThread
+                  runId={runId}
+                  target="edit"
+                  programId={e.childId}
+                  title={`Comments on ${e.parentExternalId ? `${e.parentExternalId} → ` : ''}${e.childExternalId}`}
+                  onCount={(n) => counted(e.childId, n)}
+                />
+              </td>
             </tr>
-          </thead>
-          <tbody ref={body}>
-            {board.edits.map((e, i) => (
-              <Fragment key={e.childId}>
-                <tr
-                  className={`board-edit${open.has(e.childId) ? ' open' : ''}`}
-                  tabIndex={0}
-                  data-testid="board-edit"
-                  data-child={e.childExternalId}
-                  data-status={e.status}
-                  aria-expanded={open.has(e.childId)}
-                  onKeyDown={(ev) => onKey(ev, i, e)}
-                >
-                  <td className="num">{i + 1}</td>
-                  <td className="num">{e.iteration}</td>
-                  <td>
-                    {e.parentExternalId ? (
-                      <>
-                        <Link href={`/runs/${runId}/programs/${e.parentId}`} prefetch={false} className="mono" tabIndex={-1} title={e.parentExternalId}>
-                          {shortId(e.parentExternalId)}
-                        </Link>
-                        {' → '}
-                      </>
-                    ) : (
-                      <span className="muted">seed </span>
-                    )}
-                    <Link href={`/runs/${runId}/programs/${e.childId}`} prefetch={false} className="mono" tabIndex={-1} title={e.childExternalId}>
-                      {shortId(e.childExternalId)}
-                    </Link>{' '}
-                    {e.parentId && (
-                      <Link href={`/runs/${runId}/programs/${e.childId}/diff`} prefetch={false} data-testid="board-diff-link">
-                        diff
-                      </Link>
-                    )}
-                  </td>
-                  <td className="num">{formatScore(e.score)}</td>
-                  <td className={`num ${e.jump === null || e.jump === 0 ? '' : 'ok'}`}>{formatSigned(e.jump)}</td>
-                  <td>
-                    {e.judgeLabels.length === 0 ? (
-                      <span className="muted">not judged</span>
-                    ) : (
-                      e.judgeLabels.map((j) => (
-                        <div key={j.judge} className="chips" data-testid="judge-labels" data-judge={j.judge}>
-                          <span className="muted" style={{ fontSize: '0.76rem' }}>
-                            {j.judge}:
-                          </span>
-                          {j.status === 'judged' ? <Labels labels={j.labels} /> : <span className="muted">not judged</span>}
-                        </div>
-                      ))
-                    )}
-                  </td>
-                  <td>
-                    {e.humanLabels.length === 0 ? (
-                      <span className="muted">—</span>
-                    ) : (
-                      e.humanLabels.map((h) => (
-                        <div key={h.reviewer} className="chips" data-testid="human-labels">
-                          <span className="muted" style={{ fontSize: '0.76rem' }}>
-                            {h.reviewer}:
-                          </span>
-                          <Labels labels={h.labels} human />
-                        </div>
-                      ))
-                    )}
-                  </td>
-                  <td>
-                    <select
-                      aria-label={`Status of ${e.childExternalId}`}
-                      value={e.status}
-                      className={`status-${e.status}`}
-                      data-testid="status-select"
-                      tabIndex={-1}
-                      onChange={(ev) => void setStatus(e, ev.target.value as ReviewStatus)}
-                      title={e.statusBy ? `set by ${e.statusBy}${e.statusAt ? ` at ${e.statusAt.replace('T', ' ').slice(0, 16)}` : ''}` : undefined}
-                    >
-                      {REVIEW_STATUSES.map((s) => (
-                        <option key={s} value={s}>
-                          {s}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td className="num">
-                    <button type="button" tabIndex={-1} onClick={() => toggle(e.childId)} aria-expanded={open.has(e.childId)} data-testid="thread-toggle">
-                      {e.comments} {open.has(e.childId) ? '▾' : '▸'}
-                    </button>
-                  </td>
-                </tr>
-                {open.has(e.childId) && (
-                  <tr className="board-thread">
-                    <td colSpan={9}>
-                      <CommentThread
-                        runId={runId}
-                        target="edit"
-                        programId={e.childId}
-                        title={`Comments on ${e.parentExternalId ? `${e.parentExternalId} → ` : ''}${e.childExternalId}`}
-                        onCount={(n) => counted(e.childId, n)}
-                      />
-                    </td>
-                  </tr>
+          )
+        }
+        columns={[
+          { key: 'n', header: '#', numeric: true, cell: (_e, i) => i + 1 },
+          { key: 'iteration', header: 'Iteration', numeric: true, cell: (e) => e.iteration },
+          {
+            key: 'edit',
+            header: 'Edit',
+            cell: (e) => (
+              <>
+                {e.parentExternalId ? (
+                  <>
+                    <Link href={`/runs/${runId}/programs/${e.parentId}`} prefetch={false} className="mono" tabIndex={-1} title={e.parentExternalId}>
+                      {shortId(e.parentExternalId)}
+                    </Link>
+                    {' → '}
+                  </>
+                ) : (
+                  <span className="muted">seed </span>
                 )}
-              </Fragment>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                <Link href={`/runs/${runId}/programs/${e.childId}`} prefetch={false} className="mono" tabIndex={-1} title={e.childExternalId}>
+                  {shortId(e.childExternalId)}
+                </Link>{' '}
+                {e.parentId && (
+                  <Link href={`/runs/${runId}/programs/${e.childId}/diff`} prefetch={false} data-testid="board-diff-link">
+                    diff
+                  </Link>
+                )}
+              </>
+            ),
+          },
+          { key: 'score', header: 'Score', numeric: true, cell: (e) => formatScore(e.score) },
+          { key: 'jump', header: 'Jump', numeric: true, cell: (e) => formatSigned(e.jump), td: (e) => ({ className: e.jump === null || e.jump === 0 ? '' : 'ok' }) },
+          {
+            key: 'judge',
+            header: 'Judge labels',
+            cell: (e) =>
+              e.judgeLabels.length === 0 ? (
+                <span className="muted">not judged</span>
+              ) : (
+                e.judgeLabels.map((j) => (
+                  <div key={j.judge} className="chips" data-testid="judge-labels" data-judge={j.judge}>
+                    <span className="muted" style={{ fontSize: '0.76rem' }}>
+                      {j.judge}:
+                    </span>
+                    {j.status === 'judged' ? <Labels labels={j.labels} /> : <span className="muted">not judged</span>}
+                  </div>
+                ))
+              ),
+          },
+          {
+            key: 'human',
+            header: 'Human labels',
+            cell: (e) =>
+              e.humanLabels.length === 0 ? (
+                <span className="muted">—</span>
+              ) : (
+                e.humanLabels.map((h) => (
+                  <div key={h.reviewer} className="chips" data-testid="human-labels">
+                    <span className="muted" style={{ fontSize: '0.76rem' }}>
+                      {h.reviewer}:
+                    </span>
+                    <Labels labels={h.labels} human />
+                  </div>
+                ))
+              ),
+          },
+          {
+            key: 'status',
+            header: 'Status',
+            cell: (e) => (
+              <select
+                aria-label={`Status of ${e.childExternalId}`}
+                value={e.status}
+                className={`status-${e.status}`}
+                data-testid="status-select"
+                tabIndex={-1}
+                onChange={(ev) => void setStatus(e, ev.target.value as ReviewStatus)}
+                title={e.statusBy ? `set by ${e.statusBy}${e.statusAt ? ` at ${e.statusAt.replace('T', ' ').slice(0, 16)}` : ''}` : undefined}
+              >
+                {REVIEW_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </select>
+            ),
+          },
+          {
+            key: 'comments',
+            header: 'Comments',
+            numeric: true,
+            cell: (e) => (
+              <button type="button" tabIndex={-1} onClick={() => toggle(e.childId)} aria-expanded={open.has(e.childId)} data-testid="thread-toggle">
+                {e.comments} {open.has(e.childId) ? '▾' : '▸'}
+              </button>
+            ),
+          },
+        ]}
+      />
     </>
   );
 }

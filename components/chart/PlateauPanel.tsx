@@ -8,6 +8,7 @@ import { formatCost } from '../run/costFormat';
 import { formatScore } from '../ui/format';
 import { PlateauKInput } from './PlateauKInput';
 import { describePlateau, plateausCsv } from './plateauModel';
+import { Table } from '../ui/Table';
 
 export function PlateauPanel({
   runId,
@@ -42,57 +43,56 @@ export function PlateauPanel({
       </div>
       {error && <p className="error" role="alert">Could not load plateaus: {error}</p>}
       {data && (
-        <table className="data" aria-label={`Plateaus (K = ${data.k})`}>
-          <caption className="muted" style={{ textAlign: 'left' }}>
-            Plateaus (K = {data.k}): {data.plateaus.length === 0 ? 'none' : data.plateaus.length}
-            {data.axis === 'iteration' && data.plateaus.length > 0 && ' · on iterations (this run’s generations do not order time)'}
-          </caption>
-          {data.plateaus.length > 0 && (
+        <Table
+          label={`Plateaus (K = ${data.k})`}
+          wrap={false}
+          caption={
             <>
-              <thead>
-                <tr>
-                  <th scope="col">Plateau</th>
-                  <th scope="col" className="num">Length</th>
-                  <th scope="col" className="num">Programs</th>
-                  <th scope="col" className="num">Cost</th>
-                  <th scope="col" className="num">Tokens</th>
-                  <th scope="col" className="num">Best held</th>
-                  <th scope="col">Why it stalled</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.plateaus.map((p, i) => (
-                  <tr
-                    key={`${p.startGeneration}-${p.endGeneration}`}
-                    data-testid="plateau-row"
-                    data-active={active === i ? 'true' : undefined}
-                    tabIndex={0}
-                    aria-label={describePlateau(p, data.axis)}
-                    onMouseEnter={() => onHover(i)}
-                    onMouseLeave={() => onHover(null)}
-                    onFocus={() => onFocusRow(i)}
-                    onBlur={() => onFocusRow(null)}
-                  >
-                    <td>
-                      {unit}s {p.startGeneration}–{p.endGeneration}
-                      {p.open && <span className="muted"> (run ends on it)</span>}
-                    </td>
-                    <td className="num">{p.length}</td>
-                    <td className="num">{p.programs.toLocaleString('en-US')}</td>
-                    <td className="num">{formatCost(p.cost)}</td>
-                    <td className="num">{p.tokens === null ? '—' : Math.round(p.tokens).toLocaleString('en-US')}</td>
-                    <td className="num">{formatScore(p.bestScore)}</td>
-                    <td>
-                      <Link href={`/runs/${runId}/diagnoses?at=${p.endGeneration}&k=${data.k}`} prefetch={false} data-testid="plateau-diagnose">
-                        Diagnose
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
+              Plateaus (K = {data.k}): {data.plateaus.length === 0 ? 'none' : data.plateaus.length}
+              {data.axis === 'iteration' && data.plateaus.length > 0 && ' · on iterations (this run’s generations do not order time)'}
             </>
-          )}
-        </table>
+          }
+          captionProps={{ className: 'muted', style: { textAlign: 'left' } }}
+          hideWhenEmpty
+          rows={data.plateaus}
+          rowKey={(p) => `${p.startGeneration}-${p.endGeneration}`}
+          keyboard
+          rowProps={(p, i) => ({
+            'data-testid': 'plateau-row',
+            'data-active': active === i ? 'true' : undefined,
+            'aria-label': describePlateau(p, data.axis),
+            onMouseEnter: () => onHover(i),
+            onMouseLeave: () => onHover(null),
+            onFocus: () => onFocusRow(i),
+            onBlur: () => onFocusRow(null),
+          })}
+          columns={[
+            {
+              key: 'plateau',
+              header: 'Plateau',
+              cell: (p) => (
+                <>
+                  {unit}s {p.startGeneration}–{p.endGeneration}
+                  {p.open && <span className="muted"> (run ends on it)</span>}
+                </>
+              ),
+            },
+            { key: 'length', header: 'Length', numeric: true, cell: (p) => p.length },
+            { key: 'programs', header: 'Programs', numeric: true, cell: (p) => p.programs.toLocaleString('en-US') },
+            { key: 'cost', header: 'Cost', numeric: true, cell: (p) => formatCost(p.cost) },
+            { key: 'tokens', header: 'Tokens', numeric: true, cell: (p) => (p.tokens === null ? '—' : Math.round(p.tokens).toLocaleString('en-US')) },
+            { key: 'best', header: 'Best held', numeric: true, cell: (p) => formatScore(p.bestScore) },
+            {
+              key: 'why',
+              header: 'Why it stalled',
+              cell: (p) => (
+                <Link href={`/runs/${runId}/diagnoses?at=${p.endGeneration}&k=${data.k}`} prefetch={false} data-testid="plateau-diagnose">
+                  Diagnose
+                </Link>
+              ),
+            },
+          ]}
+        />
       )}
     </div>
   );

@@ -8,7 +8,6 @@ import { useId, useMemo, useState } from 'react';
 import { plateausResponseSchema, plateausUrl } from '@/lib/contracts/api/plateaus';
 import { bestSoFarResponseSchema, bestSoFarUrl, initialChartMetric, pointsSchema, pointsUrl } from '@/lib/contracts/api/points';
 import { DEFAULT_PLATEAU_K } from '@/lib/trace/diagnosis';
-import { fetchPacked } from '@/lib/contracts/wire/fetchPacked';
 import { formatScore } from '../ui/format';
 import { useUrlView } from '../ui/useUrlView';
 import { parseScoreView, scoreViewQuery } from './scoreDomain';
@@ -19,6 +18,7 @@ import { describePlateau, plateauBands } from './plateauModel';
 import { prepareScoreChart } from './scoreChartModel';
 import { ScoreChartView } from './ScoreChartView';
 import { useElementWidth } from './useElementWidth';
+import { apiFetch } from '../ui/apiFetch';
 
 const HEIGHT = 380;
 
@@ -77,20 +77,20 @@ export function ScoreChart({
 
   const points = useQuery({
     queryKey: ['points', runId, metric],
-    // Packed (lib/contracts/wire/fetchPacked.ts): the browser answers it from the page's preload of the same URL.
-    queryFn: ({ signal }) => fetchPacked(pointsUrl(runId, metric), pointsSchema, signal),
+    // Packed (components/ui/apiFetch.ts): the browser answers it from the page's preload of the same URL.
+    queryFn: ({ signal }) => apiFetch(pointsUrl(runId, metric), { schema: pointsSchema, packed: true, signal }),
     enabled: metric !== '',
     staleTime: Infinity,
   });
   const best = useQuery({
     queryKey: ['best-so-far', runId, metric],
-    queryFn: ({ signal }) => fetchPacked(bestSoFarUrl(runId, metric), bestSoFarResponseSchema, signal),
+    queryFn: ({ signal }) => apiFetch(bestSoFarUrl(runId, metric), { schema: bestSoFarResponseSchema, packed: true, signal }),
     enabled: metric !== '',
     refetchInterval: (query) => (query.state.data && 'pending' in query.state.data ? 2000 : false),
   });
   const plateaus = useQuery({
     queryKey: ['plateaus', runId, metric, k],
-    queryFn: ({ signal }) => fetchPacked(plateausUrl(runId, metric, k), plateausResponseSchema, signal),
+    queryFn: ({ signal }) => apiFetch(plateausUrl(runId, metric, k), { schema: plateausResponseSchema, packed: true, signal }),
     enabled: metric !== '',
     placeholderData: (prev) => prev,
   });

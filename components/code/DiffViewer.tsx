@@ -4,20 +4,12 @@
 // data-decorated is the number applied; `reveal` scrolls the right side to a line. It opens at
 // the first change (data-first-change). With `controls`, the reader picks side by side or
 // inline and whether unchanged regions are folded away (both folded and side by side at first).
+import type { LineDecoration } from './lineDecoration';
 import dynamic from 'next/dynamic';
 import { useId, useState } from 'react';
 import { editorHeight, monacoLanguage } from './monacoLanguage';
 
 const MonacoDiff = dynamic(() => import('./MonacoDiff'), { ssr: false });
-
-/** A mark on one line (1-based) of the modified source. */
-export interface LineDecoration {
-  line: number;
-  className: string;
-  gutterClassName?: string;
-  /** Markdown shown on hover. */
-  hover: string;
-}
 
 export function DiffViewer({
   original,

@@ -3,7 +3,7 @@
 import { DiffEditor, type Monaco, type MonacoDiffEditor } from '@monaco-editor/react';
 import { useEffect, useRef } from 'react';
 import type { editor } from 'monaco-editor';
-import type { LineDecoration } from './DiffViewer';
+import type { LineDecoration } from './lineDecoration';
 import { READ_ONLY_OPTIONS } from './monacoSetup';
 
 export default function MonacoDiff({

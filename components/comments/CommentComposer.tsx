@@ -3,8 +3,7 @@
 // matching team members (name or e-mail); ArrowUp/ArrowDown choose, Enter or Tab inserts
 // "@email", Escape closes the list. Ctrl/Cmd+Enter sends.
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { Person } from './api';
-import { insertMention, matchPeople, mentionQuery } from './mentionComplete';
+import { insertMention, matchPeople, mentionQuery, type Person } from './mentionComplete';
 
 export function CommentComposer({
   people,

@@ -4,7 +4,8 @@
 // into view and highlights it. Only its author edits a comment; its author or an owner deletes it.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { commentHref, type CommentTargetKind, type CommentView } from '@/lib/contracts/api/board';
-import { apiJson, type Person } from './api';
+import { apiFetch, errorText, HttpError } from '../ui/apiFetch';
+import type { Person } from './mentionComplete';
 import { CommentComposer } from './CommentComposer';
 import { Markdown } from './Markdown';
 import './comments.css';
@@ -42,18 +43,26 @@ export function CommentThread({
   const query = `target=${target}&programId=${programId}${line ? `&line=${line}` : ''}`;
 
   const load = useCallback(async () => {
-    const r = await apiJson<{ comments: CommentView[] }>(`/api/runs/${runId}/comments?${query}`);
-    if (r.ok) setComments(r.data.comments);
-    else setError(r.error);
+    try {
+      setComments((await apiFetch<{ comments: CommentView[] }>(`/api/runs/${runId}/comments?${query}`)).comments);
+    } catch (e) {
+      setError(errorText(e));
+    }
   }, [runId, query]);
 
   useEffect(() => {
     void load();
     // The people list needs the 'comment' permission too: refused means read-only here.
-    void apiJson<{ users: Person[] }>('/api/mentions/people').then((r) => {
-      setPeople(r.ok ? r.data.users : []);
-      setReadOnly(r.status === 401 || r.status === 403);
-    });
+    apiFetch<{ users: Person[] }>('/api/mentions/people').then(
+      (r) => {
+        setPeople(r.users);
+        setReadOnly(false);
+      },
+      (e) => {
+        setPeople([]);
+        setReadOnly(e instanceof HttpError && (e.status === 401 || e.status === 403));
+      },
+    );
   }, [load]);
 
   // Tell the parent (the board's count column) only when the live count changes: the callback
@@ -82,26 +91,37 @@ export function CommentThread({
 
   const post = async (body: string) => {
     const at = line ?? (newLine.trim() ? Number(newLine) : undefined);
-    const r = await apiJson<CommentView>(`/api/runs/${runId}/comments`, 'POST', { target, programId, ...(at ? { line: at } : {}), body });
-    setError(r.error);
-    if (r.ok) setComments((cs) => [...(cs ?? []), r.data]);
-    return r.ok;
+    try {
+      const c = await apiFetch<CommentView>(`/api/runs/${runId}/comments`, { method: 'POST', body: { target, programId, ...(at ? { line: at } : {}), body } });
+      setError('');
+      setComments((cs) => [...(cs ?? []), c]);
+      return true;
+    } catch (e) {
+      setError(errorText(e));
+      return false;
+    }
   };
   const replace = (c: CommentView) => setComments((cs) => (cs ?? []).map((x) => (x.id === c.id ? c : x)));
   const save = async (id: string, body: string) => {
-    const r = await apiJson<CommentView>(`/api/runs/${runId}/comments/${id}`, 'PATCH', { body });
-    setError(r.error);
-    if (r.ok) {
-      replace(r.data);
+    try {
+      const c = await apiFetch<CommentView>(`/api/runs/${runId}/comments/${id}`, { method: 'PATCH', body: { body } });
+      setError('');
+      replace(c);
       setEditing(null);
+      return true;
+    } catch (e) {
+      setError(errorText(e));
+      return false;
     }
-    return r.ok;
   };
   const remove = async (id: string) => {
     if (!window.confirm('Delete this comment?')) return;
-    const r = await apiJson<CommentView>(`/api/runs/${runId}/comments/${id}`, 'DELETE');
-    setError(r.error);
-    if (r.ok) replace(r.data);
+    try {
+      replace(await apiFetch<CommentView>(`/api/runs/${runId}/comments/${id}`, { method: 'DELETE' }));
+      setError('');
+    } catch (e) {
+      setError(errorText(e));
+    }
   };
 
   const names = useMemo(() => new Map<string, Map<string, string>>((comments ?? []).map((c) => [c.id, new Map(c.mentions.map((m) => [m.email.toLowerCase(), m.name]))])), [comments]);

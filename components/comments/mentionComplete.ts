@@ -1,6 +1,11 @@
 // The @mention autocomplete's logic (pure, for CommentComposer): which "@partial" is being typed
 // before the caret, which team members match it, and the text once one is chosen.
-import type { Person } from './api';
+/** A team member who can be mentioned (GET /api/mentions/people). */
+export interface Person {
+  id: string;
+  name: string;
+  email: string;
+}
 
 /** The "@partial" being typed right before the caret, if any (after a start, space or punctuation). */
 export function mentionQuery(text: string, caret: number): { start: number; query: string } | null {

@@ -9,6 +9,7 @@ import { useElementWidth } from '../chart/useElementWidth';
 import { formatShare } from '../ui/format';
 import { prepareCompositionShares, prepareShareBars } from './compareModel';
 import { COMPOSITION_BUCKETS } from '@/lib/contracts/analysisTypes';
+import { Legend } from '../ui/Legend';
 
 export interface CompareBarRow {
   runId: string;
@@ -60,16 +61,7 @@ export function CompareBars({ rows, definitionText }: { rows: CompareBarRow[]; d
         })}
       </div>
       <figcaption>
-        <div className="legend">
-          {COMPOSITION_BUCKETS.map((b) => (
-            <span key={b}>
-              <svg className="swatch" width="10" height="10" aria-hidden="true">
-                <rect width="10" height="10" fill={COMPOSITION_COLOURS[b]} />
-              </svg>
-              {COMPOSITION_LABELS[b]}
-            </span>
-          ))}
-        </div>
+        <Legend items={COMPOSITION_BUCKETS.map((b) => ({ key: b, label: COMPOSITION_LABELS[b], color: COMPOSITION_COLOURS[b] }))} />
         <DefinitionNote>
           {definitionText ?? 'Evoscope default definitions.'} {COMPOSITION_DEFINITION}
         </DefinitionNote>

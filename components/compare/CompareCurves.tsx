@@ -8,6 +8,7 @@ import { DefinitionNote } from '../analysis/DefinitionNote';
 import { useElementWidth } from '../chart/useElementWidth';
 import { useUrlView } from '../ui/useUrlView';
 import { compareChartQuery, compareChartView, metricsDiffer, prepareCompareChart, scalesDiffer, type CompareX, type CurveInput } from './compareModel';
+import { Legend } from '../ui/Legend';
 
 const HEIGHT = 340;
 
@@ -133,17 +134,9 @@ export function CompareCurves({
         )}
       </div>
       <figcaption>
-        <div className="legend">
-          {chart?.curves.map((c) => (
-            <span key={c.runId}>
-              <svg className="swatch" width="22" height="10" aria-hidden="true">
-                <path d="M1 8 H9 V2 H21" stroke={c.colour} strokeWidth="2" fill="none" />
-              </svg>
-              {c.name}
-              {differ && c.metric ? ` (${c.metric})` : ''}
-            </span>
-          ))}
-        </div>
+        <Legend
+          items={(chart?.curves ?? []).map((c) => ({ key: c.runId, label: `${c.name}${differ && c.metric ? ` (${c.metric})` : ''}`, color: c.colour, shape: 'step' }))}
+        />
         <DefinitionNote>
           {definition ?? 'Best-so-far of the primary score.'}{' '}
           {xBy === 'iteration'

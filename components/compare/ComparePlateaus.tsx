@@ -10,8 +10,9 @@ import { DEFAULT_PLATEAU_K } from '@/lib/trace/diagnosis';
 import { PlateauKInput } from '../chart/PlateauKInput';
 import { describePlateau } from '../chart/plateauModel';
 import { formatCost } from '../run/costFormat';
-import { fetchPacked } from '@/lib/contracts/wire/fetchPacked';
 import { formatShare } from '../ui/format';
+import { apiFetch } from '../ui/apiFetch';
+import { Table } from '../ui/Table';
 
 export function ComparePlateaus({ runs, initialK }: { runs: { runId: string; name: string; metric: string }[]; initialK?: number }) {
   const [k, setKState] = useState(initialK ?? DEFAULT_PLATEAU_K);
@@ -26,7 +27,7 @@ export function ComparePlateaus({ runs, initialK }: { runs: { runId: string; nam
     queries: runs.map((r) => ({
       queryKey: ['plateaus', r.runId, r.metric, k],
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        fetchPacked(`/api/runs/${r.runId}/plateaus?k=${k}&metric=${encodeURIComponent(r.metric)}`, plateausResponseSchema, signal),
+        apiFetch(`/api/runs/${r.runId}/plateaus?k=${k}&metric=${encodeURIComponent(r.metric)}`, { schema: plateausResponseSchema, packed: true, signal }),
       placeholderData: <T,>(prev: T) => prev,
     })),
   });
@@ -37,40 +38,44 @@ export function ComparePlateaus({ runs, initialK }: { runs: { runId: string; nam
         <PlateauKInput k={k} onK={setK} testId="compare-plateau-k" />
         <span className="muted">no strict improvement of the run’s best-so-far in K or more generations (iterations where generations do not order time)</span>
       </div>
-      <div className="table-wrap">
-        <table className="data" aria-label={`Plateaus per run (K = ${k})`}>
-          <thead>
-            <tr>
-              <th scope="col">Run</th>
-              <th scope="col" className="num">Plateaus</th>
-              <th scope="col" className="num">Longest</th>
-              <th scope="col" className="num" title="Programs evaluated inside plateaus / all programs">Programs on plateaus</th>
-              <th scope="col" className="num" title="LLM cost inside plateaus / the run's cost (stored prompts)">Cost on plateaus</th>
-              <th scope="col">Ends on a plateau</th>
-            </tr>
-          </thead>
-          <tbody>
-            {runs.map((r, i) => {
-              const d = results[i].data;
-              const s = d ? summarisePlateaus(d) : null;
-              const longest = d && s?.longest != null ? d.plateaus.find((p) => p.length === s.longest)! : null;
-              const cost = d ? d.plateaus.reduce((t, p) => t + (p.cost ?? 0), 0) : null;
-              return (
-                <tr key={r.runId} data-testid="compare-plateau-row" data-run={r.runId}>
-                  <td className="wrap">{r.name}</td>
-                  <td className="num" data-testid="compare-plateau-count">{s ? s.count : results[i].isError ? 'error' : '…'}</td>
-                  <td className="num" title={longest && d ? describePlateau(longest, d.axis) : undefined}>
-                    {longest && d ? `${longest.length} (${longest.startGeneration}–${longest.endGeneration})` : s ? '—' : '…'}
-                  </td>
-                  <td className="num">{s ? formatShare(s.programShare) : '…'}</td>
-                  <td className="num">{s && s.costShare !== null ? `${formatShare(s.costShare)} (${formatCost(cost)})` : s ? '—' : '…'}</td>
-                  <td>{s ? (s.endsOnPlateau ? 'yes' : 'no') : '…'}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        label={`Plateaus per run (K = ${k})`}
+        rows={runs.map((r, i) => {
+          const d = results[i].data;
+          const s = d ? summarisePlateaus(d) : null;
+          const longest = d && s?.longest != null ? d.plateaus.find((p) => p.length === s.longest)! : null;
+          const cost = d ? d.plateaus.reduce((t, p) => t + (p.cost ?? 0), 0) : null;
+          return { r, d, s, longest, cost, failed: results[i].isError };
+        })}
+        rowKey={(x) => x.r.runId}
+        rowProps={(x) => ({ 'data-testid': 'compare-plateau-row', 'data-run': x.r.runId })}
+        columns={[
+          { key: 'run', header: 'Run', className: 'wrap', cell: (x) => x.r.name },
+          { key: 'plateaus', header: 'Plateaus', numeric: true, td: () => ({ 'data-testid': 'compare-plateau-count' }), cell: ({ s, failed }) => (s ? s.count : failed ? 'error' : '…') },
+          {
+            key: 'longest',
+            header: 'Longest',
+            numeric: true,
+            td: ({ longest, d }) => ({ title: longest && d ? describePlateau(longest, d.axis) : undefined }),
+            cell: ({ longest, d, s }) => (longest && d ? `${longest.length} (${longest.startGeneration}–${longest.endGeneration})` : s ? '—' : '…'),
+          },
+          {
+            key: 'programs',
+            header: 'Programs on plateaus',
+            numeric: true,
+            th: { title: 'Programs evaluated inside plateaus / all programs' },
+            cell: ({ s }) => (s ? formatShare(s.programShare) : '…'),
+          },
+          {
+            key: 'cost',
+            header: 'Cost on plateaus',
+            numeric: true,
+            th: { title: "LLM cost inside plateaus / the run's cost (stored prompts)" },
+            cell: ({ s, cost }) => (s && s.costShare !== null ? `${formatShare(s.costShare)} (${formatCost(cost)})` : s ? '—' : '…'),
+          },
+          { key: 'ends', header: 'Ends on a plateau', cell: ({ s }) => (s ? (s.endsOnPlateau ? 'yes' : 'no') : '…') },
+        ]}
+      />
     </div>
   );
 }

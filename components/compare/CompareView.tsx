@@ -10,13 +10,13 @@ import { runDetailSchema, type RunDetail } from '@/lib/contracts/api/runs';
 import { costAt, curveTotal, type CostCurve } from '@/lib/analysis/costCurve';
 import type { CyclingScope } from '@/lib/contracts/analysisTypes';
 import { costCurveSchema } from '@/lib/contracts/api/costCurve';
-import { fetchPacked } from '@/lib/contracts/wire/fetchPacked';
-import { fetchJson } from '../ui/fetchJson';
+import { apiFetch } from '../ui/apiFetch';
 import { formatCount, formatScore, formatShare } from '../ui/format';
 import { CompareBars } from './CompareBars';
 import { CompareCurves, type RunMetricChoice } from './CompareCurves';
 import { ComparePlateaus } from './ComparePlateaus';
 import type { CurveInput } from './compareModel';
+import { Table } from '../ui/Table';
 
 const poll = (data: unknown) => (isPending(data) ? 2000 : false);
 
@@ -24,7 +24,7 @@ export function CompareView({ runIds, scope, initialK }: { runIds: string[]; sco
   const runs = useQueries({
     queries: runIds.map((id) => ({
       queryKey: ['run', id],
-      queryFn: ({ signal }: { signal: AbortSignal }) => fetchJson(`/api/runs/${id}`, runDetailSchema, signal),
+      queryFn: ({ signal }: { signal: AbortSignal }) => apiFetch(`/api/runs/${id}`, { schema: runDetailSchema, signal }),
     })),
   });
   // The metric each run's curve follows; absent: the run's score metric.
@@ -35,7 +35,7 @@ export function CompareView({ runIds, scope, initialK }: { runIds: string[]; sco
       return {
         queryKey: ['best-so-far', id, metric ?? '(primary)'],
         queryFn: ({ signal }: { signal: AbortSignal }) =>
-          fetchPacked(`/api/runs/${id}/best-so-far${metric ? `?metric=${encodeURIComponent(metric)}` : ''}`, bestSoFarResponseSchema, signal),
+          apiFetch(`/api/runs/${id}/best-so-far${metric ? `?metric=${encodeURIComponent(metric)}` : ''}`, { schema: bestSoFarResponseSchema, packed: true, signal }),
         refetchInterval: (q: { state: { data: unknown } }) => poll(q.state.data),
       };
     }),
@@ -45,7 +45,7 @@ export function CompareView({ runIds, scope, initialK }: { runIds: string[]; sco
   const costs = useQueries({
     queries: runIds.map((id) => ({
       queryKey: ['cost-curve', id],
-      queryFn: ({ signal }: { signal: AbortSignal }) => fetchPacked(`/api/runs/${id}/cost-curve`, costCurveSchema, signal),
+      queryFn: ({ signal }: { signal: AbortSignal }) => apiFetch(`/api/runs/${id}/cost-curve`, { schema: costCurveSchema, packed: true, signal }),
     })),
   });
   const cycs = useQueries({
@@ -53,7 +53,7 @@ export function CompareView({ runIds, scope, initialK }: { runIds: string[]; sco
       const url = `/api/runs/${id}/cycling?definitions=default&scope=${scope}`;
       return {
         queryKey: ['report', url],
-        queryFn: ({ signal }: { signal: AbortSignal }) => fetchPacked(url, pendingOr(cyclingResponseSchema), signal),
+        queryFn: ({ signal }: { signal: AbortSignal }) => apiFetch(url, { schema: pendingOr(cyclingResponseSchema), packed: true, signal }),
         refetchInterval: (q: { state: { data: unknown } }) => poll(q.state.data),
       };
     }),
@@ -123,43 +123,64 @@ export function CompareView({ runIds, scope, initialK }: { runIds: string[]; sco
       />
 
       <h2>Headline figures</h2>
-      <div className="table-wrap">
-        <table className="data" aria-label="Compared runs">
-          <thead>
-            <tr>
-              <th scope="col">Run</th>
-              <th scope="col">Framework</th>
-              <th scope="col" className="num">Programs</th>
-              <th scope="col" className="num">Invalid</th>
-              <th scope="col" className="num">Best</th>
-              <th scope="col" className="num" title="Iteration of the final best / last iteration">Normalised iteration of best</th>
-              <th scope="col" className="num" title="Nodes on the first-parent chain from a root to the final best">Lineage depth of final best</th>
-              <th scope="col" className="num" title="Programs that are neither the final best nor its ancestors">Dead-branch share</th>
-              <th scope="col" className="num" title={`Default definitions, ${scope} scope`}>Recycled share</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id} data-testid="compare-row">
-                <td className="wrap">
-                  {r.run ? <Link href={`/runs/${r.id}`}>{r.run.name}</Link> : <span className={r.error ? 'error' : 'muted'}>{r.error ?? 'loading…'}</span>}
-                </td>
-                <td>{r.run?.framework ?? '—'}</td>
-                <td className="num">{formatCount(r.run?.programCount)}</td>
-                <td className="num">{formatCount(r.run?.invalidCount)}</td>
-                <td className="num" title={r.run?.scoreMetric ?? undefined}>
-                  {formatScore(r.run?.bestScore)}
-                  {r.run && !r.run.higherIsBetter && <span className="muted"> (min)</span>}
-                </td>
-                <td className="num">{r.best ? formatScore(r.best.normalisedIterationOfBest) : '…'}</td>
-                <td className="num">{r.cycling ? (r.cycling.summary.finalBestLineageDepth ?? '—') : '…'}</td>
-                <td className="num">{r.cycling ? formatShare(r.cycling.summary.deadBranchShare) : '…'}</td>
-                <td className="num" data-testid="compare-recycled-share">{r.cycling ? formatShare(r.cycling.summary.recycledShare) : '…'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        label="Compared runs"
+        rows={rows}
+        rowKey={(r) => r.id}
+        rowProps={() => ({ 'data-testid': 'compare-row' })}
+        columns={[
+          {
+            key: 'run',
+            header: 'Run',
+            className: 'wrap',
+            cell: (r) => (r.run ? <Link href={`/runs/${r.id}`}>{r.run.name}</Link> : <span className={r.error ? 'error' : 'muted'}>{r.error ?? 'loading…'}</span>),
+          },
+          { key: 'framework', header: 'Framework', cell: (r) => r.run?.framework ?? '—' },
+          { key: 'programs', header: 'Programs', numeric: true, cell: (r) => formatCount(r.run?.programCount) },
+          { key: 'invalid', header: 'Invalid', numeric: true, cell: (r) => formatCount(r.run?.invalidCount) },
+          {
+            key: 'best',
+            header: 'Best',
+            numeric: true,
+            td: (r) => ({ title: r.run?.scoreMetric ?? undefined }),
+            cell: (r) => (
+              <>
+                {formatScore(r.run?.bestScore)}
+                {r.run && !r.run.higherIsBetter && <span className="muted"> (min)</span>}
+              </>
+            ),
+          },
+          {
+            key: 'normalised',
+            header: 'Normalised iteration of best',
+            numeric: true,
+            th: { title: 'Iteration of the final best / last iteration' },
+            cell: (r) => (r.best ? formatScore(r.best.normalisedIterationOfBest) : '…'),
+          },
+          {
+            key: 'depth',
+            header: 'Lineage depth of final best',
+            numeric: true,
+            th: { title: 'Nodes on the first-parent chain from a root to the final best' },
+            cell: (r) => (r.cycling ? (r.cycling.summary.finalBestLineageDepth ?? '—') : '…'),
+          },
+          {
+            key: 'dead',
+            header: 'Dead-branch share',
+            numeric: true,
+            th: { title: 'Programs that are neither the final best nor its ancestors' },
+            cell: (r) => (r.cycling ? formatShare(r.cycling.summary.deadBranchShare) : '…'),
+          },
+          {
+            key: 'recycled',
+            header: 'Recycled share',
+            numeric: true,
+            th: { title: `Default definitions, ${scope} scope` },
+            td: () => ({ 'data-testid': 'compare-recycled-share' }),
+            cell: (r) => (r.cycling ? formatShare(r.cycling.summary.recycledShare) : '…'),
+          },
+        ]}
+      />
     </section>
   );
 }

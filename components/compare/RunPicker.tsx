@@ -6,7 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { runsResponseSchema } from '@/lib/contracts/api/runs';
 import { hrefWith } from '../analysis/switchOptions';
-import { fetchJson } from '../ui/fetchJson';
+import { apiFetch } from '../ui/apiFetch';
 import { formatCount } from '../ui/format';
 
 export function RunPicker({ selected, scope }: { selected: string[]; scope: string }) {
@@ -17,7 +17,7 @@ export function RunPicker({ selected, scope }: { selected: string[]; scope: stri
   useEffect(() => setPicked(key ? key.split(',') : []), [key]);
   const q = useQuery({
     queryKey: ['runs', 'picker'],
-    queryFn: ({ signal }) => fetchJson('/api/runs?limit=500', runsResponseSchema, signal),
+    queryFn: ({ signal }) => apiFetch('/api/runs?limit=500', { schema: runsResponseSchema, signal }),
   });
   const toggle = (id: string, on: boolean) => {
     const next = on ? [...picked.filter((s) => s !== id), id] : picked.filter((s) => s !== id);

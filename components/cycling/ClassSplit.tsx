@@ -7,6 +7,7 @@ import { DefinitionNote } from '../analysis/DefinitionNote';
 import { useElementWidth } from '../chart/useElementWidth';
 import { formatCount, formatShare } from '../ui/format';
 import { classSplitNote, prepareClassSplit } from './classSplitModel';
+import { Legend } from '../ui/Legend';
 
 export function ClassSplit({
   counts,
@@ -37,16 +38,7 @@ export function ClassSplit({
         )}
       </div>
       <figcaption>
-        <div className="legend">
-          {split?.segments.map((s) => (
-            <span key={s.klass}>
-              <svg className="swatch" width="10" height="10" aria-hidden="true">
-                <rect width="10" height="10" fill={CLASS_COLOURS[s.klass]} />
-              </svg>
-              {s.klass} {formatCount(s.count)} ({formatShare(s.share)})
-            </span>
-          ))}
-        </div>
+        <Legend items={(split?.segments ?? []).map((s) => ({ key: s.klass, label: `${s.klass} ${formatCount(s.count)} (${formatShare(s.share)})`, color: CLASS_COLOURS[s.klass] }))} />
         <p className="muted" data-testid="class-split-total" data-total={note.total}>
           {note.text}
         </p>

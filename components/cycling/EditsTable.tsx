@@ -3,29 +3,27 @@
 // the browser within the page. Links open the programs and the child's diff against its parent.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useMemo, useState } from 'react';
-import { editsPageSchema, isPending, pendingOr } from '@/lib/contracts/api/analyses';
+import { useRouter } from 'next/navigation';
+import { useMemo, useState, type ReactNode } from 'react';
+import { editsPageSchema, isPending, pendingOr, type EditRow } from '@/lib/contracts/api/analyses';
 import type { CyclingScope, Definitions } from '@/lib/contracts/analysisTypes';
 import { COMPOSITION_LABELS } from '../analysis/colours';
-import { fetchPacked } from '@/lib/contracts/wire/fetchPacked';
 import { formatCount, shortId } from '../ui/format';
-import { SortableHeader } from '../ui/SortableHeader';
 import { editDiffHref } from './diffHref';
-import { EDIT_COLUMNS, nextEditSort, sortEdits, type EditSort } from './editsTableModel';
+import { EDIT_COLUMNS, nextEditSort, sortEdits, type EditSort, type EditSortKey } from './editsTableModel';
+import { apiFetch } from '../ui/apiFetch';
+import { Table, type Column } from '../ui/Table';
 
 export const EDITS_PAGE_SIZE = 50;
 
 export function EditsTable({ runId, definitions, scope }: { runId: string; definitions: Definitions; scope: CyclingScope }) {
+  const router = useRouter();
   const [offset, setOffset] = useState(0);
   const [sort, setSort] = useState<EditSort | null>(null);
   const q = useQuery({
     queryKey: ['cycling-edits', runId, definitions, scope, offset],
     queryFn: ({ signal }) =>
-      fetchPacked(
-        `/api/runs/${runId}/cycling/edits?definitions=${definitions}&scope=${scope}&offset=${offset}&limit=${EDITS_PAGE_SIZE}`,
-        pendingOr(editsPageSchema),
-        signal,
-      ),
+      apiFetch(`/api/runs/${runId}/cycling/edits?definitions=${definitions}&scope=${scope}&offset=${offset}&limit=${EDITS_PAGE_SIZE}`, { schema: pendingOr(editsPageSchema), packed: true, signal }),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (isPending(query.state.data) ? 2000 : false),
   });
@@ -43,43 +41,40 @@ export function EditsTable({ runId, definitions, scope }: { runId: string; defin
     ) : (
       <span className="mono" title={ext}>{shortId(ext)}</span>
     );
+  const cells: Partial<Record<EditSortKey, (e: EditRow) => ReactNode>> = {
+    parentId: (e) => program(e.parentId),
+    childId: (e) => program(e.childId),
+    iteration: (e) => e.iteration,
+    added: (e) => formatCount(e.added),
+    recycledAdded: (e) => formatCount(e.recycledAdded),
+    removed: (e) => formatCount(e.removed),
+    recycledRemoved: (e) => formatCount(e.recycledRemoved),
+    bucket: (e) => (e.bucket ? COMPOSITION_LABELS[e.bucket] : <span className="muted">no code lines</span>),
+  };
   const last = Math.min(page.total, offset + page.edits.length);
   return (
     <div data-testid="edits-table" data-state={q.isPlaceholderData ? 'loading' : 'ready'}>
-      <div className="table-wrap">
-        <table className="data" aria-label="Edits">
-          <thead>
-            <tr>
-              {EDIT_COLUMNS.map((c) => (
-                <SortableHeader
-                  key={c.key}
-                  label={c.label}
-                  numeric={c.numeric}
-                  active={sort?.key === c.key}
-                  direction={sort?.dir === 'asc' ? 'ascending' : 'descending'}
-                  onSort={() => setSort((s) => nextEditSort(s, c.key))}
-                />
-              ))}
-              <th scope="col">Diff</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((e) => (
-              <tr key={`${e.parentId}>${e.childId}`} data-testid="edit-row">
-                <td>{program(e.parentId)}</td>
-                <td>{program(e.childId)}</td>
-                <td className="num">{e.iteration}</td>
-                <td className="num">{formatCount(e.added)}</td>
-                <td className="num">{formatCount(e.recycledAdded)}</td>
-                <td className="num">{formatCount(e.removed)}</td>
-                <td className="num">{formatCount(e.recycledRemoved)}</td>
-                <td>{e.bucket ? COMPOSITION_LABELS[e.bucket] : <span className="muted">no code lines</span>}</td>
-                <td>{ids[e.childId] ? <Link href={editDiffHref(runId, ids[e.childId], definitions, scope)}>diff</Link> : '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        label="Edits"
+        rows={rows}
+        rowKey={(e) => `${e.parentId}>${e.childId}`}
+        rowProps={() => ({ 'data-testid': 'edit-row' })}
+        sort={sort}
+        onSortChange={(next) => setSort((s) => nextEditSort(s, next.key as EditSortKey))}
+        onActivate={(e) => ids[e.childId] && router.push(editDiffHref(runId, ids[e.childId], definitions, scope))}
+        columns={[
+          ...EDIT_COLUMNS.map(
+            (c): Column<EditRow> => ({
+              key: c.key,
+              header: c.label,
+              numeric: c.numeric,
+              sortable: true,
+              cell: cells[c.key],
+            }),
+          ),
+          { key: 'diff', header: 'Diff', cell: (e) => (ids[e.childId] ? <Link href={editDiffHref(runId, ids[e.childId], definitions, scope)}>diff</Link> : '—') },
+        ]}
+      />
       <div className="pager">
         <button type="button" onClick={() => setOffset(Math.max(0, offset - EDITS_PAGE_SIZE))} disabled={offset === 0}>
           Previous

@@ -5,17 +5,14 @@ import { useState } from 'react';
 import { editsPageSchema, isPending, pendingOr, type CyclingResponse, type EditRow, type EditsPage } from '@/lib/contracts/api/analyses';
 import type { CyclingScope, Definitions } from '@/lib/contracts/analysisTypes';
 import { downloadText } from '../analysis/download';
-import { fetchPacked } from '@/lib/contracts/wire/fetchPacked';
 import { editsCsv } from './editsTableModel';
+import { apiFetch } from '../ui/apiFetch';
 
 async function fetchAllEdits(runId: string, definitions: Definitions, scope: CyclingScope): Promise<EditRow[]> {
   const out: EditRow[] = [];
   let offset: number | null = 0;
   while (offset !== null) {
-    const page: EditsPage | { pending: true } = await fetchPacked(
-      `/api/runs/${runId}/cycling/edits?definitions=${definitions}&scope=${scope}&offset=${offset}&limit=500`,
-      pendingOr(editsPageSchema),
-    );
+    const page: EditsPage | { pending: true } = await apiFetch(`/api/runs/${runId}/cycling/edits?definitions=${definitions}&scope=${scope}&offset=${offset}&limit=500`, { schema: pendingOr(editsPageSchema), packed: true });
     if (isPending(page)) throw new Error('the report is still being computed');
     out.push(...page.edits);
     offset = page.nextOffset;

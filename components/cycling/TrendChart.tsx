@@ -9,6 +9,7 @@ import { useElementWidth } from '../chart/useElementWidth';
 import { formatShare } from '../ui/format';
 import { formatSlope } from './CyclingHeadline';
 import { prepareTrendChart } from './trendChartModel';
+import { Legend } from '../ui/Legend';
 
 const HEIGHT = 280;
 
@@ -37,20 +38,12 @@ export function TrendChart({ points, slope, definitionText }: { points: TrendPoi
         )}
       </div>
       <figcaption>
-        <div className="legend">
-          <span>
-            <svg className="swatch" width="10" height="10" aria-hidden="true">
-              <circle cx="5" cy="5" r="4" fill={SHARE_COLOUR} fillOpacity={0.55} />
-            </svg>
-            share of the lines added at an iteration that re-add a removed line (area: lines added)
-          </span>
-          <span>
-            <svg className="swatch" width="22" height="10" aria-hidden="true">
-              <path d="M1 8 L21 2" stroke={TREND_COLOUR} strokeWidth="2" />
-            </svg>
-            least-squares trend ({formatSlope(slope)})
-          </span>
-        </div>
+        <Legend
+          items={[
+            { label: 'share of the lines added at an iteration that re-add a removed line (area: lines added)', color: SHARE_COLOUR, shape: 'dot', opacity: 0.55 },
+            { key: 'trend', label: `least-squares trend (${formatSlope(slope)})`, color: TREND_COLOUR, shape: 'slope' },
+          ]}
+        />
         <DefinitionNote>{definitionText}</DefinitionNote>
       </figcaption>
     </figure>

@@ -8,6 +8,7 @@ import Link from 'next/link';
 import type { SearchStateResponse, SnapshotResponse } from '@/lib/contracts/api/searchStateSchemas';
 import { clustersApply, clusterTable, clustersCsv } from './clusterModel';
 import { TemperatureChart } from './TemperatureChart';
+import { Table } from '../ui/Table';
 
 const fmtP = (p: number | null) => (p === null ? '—' : p.toFixed(4));
 const fmtT = (t: number) => Number(t.toPrecision(6)).toString();
@@ -87,34 +88,38 @@ export function ClustersPanel({ runId, snapshot, position, config, island, onIsl
               Export JSON
             </button>
           </div>
-          <table className="data" data-testid="clusters-table">
-            <caption className="sr-only">Clusters with their sampling probabilities</caption>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col" className="num">score</th>
-                <th scope="col" className="num">size</th>
-                <th scope="col" className="num">P(cluster)</th>
-                <th scope="col">scores_per_test</th>
-                <th scope="col">programs (length, P within cluster)</th>
-              </tr>
-            </thead>
-            <tbody>
-              {table.clusters.map((c) => (
-                <tr key={c.index} data-testid="cluster-row" data-score={c.score} data-probability={c.probability ?? ''} tabIndex={0} className="focusable-row">
-                  <td>{c.index}</td>
-                  <td className="num" data-testid="cluster-score">
+          <Table
+            wrap={false}
+            tableProps={{ 'data-testid': 'clusters-table' }}
+            caption="Clusters with their sampling probabilities"
+            captionProps={{ className: 'sr-only' }}
+            rows={table.clusters}
+            rowKey={(c) => c.index}
+            keyboard
+            rowProps={(c) => ({ 'data-testid': 'cluster-row', 'data-score': c.score, 'data-probability': c.probability ?? '' })}
+            columns={[
+              { key: 'index', header: '#', cell: (c) => c.index },
+              {
+                key: 'score',
+                header: 'score',
+                numeric: true,
+                td: () => ({ 'data-testid': 'cluster-score' }),
+                cell: (c) => (
+                  <>
                     {c.score}
                     {c.scoreSource === 'reduced' ? ' (last test)' : ''}
-                  </td>
-                  <td className="num">{c.size}</td>
-                  <td className="num" data-testid="cluster-probability">
-                    {fmtP(c.probability)}
-                  </td>
-                  <td className="wrap">
-                    <code>{JSON.stringify(c.scoresPerTest)}</code>
-                  </td>
-                  <td className="wrap">
+                  </>
+                ),
+              },
+              { key: 'size', header: 'size', numeric: true, cell: (c) => c.size },
+              { key: 'p', header: 'P(cluster)', numeric: true, td: () => ({ 'data-testid': 'cluster-probability' }), cell: (c) => fmtP(c.probability) },
+              { key: 'scores', header: 'scores_per_test', className: 'wrap', cell: (c) => <code>{JSON.stringify(c.scoresPerTest)}</code> },
+              {
+                key: 'programs',
+                header: 'programs (length, P within cluster)',
+                className: 'wrap',
+                cell: (c) => (
+                  <>
                     {c.programs.map((p, k) => (
                       <span key={p.externalId}>
                         {k > 0 && ', '}
@@ -129,11 +134,11 @@ export function ClustersPanel({ runId, snapshot, position, config, island, onIsl
                       </span>
                     ))}
                     {c.programsNote && <em> {c.programsNote}</em>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+            ]}
+          />
         </>
       )}
       {config?.cluster_sampling_temperature_init !== undefined && (

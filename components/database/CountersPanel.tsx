@@ -5,6 +5,7 @@
 import { line, scaleLinear } from 'd3';
 import type { SearchStateResponse } from '@/lib/contracts/api/searchStateSchemas';
 import { countersModel } from './countersModel';
+import { Table } from '../ui/Table';
 
 type Props = { counters: SearchStateResponse['counters']; missing: SearchStateResponse['missing']; at: SearchStateResponse['snapshots'][number]['at'] | null };
 
@@ -30,29 +31,22 @@ export function CountersPanel({ counters, missing, at }: Props) {
       {counters.length === 0 ? (
         <p>The source records no counters{missing.counters ? `: ${missing.counters}` : '.'}</p>
       ) : (
-        <table className="data" data-testid="counters-table" style={{ width: 'auto' }}>
-          <caption className="sr-only">Counters over time, with their value at the chosen moment and at the end</caption>
-          <thead>
-            <tr>
-              <th scope="col">counter</th>
-              <th scope="col" className="num">at the chosen moment</th>
-              <th scope="col" className="num">at the end</th>
-              <th scope="col">over {m.clock ?? 'samples'}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {m.series.map((s) => (
-              <tr key={s.key} data-testid="counter-row" data-counter={s.key} data-final={s.final} tabIndex={0} className="focusable-row">
-                <th scope="row">{s.label}</th>
-                <td className="num">{s.atMoment === null ? '—' : s.format(s.atMoment)}</td>
-                <td className="num">{s.format(s.final)}</td>
-                <td>
-                  <Spark points={s.points} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table
+          wrap={false}
+          tableProps={{ 'data-testid': 'counters-table', style: { width: 'auto' } }}
+          caption="Counters over time, with their value at the chosen moment and at the end"
+          captionProps={{ className: 'sr-only' }}
+          rows={m.series}
+          rowKey={(s) => s.key}
+          keyboard
+          rowProps={(s) => ({ 'data-testid': 'counter-row', 'data-counter': s.key, 'data-final': s.final })}
+          columns={[
+            { key: 'counter', header: 'counter', rowHeader: true, cell: (s) => s.label },
+            { key: 'moment', header: 'at the chosen moment', numeric: true, cell: (s) => (s.atMoment === null ? '—' : s.format(s.atMoment)) },
+            { key: 'end', header: 'at the end', numeric: true, cell: (s) => s.format(s.final) },
+            { key: 'spark', header: `over ${m.clock ?? 'samples'}`, cell: (s) => <Spark points={s.points} /> },
+          ]}
+        />
       )}
       {(['costs', 'tokens'] as const).filter((k) => missing[k]).map((k) => (
         <p key={k} className="muted">

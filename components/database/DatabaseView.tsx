@@ -4,7 +4,7 @@
 // mirrored in the address (?at=<seq>&island=<n>) so a moment can be linked.
 import { useEffect, useMemo, useState } from 'react';
 import { usePathname } from 'next/navigation';
-import { fetchJson } from '../ui/fetchJson';
+import { apiFetch } from '../ui/apiFetch';
 import { searchStateResponseSchema, snapshotResponseSchema, type SearchStateResponse, type SnapshotResponse } from '@/lib/contracts/api/searchStateSchemas';
 import { ConfigPanel } from './ConfigPanel';
 import { IslandLanes } from './IslandLanes';
@@ -33,7 +33,7 @@ export function DatabaseView({
 
   useEffect(() => {
     const ac = new AbortController();
-    fetchJson(`/api/runs/${runId}/search-state`, searchStateResponseSchema, ac.signal)
+    apiFetch(`/api/runs/${runId}/search-state`, { schema: searchStateResponseSchema, signal: ac.signal })
       .then((s) => {
         setState(s);
         setSeq((cur) => (cur !== null && s.snapshots.some((x) => x.seq === cur) ? cur : (s.snapshots.at(-1)?.seq ?? null)));
@@ -45,7 +45,7 @@ export function DatabaseView({
   useEffect(() => {
     if (seq === null) return;
     const ac = new AbortController();
-    fetchJson(`/api/runs/${runId}/search-state/snapshots/${seq}`, snapshotResponseSchema, ac.signal)
+    apiFetch(`/api/runs/${runId}/search-state/snapshots/${seq}`, { schema: snapshotResponseSchema, signal: ac.signal })
       .then((s) => {
         setSnapshot(s);
         setIsland((cur) => (cur !== null && s.islands.some((i) => i.island === cur) ? cur : (s.islands[0]?.island ?? null)));

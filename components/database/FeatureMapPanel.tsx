@@ -4,12 +4,13 @@
 // its score (the run's points, GET .../points) with a colour legend. Drawn only when the
 // snapshot has a feature map for that island.
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { pointsSchema, pointsUrl } from '@/lib/contracts/api/points';
 import type { SearchStateResponse, SnapshotResponse } from '@/lib/contracts/api/searchStateSchemas';
-import { fetchPacked } from '@/lib/contracts/wire/fetchPacked';
 import { tickLabel } from '../analysis/chartFrame';
 import { featureGrid, NO_SCORE_FILL, prepareFeatureMap } from './featureMapModel';
+import { apiFetch } from '../ui/apiFetch';
+import { Legend, Swatch } from '../ui/Legend';
 
 export function FeatureMapPanel({
   runId,
@@ -24,11 +25,10 @@ export function FeatureMapPanel({
   config: SearchStateResponse['config'];
   scoreMetric: string | null;
 }) {
-  const gradId = useId();
   const isl = snapshot.islands.find((i) => i.island === island);
   const points = useQuery({
     queryKey: ['points', runId, scoreMetric],
-    queryFn: ({ signal }) => fetchPacked(pointsUrl(runId, scoreMetric!), pointsSchema, signal),
+    queryFn: ({ signal }) => apiFetch(pointsUrl(runId, scoreMetric!), { schema: pointsSchema, packed: true, signal }),
     enabled: scoreMetric !== null && !!isl?.featureMap,
     staleTime: Infinity,
   });
@@ -74,33 +74,26 @@ export function FeatureMapPanel({
               </text>
             </g>
           </svg>
-          <div className="legend" data-testid="feature-legend">
-            {f.legend ? (
-              <span>
-                {scoreMetric} of the cell&apos;s elite: {tickLabel(f.legend.min)}{' '}
-                <svg className="swatch" width="120" height="10" aria-hidden="true">
-                  <defs>
-                    <linearGradient id={gradId}>
-                      {f.legend.stops.map((s) => (
-                        <stop key={s.offset} offset={s.offset} stopColor={s.colour} />
-                      ))}
-                    </linearGradient>
-                  </defs>
-                  <rect width="120" height="10" fill={`url(#${gradId})`} />
-                </svg>
-                {tickLabel(f.legend.max)}
-              </span>
-            ) : (
-              <span>{points.isLoading ? 'Loading scores…' : 'No scores for these programs.'}</span>
-            )}
-            <span>
-              <svg className="swatch" width="10" height="10" aria-hidden="true">
-                <rect width="10" height="10" fill={NO_SCORE_FILL} />
-              </svg>
-              elite without a score
-            </span>
-            <span>empty: no program in that bin pair</span>
-          </div>
+          <Legend
+            testId="feature-legend"
+            items={[
+              f.legend
+                ? {
+                    key: 'scale',
+                    label: (
+                      <>
+                        {scoreMetric} of the cell&apos;s elite: {tickLabel(f.legend.min)}{' '}
+                        <Swatch shape="ramp" stops={f.legend.stops.map((s) => `${s.colour} ${s.offset * 100}%`)} />
+                        {tickLabel(f.legend.max)}
+                      </>
+                    ),
+                    shape: 'none',
+                  }
+                : { key: 'scale', label: points.isLoading ? 'Loading scores…' : 'No scores for these programs.', shape: 'none' },
+              { label: 'elite without a score', color: NO_SCORE_FILL },
+              { label: 'empty: no program in that bin pair', shape: 'none' },
+            ]}
+          />
         </div>
       ) : (
         <p>Cells are not two-dimensional; listed instead.</p>

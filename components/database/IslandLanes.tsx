@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { useElementWidth } from '../chart/useElementWidth';
 import type { SearchStateResponse } from '@/lib/contracts/api/searchStateSchemas';
 import { prepareLanes } from './lanesModel';
+import { Legend } from '../ui/Legend';
 
 export function IslandLanes({ state, seq, island, onIsland }: { state: SearchStateResponse; seq: number | null; island: number | null; onIsland: (i: number) => void }) {
   const [ref, width] = useElementWidth<HTMLDivElement>();
@@ -61,13 +62,16 @@ export function IslandLanes({ state, seq, island, onIsland }: { state: SearchSta
           </svg>
         )}
       </div>
-      <figcaption className="legend">
-        <span>bars: island size</span>
-        <span style={{ color: '#1a7f37' }}>line: best score</span>
-        <span style={{ color: '#cf222e' }}>◆ reset (←donor island)</span>
-        <span style={{ color: '#8250df' }}>→ migration</span>
-        <span>x: {chart?.clock ?? ''}</span>
-      </figcaption>
+      <Legend
+        as="figcaption"
+        items={[
+          { label: 'bars: island size', shape: 'none' },
+          { label: 'line: best score', color: '#1a7f37', shape: 'none' },
+          { label: '◆ reset (←donor island)', color: '#cf222e', shape: 'none' },
+          { label: '→ migration', color: '#8250df', shape: 'none' },
+          { key: 'x', label: `x: ${chart?.clock ?? ''}`, shape: 'none' },
+        ]}
+      />
       <div role="group" aria-label="Choose an island">
         {chart?.lanes.map((l) => (
           <button key={l.island} type="button" aria-pressed={l.island === island} onClick={() => onIsland(l.island)}>

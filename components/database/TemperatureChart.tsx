@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { line, scaleLinear } from 'd3';
 import { temperatureAt, temperatureCurve } from '@/lib/analysis/programsDatabase/temperature';
 import { useElementWidth } from '../chart/useElementWidth';
+import { Legend } from '../ui/Legend';
 
 const H = 140;
 
@@ -35,10 +36,13 @@ export function TemperatureChart({ init, period, n }: { init: number; period: nu
           </svg>
         )}
       </div>
-      <figcaption className="legend">
-        <span>temperature against programs stored on the island since its last reset{period === null ? ' (no period stated: held at init)' : ''}</span>
-        <span style={{ color: '#cf222e' }}>● the chosen moment</span>
-      </figcaption>
+      <Legend
+        as="figcaption"
+        items={[
+          { key: 'temperature', label: `temperature against programs stored on the island since its last reset${period === null ? ' (no period stated: held at init)' : ''}`, shape: 'none' },
+          { label: '● the chosen moment', color: '#cf222e', shape: 'none' },
+        ]}
+      />
     </figure>
   );
 }

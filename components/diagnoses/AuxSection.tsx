@@ -1,9 +1,9 @@
 'use client';
 // The diagnosis's auxiliary_metrics.py (read only), "Run over all programs" (POST .../aux, an
 // 'aux' experiment followed with the experiments' progress bar) and the metrics' trend chart.
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { ExperimentView } from '@/lib/contracts/interventionTypes';
-import { followExperiment } from '../experiments/experimentClient';
+import { useExperiment, useWhenFinished } from '../experiments/experimentClient';
 import { isActive, progressLabel } from '../experiments/experimentLabels';
 import { NoEvaluatorReason } from '../evaluators/NoEvaluatorReason';
 import { ProgressBar } from '../ui/ProgressBar';
@@ -12,22 +12,22 @@ import { startAuxRun } from './diagnosisClient';
 
 /** hasEvaluator: the script runs on the run's evaluator; without one the button is disabled, the reason beside it. */
 export function AuxSection({ runId, diagnosisId, script, canRun, hasEvaluator }: { runId: string; diagnosisId: string; script: string | null; canRun: boolean; hasEvaluator: boolean }) {
-  const [run, setRun] = useState<ExperimentView | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [started, setStarted] = useState<ExperimentView | null>(null);
+  const followed = useExperiment(runId, started?.id ?? null);
+  const run = followed.data?.experiment ?? started;
+  const [failed, setError] = useState<string | null>(null);
+  const error = failed ?? (followed.isError ? followed.error.message : null);
   const [refreshKey, setRefreshKey] = useState(0);
-  const abort = useRef<AbortController | null>(null);
-  useEffect(() => () => abort.current?.abort(), []);
+  useWhenFinished(followed.data?.experiment, (x) => {
+    setRefreshKey((k) => k + 1);
+    if (x.status === 'failed') setError(x.error ?? 'the aux run failed');
+  });
 
   const start = async () => {
     setError(null);
     try {
       const x = await startAuxRun(runId, diagnosisId);
-      setRun(x);
-      abort.current?.abort();
-      abort.current = new AbortController();
-      const last = await followExperiment(runId, x.id, (d) => setRun(d.experiment), abort.current.signal);
-      if (last) setRefreshKey((k) => k + 1);
-      if (last?.experiment.status === 'failed') setError(last.experiment.error ?? 'the aux run failed');
+      setStarted(x);
     } catch (e) {
       setError((e as Error).message);
     }

@@ -13,8 +13,10 @@ import { Axes } from '../analysis/Axes';
 import { SHARE_COLOUR, TREND_COLOUR } from '../analysis/colours';
 import { downloadText } from '../analysis/download';
 import { useElementWidth } from '../chart/useElementWidth';
-import { fetchJson, postJson } from '../ui/fetchJson';
+import { apiFetch } from '../ui/apiFetch';
 import { auxCsv, auxTableHeader, auxTableRows, prepareAuxTrends, type AuxPanel } from './auxTrendModel';
+import { Legend } from '../ui/Legend';
+import { Table } from '../ui/Table';
 
 const TABLE_PAGE = 100;
 const FAIL_COLOUR = '#c0392b';
@@ -34,7 +36,7 @@ export function AuxTrendChart({ runId, diagnosisId, refreshKey, live = false, ca
   const [started, setStarted] = useState(false);
   const q = useQuery({
     queryKey: ['aux-points', runId, diagnosisId, refreshKey ?? 0],
-    queryFn: ({ signal }) => fetchJson(url, auxResponseSchema, signal),
+    queryFn: ({ signal }) => apiFetch(url, { schema: auxResponseSchema, signal }),
     refetchInterval: live || started ? 3000 : false,
   });
   if (q.isError) return <p className="error" role="alert">Could not load the aux metrics: {q.error.message}</p>;
@@ -49,7 +51,7 @@ function AuxEmpty({ runId, url, canRun, onStarted }: { runId: string; url: strin
   const start = async () => {
     setError(null);
     try {
-      const res = (await postJson(url, {})) as { experiment: { id: string } };
+      const res = await apiFetch<{ experiment: { id: string } }>(url, { method: 'POST', body: {} });
       setStarted(res.experiment);
       onStarted();
     } catch (e) {
@@ -97,20 +99,14 @@ function AuxTrends({ runId, diagnosisId, data }: { runId: string; diagnosisId: s
       <div ref={ref}>
         {chart?.panels.map((p) => <Panel key={p.key} panel={p} width={chart.width} xTicks={chart.xTicks} />)}
       </div>
-      <figcaption className="legend">
-        <span>
-          <svg className="swatch" width="10" height="10" aria-hidden="true"><circle cx="5" cy="5" r="3" fill={SHARE_COLOUR} fillOpacity={0.5} /></svg>
-          a program
-        </span>
-        <span>
-          <svg className="swatch" width="22" height="10" aria-hidden="true"><path d="M1 5 L21 5" stroke={TREND_COLOUR} strokeWidth="2" /></svg>
-          mean per {chart?.axis ?? 'x'}
-        </span>
-        <span>
-          <svg className="swatch" width="10" height="10" aria-hidden="true"><path d="M2 2 L8 8 M8 2 L2 8" stroke={FAIL_COLOUR} strokeWidth="1.5" /></svg>
-          no value: the program failed or the script did (hover for the status)
-        </span>
-      </figcaption>
+      <Legend
+        as="figcaption"
+        items={[
+          { label: 'a program', color: SHARE_COLOUR, shape: 'dot', opacity: 0.5 },
+          { key: 'mean', label: `mean per ${chart?.axis ?? 'x'}`, color: TREND_COLOUR, shape: 'line' },
+          { label: 'no value: the program failed or the script did (hover for the status)', color: FAIL_COLOUR, shape: 'cross' },
+        ]}
+      />
       {table && <AuxTable id={`aux-table-${diagnosisId}`} runId={runId} data={data} />}
     </figure>
   );
@@ -149,21 +145,25 @@ function AuxTable({ id, runId, data }: { id: string; runId: string; data: AuxRes
   const header = auxTableHeader(data);
   return (
     <div id={id} data-testid="aux-table">
-      <div className="table-wrap">
-        <table className="data" aria-label="Aux metric values per program">
-          <thead>
-            <tr>{header.map((h) => <th key={h} scope="col">{h}</th>)}</tr>
-          </thead>
-          <tbody>
-            {shown.map((r) => (
-              <tr key={r.programId}>
-                <td><Link href={`/runs/${runId}/programs/${r.programId}`} className="mono">{r.cells[0]}</Link></td>
-                {r.cells.slice(1).map((c, i) => <td key={i} className={i >= 2 && i !== 3 ? 'num' : undefined}>{c}</td>)}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        label="Aux metric values per program"
+        rows={shown}
+        rowKey={(r) => r.programId}
+        columns={header.map((h, k) => ({
+          key: `${k}`,
+          header: h,
+          // The program's link, then its values; the numeric ones right-aligned (in the body only).
+          className: k >= 3 && k !== 4 ? 'num' : undefined,
+          cell: (r: (typeof shown)[number]) =>
+            k === 0 ? (
+              <Link href={`/runs/${runId}/programs/${r.programId}`} className="mono">
+                {r.cells[0]}
+              </Link>
+            ) : (
+              r.cells[k]
+            ),
+        }))}
+      />
       {pages > 1 && (
         <div className="row" role="group" aria-label="Table pages">
           <button type="button" disabled={page === 0} onClick={() => setPage((n) => n - 1)}>Previous</button>

@@ -3,10 +3,10 @@
 // the end of the run's last plateau, GET /plateaus; empty = the run's last generation) and the
 // bounds, then the job's progress bar and, once done, a link to the diagnosis it wrote.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { DEFAULT_PLATEAU_K, diagnoseParamsSchema, type DiagnoseExperimentReport } from '@/lib/trace/diagnosis';
 import type { ExperimentView } from '@/lib/contracts/interventionTypes';
-import { followExperiment } from '../experiments/experimentClient';
+import { useExperiment, useWhenFinished } from '../experiments/experimentClient';
 import { isActive, progressLabel } from '../experiments/experimentLabels';
 import { NoEvaluatorReason } from '../evaluators/NoEvaluatorReason';
 import { ProgressBar } from '../ui/ProgressBar';
@@ -27,10 +27,15 @@ export function DiagnoseForm({ runId, onDone, hasEvaluator, initialAt, initialK 
   const [maxTokens, setMaxTokens] = useState(String(DEFAULTS.maxTokens));
   const [aux, setAux] = useState(DEFAULTS.auxMetrics);
   const [candidate, setCandidate] = useState(DEFAULTS.agentCandidate);
-  const [job, setJob] = useState<ExperimentView | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const abort = useRef<AbortController | null>(null);
-  useEffect(() => () => abort.current?.abort(), []);
+  const [started, setStarted] = useState<ExperimentView | null>(null);
+  const followed = useExperiment(runId, started?.id ?? null);
+  const job = followed.data?.experiment ?? started;
+  const [failed, setError] = useState<string | null>(null);
+  const error = failed ?? (followed.isError ? followed.error.message : null);
+  useWhenFinished(followed.data?.experiment, (x) => {
+    onDone();
+    if (x.status === 'failed') setError(x.error ?? 'the diagnosis failed');
+  });
   const atValue = at ?? (lastPlateauEnd !== undefined ? String(lastPlateauEnd) : '');
 
   const submit = async (e: React.FormEvent) => {
@@ -41,12 +46,7 @@ export function DiagnoseForm({ runId, onDone, hasEvaluator, initialAt, initialK 
         ...(atValue.trim() !== '' ? { atGeneration: Number(atValue) } : {}),
         k: Number(k), maxToolCalls: Number(maxToolCalls), maxTokens: Number(maxTokens), auxMetrics: aux, agentCandidate: candidate,
       });
-      setJob(x);
-      abort.current?.abort();
-      abort.current = new AbortController();
-      const last = await followExperiment(runId, x.id, (d) => setJob(d.experiment), abort.current.signal);
-      if (last) onDone();
-      if (last?.experiment.status === 'failed') setError(last.experiment.error ?? 'the diagnosis failed');
+      setStarted(x);
     } catch (err) {
       setError((err as Error).message);
     }

@@ -6,6 +6,7 @@ import { Axes } from '../analysis/Axes';
 import { useElementWidth } from '../chart/useElementWidth';
 import { formatScore } from '../ui/format';
 import { prepareTimeline, type TimelineDiagnosis } from './timelineModel';
+import { Legend } from '../ui/Legend';
 
 const HEIGHT = 280;
 const COLOURS = { imported: '#8250df', evoscope: '#e07b00' } as const;
@@ -44,11 +45,14 @@ export function DiagnosisTimeline({ runId, curve, lastIteration, diagnoses, scor
           </svg>
         )}
       </div>
-      <figcaption className="legend">
-        <span style={{ color: '#1a7f37' }}>— the run&apos;s best so far{curvePending ? ' (being computed…)' : ''}</span>
-        <span style={{ color: COLOURS.imported }}>● diagnosis imported with the run</span>
-        <span style={{ color: COLOURS.evoscope }}>● diagnosis written by Evoscope</span>
-      </figcaption>
+      <Legend
+        as="figcaption"
+        items={[
+          { key: 'best', label: `— the run's best so far${curvePending ? ' (being computed…)' : ''}`, color: '#1a7f37', shape: 'none' },
+          { label: '● diagnosis imported with the run', color: COLOURS.imported, shape: 'none' },
+          { label: '● diagnosis written by Evoscope', color: COLOURS.evoscope, shape: 'none' },
+        ]}
+      />
     </figure>
   );
 }

@@ -10,6 +10,7 @@ import { DiagnoseForm } from './DiagnoseForm';
 import { DiagnosisTimeline } from './DiagnosisTimeline';
 import { listDiagnoses } from './diagnosisClient';
 import { diagnosisRow } from './reportModel';
+import { Table } from '../ui/Table';
 
 export function RunDiagnosesView({ runId, scoreMetric, initial, canStart, hasEvaluator, initialAt, initialK }: {
   runId: string; scoreMetric: string; initial: DiagnosisView[]; canStart: boolean; hasEvaluator: boolean; initialAt?: number; initialK?: number;
@@ -34,40 +35,33 @@ export function RunDiagnosesView({ runId, scoreMetric, initial, canStart, hasEva
       {rows.length === 0 ? (
         <p className="muted" data-testid="no-diagnoses">No diagnosis yet: none came with the run{canStart ? '; start one below' : ''}.</p>
       ) : (
-        <div className="table-wrap">
-          <table className="data" aria-label="Diagnoses">
-            <thead>
-              <tr>
-                <th scope="col" className="num">generation</th>
-                <th scope="col">origin</th>
-                <th scope="col">program diagnosed</th>
-                <th scope="col">verdict</th>
-                <th scope="col" className="num">tool calls</th>
-                <th scope="col" className="num">tokens</th>
-                <th scope="col">aux metrics</th>
-                <th scope="col">agent candidate</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id} data-testid="diagnosis-row">
-                  <th scope="row" className="num">
-                    <a href={`/runs/${runId}/diagnoses/${r.id}`} data-testid="diagnosis-link" aria-label={`Open the diagnosis at generation ${r.generation}`}>
-                      {r.generation}
-                    </a>
-                  </th>
-                  <td>{r.origin === 'imported' ? 'imported' : 'Evoscope'}</td>
-                  <td>{r.programId ? <a className="mono" href={`/runs/${runId}/programs/${r.programId}`}>{r.program}</a> : '—'}</td>
-                  <td className="wrap">{r.verdict}</td>
-                  <td className="num">{r.toolCalls ?? '—'}</td>
-                  <td className="num">{r.tokens === null ? '—' : formatCount(r.tokens)}</td>
-                  <td className="wrap mono">{r.auxMetrics}</td>
-                  <td className={r.candidateGain === 'better' ? undefined : 'muted'}>{r.candidate}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          label="Diagnoses"
+          rows={rows}
+          rowKey={(r) => r.id}
+          rowProps={() => ({ 'data-testid': 'diagnosis-row' })}
+          keyboard
+          columns={[
+            {
+              key: 'generation',
+              header: 'generation',
+              numeric: true,
+              rowHeader: true,
+              cell: (r) => (
+                <a href={`/runs/${runId}/diagnoses/${r.id}`} data-testid="diagnosis-link" aria-label={`Open the diagnosis at generation ${r.generation}`}>
+                  {r.generation}
+                </a>
+              ),
+            },
+            { key: 'origin', header: 'origin', cell: (r) => (r.origin === 'imported' ? 'imported' : 'Evoscope') },
+            { key: 'program', header: 'program diagnosed', cell: (r) => (r.programId ? <a className="mono" href={`/runs/${runId}/programs/${r.programId}`}>{r.program}</a> : '—') },
+            { key: 'verdict', header: 'verdict', className: 'wrap', cell: (r) => r.verdict },
+            { key: 'tools', header: 'tool calls', numeric: true, cell: (r) => r.toolCalls ?? '—' },
+            { key: 'tokens', header: 'tokens', numeric: true, cell: (r) => (r.tokens === null ? '—' : formatCount(r.tokens)) },
+            { key: 'aux', header: 'aux metrics', className: 'wrap mono', cell: (r) => r.auxMetrics },
+            { key: 'candidate', header: 'agent candidate', td: (r) => ({ className: r.candidateGain === 'better' ? undefined : 'muted' }), cell: (r) => r.candidate },
+          ]}
+        />
       )}
       {canStart && (
         <>

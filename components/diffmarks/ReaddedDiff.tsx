@@ -9,7 +9,8 @@ import { CLASS_COLOURS } from '../analysis/colours';
 import { DefinitionNote } from '../analysis/DefinitionNote';
 import { DEFINITIONS_LABELS, SCOPE_LABELS } from '../analysis/switchOptions';
 import { usePolledReport } from '../analysis/usePolledReport';
-import { DiffViewer, type LineDecoration } from '../code/DiffViewer';
+import { DiffViewer } from '../code/DiffViewer';
+import type { LineDecoration } from '../code/lineDecoration';
 import { shortId } from '../ui/format';
 import { locateMarks, markDecorations } from './readdedMarks';
 

@@ -10,7 +10,7 @@ import { normaliseEvoReplay } from '@/lib/analysis/lineEdits';
 import { pyStrip } from '@/lib/analysis/pyText';
 import type { Definitions } from '@/lib/contracts/analysisTypes';
 import type { ChildMark } from '@/lib/contracts/api/analyses';
-import type { LineDecoration } from '../code/DiffViewer';
+import type { LineDecoration } from '../code/lineDecoration';
 
 export interface LocatedMark extends ChildMark {
   /** 1-based line numbers in the child's source; empty if the line could not be found. */

@@ -6,7 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { evaluatorListSchema, evaluatorSummarySchema, type EvaluatorSummaryJson } from '@/lib/contracts/api/evaluators';
 import { formatBytes } from '@/components/ui/bytes';
-import { fetchJson } from '@/components/ui/fetchJson';
+import { apiFetch } from '@/components/ui/apiFetch';
 import { formatDate } from '@/components/ui/format';
 import { pickedFolder, uploadBody, type PickedFile } from './evaluatorUpload';
 
@@ -85,10 +85,7 @@ export function EvaluatorPanel({ runId, initial }: { runId: string; initial: Eva
     setDone(null);
     try {
       const body = await uploadBody({ files, privateFiles, command, contract, timeout });
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      const json: unknown = await res.json().catch(() => null);
-      if (!res.ok) throw new Error(json && typeof json === 'object' && 'error' in json ? String(json.error) : `${res.status} ${res.statusText}`);
-      const stored = evaluatorSummarySchema.parse(json);
+      const stored = await apiFetch(url, { method: 'POST', body, schema: evaluatorSummarySchema });
       setDone(`Stored as version ${stored.version}.`);
       // Picks cleared, so that the next upload is chosen afresh (not the private set of this one).
       form.reset();
@@ -97,7 +94,7 @@ export function EvaluatorPanel({ runId, initial }: { runId: string; initial: Eva
       setCommand('');
       setContract('');
       setTimeoutText('');
-      setList((await fetchJson(url, evaluatorListSchema)).evaluators);
+      setList((await apiFetch(url, { schema: evaluatorListSchema })).evaluators);
       router.refresh();
     } catch (e) {
       setError((e as Error).message);

@@ -7,6 +7,7 @@ import { COMPOSITION_COLOURS, COMPOSITION_DEFINITION, COMPOSITION_LABELS, NO_BUC
 import { DefinitionNote } from '../analysis/DefinitionNote';
 import { useElementWidth } from '../chart/useElementWidth';
 import { COMPOSITION_KEYS, prepareCompositionChart, type CompositionKey } from './compositionChartModel';
+import { Legend } from '../ui/Legend';
 
 const HEIGHT = 260;
 const colour = (k: CompositionKey) => (k === 'none' ? NO_BUCKET_COLOUR : COMPOSITION_COLOURS[k]);
@@ -36,16 +37,7 @@ export function CompositionChart({ slices, definitions }: { slices: CompositionS
         )}
       </div>
       <figcaption>
-        <div className="legend">
-          {COMPOSITION_KEYS.map((k) => (
-            <span key={k}>
-              <svg className="swatch" width="10" height="10" aria-hidden="true">
-                <rect width="10" height="10" fill={colour(k)} />
-              </svg>
-              {label(k)}
-            </span>
-          ))}
-        </div>
+        <Legend items={COMPOSITION_KEYS.map((k) => ({ key: k, label: label(k), color: colour(k) }))} />
         <DefinitionNote>
           {COMPOSITION_DEFINITION} {definitions}
         </DefinitionNote>

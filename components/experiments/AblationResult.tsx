@@ -7,6 +7,7 @@ import { isEditLabel } from '@/lib/contracts/editLabels';
 import { LabelChips } from '../taxonomy/LabelChips';
 import { formatScore } from '../ui/format';
 import { VERDICT_COLOURS, VERDICT_TEXT } from './experimentLabels';
+import { Table } from '../ui/Table';
 
 export function AblationResult({ report }: { report: AblationReport }) {
   const labels = report.labels.filter(isEditLabel);
@@ -28,46 +29,44 @@ export function AblationResult({ report }: { report: AblationReport }) {
           contributions below (measured against the recorded child score) are suspect.
         </p>
       )}
-      <div className="table-wrap">
-        <table className="data" aria-label="Ablation variants">
-          <thead>
-            <tr>
-              <th scope="col">reverted</th>
-              <th scope="col">lines (parent → child)</th>
-              <th scope="col" className="num">score</th>
-              <th scope="col" className="num">contribution</th>
-              <th scope="col">verdict</th>
-              <th scope="col">change</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.variants.map((v) => (
-              <tr key={v.idx} data-testid="ablation-row" data-verdict={v.verdict}>
-                <th scope="row">
-                  {v.label}
-                </th>
-                <td className="muted">
-                  {v.parentLines ? `${v.parentLines[0]}–${v.parentLines[1]}` : '—'} → {v.childLines ? `${v.childLines[0]}–${v.childLines[1]}` : '—'}
-                </td>
-                <td className="num">{formatScore(v.score)}</td>
-                <td className="num">{v.contribution === null ? '—' : `${v.contribution > 0 ? '+' : ''}${formatScore(v.contribution)}`}</td>
-                <td>
-                  <span className="label-chip" title={VERDICT_TEXT[v.verdict]} style={{ borderColor: VERDICT_COLOURS[v.verdict], color: VERDICT_COLOURS[v.verdict] }}>
-                    <span className="dot" aria-hidden="true" style={{ background: VERDICT_COLOURS[v.verdict] }} />
-                    {v.verdict}
-                  </span>
-                </td>
-                <td className="wrap">
-                  <details>
-                    <summary className="mono" style={{ fontSize: '0.78rem' }}>{v.header.split('\n')[0]}</summary>
-                    <pre style={{ fontSize: '0.75rem' }}>{v.header}</pre>
-                  </details>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        label="Ablation variants"
+        rows={report.variants}
+        rowKey={(v) => v.idx}
+        rowProps={(v) => ({ 'data-testid': 'ablation-row', 'data-verdict': v.verdict })}
+        columns={[
+          { key: 'reverted', header: 'reverted', rowHeader: true, cell: (v) => v.label },
+          {
+            key: 'lines',
+            header: 'lines (parent → child)',
+            className: 'muted',
+            cell: (v) => `${v.parentLines ? `${v.parentLines[0]}–${v.parentLines[1]}` : '—'} → ${v.childLines ? `${v.childLines[0]}–${v.childLines[1]}` : '—'}`,
+          },
+          { key: 'score', header: 'score', numeric: true, cell: (v) => formatScore(v.score) },
+          { key: 'contribution', header: 'contribution', numeric: true, cell: (v) => (v.contribution === null ? '—' : `${v.contribution > 0 ? '+' : ''}${formatScore(v.contribution)}`) },
+          {
+            key: 'verdict',
+            header: 'verdict',
+            cell: (v) => (
+              <span className="label-chip" title={VERDICT_TEXT[v.verdict]} style={{ borderColor: VERDICT_COLOURS[v.verdict], color: VERDICT_COLOURS[v.verdict] }}>
+                <span className="dot" aria-hidden="true" style={{ background: VERDICT_COLOURS[v.verdict] }} />
+                {v.verdict}
+              </span>
+            ),
+          },
+          {
+            key: 'change',
+            header: 'change',
+            className: 'wrap',
+            cell: (v) => (
+              <details>
+                <summary className="mono" style={{ fontSize: '0.78rem' }}>{v.header.split('\n')[0]}</summary>
+                <pre style={{ fontSize: '0.75rem' }}>{v.header}</pre>
+              </details>
+            ),
+          },
+        ]}
+      />
       <p className="muted" style={{ fontSize: '0.78rem' }}>
         Contribution: the child&apos;s score minus the score with that part reverted (positive: reverting it loses score, so it carried gain).
       </p>

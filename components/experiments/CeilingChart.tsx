@@ -6,6 +6,7 @@ import { useElementWidth } from '../chart/useElementWidth';
 import { formatScore } from '../ui/format';
 import { prepareCeilingChart } from './ceilingChartModel';
 import type { CeilingPoint } from './runExperimentsModel';
+import { Legend } from '../ui/Legend';
 
 const HEIGHT = 300;
 
@@ -38,11 +39,14 @@ export function CeilingChart({ curve, points, lastIteration, scoreMetric }: {
           </svg>
         )}
       </div>
-      <figcaption className="legend">
-        <span>green: the run&apos;s best so far</span>
-        <span>○ a tuned program&apos;s recorded score</span>
-        <span style={{ color: '#e07b00' }}>● its tuning ceiling (best of the tuning calls)</span>
-      </figcaption>
+      <Legend
+        as="figcaption"
+        items={[
+          { label: "green: the run's best so far", shape: 'none' },
+          { label: "○ a tuned program's recorded score", shape: 'none' },
+          { label: '● its tuning ceiling (best of the tuning calls)', color: '#e07b00', shape: 'none' },
+        ]}
+      />
     </figure>
   );
 }

@@ -2,12 +2,12 @@
 // One experiment, followed while it runs: the progress bar (calls done of total), the phase
 // line, Cancel; a cancelled or failed one offers Resume (it continues from its stored calls);
 // a finished one shows its report. A tuning in progress already draws the calls stored so far.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AblationReport, ExperimentView, ReplayReport, TunePhase, TuneReport } from '@/lib/contracts/interventionTypes';
 import { formatDate } from '../ui/format';
 import { ProgressBar } from '../ui/ProgressBar';
 import { AblationResult } from './AblationResult';
-import { cancelExperiment, followExperiment, resumeExperiment, type ExperimentDetail } from './experimentClient';
+import { cancelExperiment, resumeExperiment, useExperiment, type ExperimentDetail } from './experimentClient';
 import { experimentHref, isActive, KIND_TEXT, progressLabel } from './experimentLabels';
 import { ReplayResult } from './ReplayResult';
 import { TuneChart } from './TuneChart';
@@ -27,45 +27,38 @@ export function ExperimentPanel({ runId, experimentId, original, language, score
   /** Told when the experiment's status changes (the list refreshes). */
   onChange?: (x: ExperimentView) => void;
 }) {
-  const [detail, setDetail] = useState<ExperimentDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [generation, setGeneration] = useState(0);
+  const followed = useExperiment(runId, experimentId);
+  const detail: ExperimentDetail | null = followed.data ?? null;
+  const [actError, setActError] = useState<string | null>(null);
+  const error = actError ?? (followed.isError ? followed.error.message : null);
   const [acting, setActing] = useState(false);
 
+  // onChange is a notification only: told once per status the experiment reaches.
+  const status = detail?.experiment.status ?? null;
+  const told = useRef<string | null>(null);
+  const tell = useRef(onChange);
+  tell.current = onChange;
   useEffect(() => {
-    const ac = new AbortController();
-    setError(null);
-    let lastStatus: string | null = null;
-    followExperiment(
-      runId,
-      experimentId,
-      (d) => {
-        setDetail(d);
-        if (d.experiment.status !== lastStatus) {
-          lastStatus = d.experiment.status;
-          onChange?.(d.experiment);
-        }
-      },
-      ac.signal,
-    ).catch((e: Error) => !ac.signal.aborted && setError(e.message));
-    return () => ac.abort();
-    // onChange is a notification only: following again when it changes identity would restart polling.
-  }, [runId, experimentId, generation]);
+    if (!detail || status === told.current) return;
+    told.current = status;
+    tell.current?.(detail.experiment);
+  }, [detail, status]);
 
+  const refetch = followed.refetch;
   const act = useCallback(
     async (what: 'cancel' | 'resume') => {
       setActing(true);
-      setError(null);
+      setActError(null);
       try {
         await (what === 'cancel' ? cancelExperiment : resumeExperiment)(runId, experimentId);
-        setGeneration((g) => g + 1);
+        await refetch(); // a resumed one is queued again: polled again
       } catch (e) {
-        setError((e as Error).message);
+        setActError((e as Error).message);
       } finally {
         setActing(false);
       }
     },
-    [runId, experimentId],
+    [runId, experimentId, refetch],
   );
 
   if (!detail) {

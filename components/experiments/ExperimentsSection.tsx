@@ -13,6 +13,7 @@ import { experimentHref, KIND_TEXT, progressLabel } from './experimentLabels';
 import { ExperimentPanel } from './ExperimentPanel';
 import { ReplayForm } from './ReplayForm';
 import { TuneForm } from './TuneForm';
+import { Table } from '../ui/Table';
 
 type Action = 'tune' | 'replay' | 'ablate';
 
@@ -129,40 +130,35 @@ export function ExperimentsSection({ runId, programId, original, language, score
       {list.isError && <p className="error" role="alert">{(list.error as Error).message}</p>}
       {list.data && list.data.items.length === 0 && <p className="muted">No experiments on this program yet.</p>}
       {list.data && list.data.items.length > 0 && (
-        <div className="table-wrap">
-          <table className="data" aria-label="Experiments of this program" data-testid="experiment-list">
-            <thead>
-              <tr>
-                <th scope="col">kind</th>
-                <th scope="col">started</th>
-                <th scope="col">status</th>
-                <th scope="col">progress</th>
-                <th scope="col">open</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.items.map((x) => (
-                <tr key={x.id} aria-selected={x.id === selected} data-testid="experiment-row">
-                  <td>{KIND_TEXT[x.kind]}</td>
-                  <td>{formatDate(x.createdAt)}</td>
-                  <td>{x.status}</td>
-                  <td className="muted">{progressLabel(x)}</td>
-                  <td>
-                    <a
-                      href={experimentHref(x)}
-                      onClick={(e) => {
-                        e.preventDefault();
-                        open(x.id);
-                      }}
-                    >
-                      {x.id === selected ? 'shown above' : 'open'}
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          label="Experiments of this program"
+          tableProps={{ 'data-testid': 'experiment-list' }}
+          rows={list.data.items}
+          rowKey={(x) => x.id}
+          rowProps={(x) => ({ 'aria-selected': x.id === selected, 'data-testid': 'experiment-row' })}
+          onActivate={(x) => open(x.id)}
+          columns={[
+            { key: 'kind', header: 'kind', cell: (x) => KIND_TEXT[x.kind] },
+            { key: 'started', header: 'started', cell: (x) => formatDate(x.createdAt) },
+            { key: 'status', header: 'status', cell: (x) => x.status },
+            { key: 'progress', header: 'progress', className: 'muted', cell: (x) => progressLabel(x) },
+            {
+              key: 'open',
+              header: 'open',
+              cell: (x) => (
+                <a
+                  href={experimentHref(x)}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    open(x.id);
+                  }}
+                >
+                  {x.id === selected ? 'shown above' : 'open'}
+                </a>
+              ),
+            },
+          ]}
+        />
       )}
     </section>
   );

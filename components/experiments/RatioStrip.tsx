@@ -5,6 +5,7 @@ import { Axes } from '../analysis/Axes';
 import { useElementWidth } from '../chart/useElementWidth';
 import { formatScore } from '../ui/format';
 import { prepareRatioStrip, type StripInput } from './ratioStripModel';
+import { Legend } from '../ui/Legend';
 
 export function RatioStrip({ inputs, testId = 'ratio-strip' }: { inputs: StripInput[]; testId?: string }) {
   const [ref, width] = useElementWidth<HTMLDivElement>();
@@ -36,9 +37,7 @@ export function RatioStrip({ inputs, testId = 'ratio-strip' }: { inputs: StripIn
           </svg>
         )}
       </div>
-      <figcaption className="legend">
-        <span>one dot per trial with a score; ×n: trials without a score; dashed line: the original (ratio 1)</span>
-      </figcaption>
+      <Legend as="figcaption" items={[{ label: 'one dot per trial with a score; ×n: trials without a score; dashed line: the original (ratio 1)', shape: 'none' }]} />
     </figure>
   );
 }

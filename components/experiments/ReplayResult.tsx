@@ -5,6 +5,7 @@ import type { ReplayReport } from '@/lib/contracts/interventionTypes';
 import { formatScore, formatShare } from '../ui/format';
 import { OUTCOME_ORDER, OUTCOME_TEXT } from './experimentLabels';
 import { RatioStrip } from './RatioStrip';
+import { Table, type Column } from '../ui/Table';
 
 export function ReplayResult({ report }: { report: ReplayReport }) {
   return (
@@ -12,42 +13,24 @@ export function ReplayResult({ report }: { report: ReplayReport }) {
       <p className="muted">
         Model {report.model} · {report.framework} reply format · original {formatScore(report.originalScore)} · parent {formatScore(report.parentScore)}
       </p>
-      <div className="table-wrap">
-        <table className="data" aria-label="Replay figures per variant">
-          <thead>
-            <tr>
-              <th scope="col">variant</th>
-              <th scope="col" className="num">trials</th>
-              <th scope="col" className="num">parse success</th>
-              <th scope="col" className="num">eval success</th>
-              <th scope="col" className="num">exact match</th>
-              <th scope="col" className="num">normalised match</th>
-              <th scope="col" className="num">score ratio</th>
-              {OUTCOME_ORDER.map((o) => (
-                <th key={o} scope="col" className="num" title={OUTCOME_TEXT[o]}>
-                  {o}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {report.variants.map((v) => (
-              <tr key={v.variant} data-testid="replay-variant">
-                <th scope="row" className="mono">{v.variant}</th>
-                <td className="num">{v.trials}</td>
-                <td className="num">{formatShare(v.parseSuccess)}</td>
-                <td className="num">{formatShare(v.evalSuccess)}</td>
-                <td className="num">{formatShare(v.exactMatch)}</td>
-                <td className="num">{formatShare(v.normalisedMatch)}</td>
-                <td className="num">{formatScore(v.scoreRatio)}</td>
-                {OUTCOME_ORDER.map((o) => (
-                  <td key={o} className="num">{v.outcomes[o] ?? 0}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        label="Replay figures per variant"
+        rows={report.variants}
+        rowKey={(v) => v.variant}
+        rowProps={() => ({ 'data-testid': 'replay-variant' })}
+        columns={[
+          { key: 'variant', header: 'variant', rowHeader: true, className: 'mono', cell: (v) => v.variant },
+          { key: 'trials', header: 'trials', numeric: true, cell: (v) => v.trials },
+          { key: 'parse', header: 'parse success', numeric: true, cell: (v) => formatShare(v.parseSuccess) },
+          { key: 'eval', header: 'eval success', numeric: true, cell: (v) => formatShare(v.evalSuccess) },
+          { key: 'exact', header: 'exact match', numeric: true, cell: (v) => formatShare(v.exactMatch) },
+          { key: 'normalised', header: 'normalised match', numeric: true, cell: (v) => formatShare(v.normalisedMatch) },
+          { key: 'ratio', header: 'score ratio', numeric: true, cell: (v) => formatScore(v.scoreRatio) },
+          ...OUTCOME_ORDER.map(
+            (o): Column<ReplayReport['variants'][number]> => ({ key: `outcome-${o}`, header: o, numeric: true, th: { title: OUTCOME_TEXT[o] }, cell: (v) => v.outcomes[o] ?? 0 }),
+          ),
+        ]}
+      />
       {report.notes && report.notes.length > 0 && (
         <ul className="muted" style={{ fontSize: '0.82rem' }} data-testid="replay-notes">
           {report.notes.map((n) => (

@@ -9,11 +9,13 @@ import { downloadText } from '../analysis/download';
 import { NoEvaluatorReason } from '../evaluators/NoEvaluatorReason';
 import { formatDate, formatScore, formatShare } from '../ui/format';
 import { CeilingChart } from './CeilingChart';
-import { getBestSoFar, getReplayTargets, listExperiments, postJson } from './experimentClient';
+import { getBestSoFar, getReplayTargets, listExperiments } from './experimentClient';
 import { experimentHref, isActive, KIND_TEXT, progressLabel, VERDICT_COLOURS } from './experimentLabels';
 import { RatioStrip } from './RatioStrip';
 import { median } from './ratioStripModel';
 import { ablationsCsv, ceilingPoints, ceilingsCsv, compareVariants, variantsCsv } from './runExperimentsModel';
+import { apiFetch } from '../ui/apiFetch';
+import { Table } from '../ui/Table';
 
 type Tab = 'replays' | 'tuning' | 'ablations';
 const TABS: { id: Tab; label: string }[] = [
@@ -100,36 +102,21 @@ function Replays({ runId, items }: { runId: string; items: ExperimentView[] }) {
       </p>
       <h3>Variants side by side</h3>
       <Export name={`replay-variants-${runId.slice(0, 8)}`} csv={() => variantsCsv(variants)} json={() => ({ runId, variants, replays: done.map((x) => ({ id: x.id, program: x.programExternalId, report: x.result })) })} />
-      <div className="table-wrap">
-        <table className="data" aria-label="Replay variants compared">
-          <thead>
-            <tr>
-              <th scope="col">variant</th>
-              <th scope="col" className="num">targets</th>
-              <th scope="col" className="num">trials</th>
-              <th scope="col" className="num">parse success</th>
-              <th scope="col" className="num">eval success</th>
-              <th scope="col" className="num">exact match</th>
-              <th scope="col" className="num">normalised match</th>
-              <th scope="col" className="num">median score ratio</th>
-            </tr>
-          </thead>
-          <tbody>
-            {variants.map((v) => (
-              <tr key={v.variant}>
-                <th scope="row" className="mono">{v.variant}</th>
-                <td className="num">{v.targets}</td>
-                <td className="num">{v.trials}</td>
-                <td className="num">{formatShare(v.parseSuccess)}</td>
-                <td className="num">{formatShare(v.evalSuccess)}</td>
-                <td className="num">{formatShare(v.exactMatch)}</td>
-                <td className="num">{formatShare(v.normalisedMatch)}</td>
-                <td className="num">{formatScore(v.medianRatio)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        label="Replay variants compared"
+        rows={variants}
+        rowKey={(v) => v.variant}
+        columns={[
+          { key: 'variant', header: 'variant', rowHeader: true, className: 'mono', cell: (v) => v.variant },
+          { key: 'targets', header: 'targets', numeric: true, cell: (v) => v.targets },
+          { key: 'trials', header: 'trials', numeric: true, cell: (v) => v.trials },
+          { key: 'parse', header: 'parse success', numeric: true, cell: (v) => formatShare(v.parseSuccess) },
+          { key: 'eval', header: 'eval success', numeric: true, cell: (v) => formatShare(v.evalSuccess) },
+          { key: 'exact', header: 'exact match', numeric: true, cell: (v) => formatShare(v.exactMatch) },
+          { key: 'normalised', header: 'normalised match', numeric: true, cell: (v) => formatShare(v.normalisedMatch) },
+          { key: 'ratio', header: 'median score ratio', numeric: true, cell: (v) => formatScore(v.medianRatio) },
+        ]}
+      />
       {pooled.length > 0 && <RatioStrip inputs={pooled} testId="run-ratio-strip" />}
       <h3>Replays</h3>
       <ExperimentTable items={items} extra={(x) => {
@@ -149,32 +136,20 @@ function ReplayTargets({ runId }: { runId: string }) {
   return (
     <details data-testid="replay-targets">
       <summary>Replay targets: {total} program(s) with a stored prompt, best-so-far events first</summary>
-      <div className="table-wrap">
-        <table className="data" aria-label="Replay targets">
-          <thead>
-            <tr>
-              <th scope="col">program</th>
-              <th scope="col" className="num">iteration</th>
-              <th scope="col" className="num">score</th>
-              <th scope="col">best so far</th>
-              <th scope="col">prompt</th>
-              <th scope="col" className="num">replays</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((t) => (
-              <tr key={t.programId}>
-                <th scope="row"><a href={`/runs/${runId}/programs/${t.programId}#experiments`}>{t.externalId}</a></th>
-                <td className="num">{t.iteration ?? '—'}</td>
-                <td className="num">{formatScore(t.score)}</td>
-                <td>{t.bestSoFar ? 'yes' : ''}</td>
-                <td className="muted">{t.promptKind ?? '—'}</td>
-                <td className="num">{t.replays}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        label="Replay targets"
+        rows={items}
+        rowKey={(t) => t.programId}
+        keyboard
+        columns={[
+          { key: 'program', header: 'program', rowHeader: true, cell: (t) => <a href={`/runs/${runId}/programs/${t.programId}#experiments`}>{t.externalId}</a> },
+          { key: 'iteration', header: 'iteration', numeric: true, cell: (t) => t.iteration ?? '—' },
+          { key: 'score', header: 'score', numeric: true, cell: (t) => formatScore(t.score) },
+          { key: 'best', header: 'best so far', cell: (t) => (t.bestSoFar ? 'yes' : '') },
+          { key: 'prompt', header: 'prompt', className: 'muted', cell: (t) => t.promptKind ?? '—' },
+          { key: 'replays', header: 'replays', numeric: true, cell: (t) => t.replays },
+        ]}
+      />
     </details>
   );
 }
@@ -193,7 +168,7 @@ function Tuning({ runId, items, scoreMetric, hasEvaluator, onStarted }: { runId:
     setBusy(true);
     setError(null);
     try {
-      await postJson(`/api/runs/${runId}/tuning-sweep`, { every: Number(every), params: { calls: Number(calls), knobSource: 'offline' } });
+      await apiFetch(`/api/runs/${runId}/tuning-sweep`, { method: 'POST', body: { every: Number(every), params: { calls: Number(calls), knobSource: 'offline' } } });
       onStarted();
     } catch (e) {
       setError((e as Error).message);
@@ -228,37 +203,21 @@ function Tuning({ runId, items, scoreMetric, hasEvaluator, onStarted }: { runId:
       {error && <p className="error" role="alert">{error}</p>}
       <CeilingChart curve={curve} points={points} lastIteration={lastIteration} scoreMetric={scoreMetric} />
       <Export name={`tuning-${runId.slice(0, 8)}`} csv={() => ceilingsCsv(points)} json={() => ({ runId, bestSoFar: curve, tunings: points })} />
-      <div className="table-wrap">
-        <table className="data" aria-label="Tuned programs">
-          <thead>
-            <tr>
-              <th scope="col">program</th>
-              <th scope="col" className="num">iteration</th>
-              <th scope="col">status</th>
-              <th scope="col" className="num">original</th>
-              <th scope="col" className="num">ceiling</th>
-              <th scope="col" className="num">gap</th>
-              <th scope="col">beats final best</th>
-            </tr>
-          </thead>
-          <tbody>
-            {points.map((p) => {
-              const x = items.find((i) => i.id === p.experimentId)!;
-              return (
-                <tr key={p.experimentId}>
-                  <th scope="row"><ProgramLink x={x} /></th>
-                  <td className="num">{p.iteration ?? '—'}</td>
-                  <td className="muted">{progressLabel(x)}</td>
-                  <td className="num">{formatScore(p.original)}</td>
-                  <td className="num">{formatScore(p.ceiling)}</td>
-                  <td className="num">{formatScore(p.gap)}</td>
-                  <td>{p.beatsFinalBest === null ? '—' : p.beatsFinalBest ? 'yes' : 'no'}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        label="Tuned programs"
+        rows={points.map((p) => ({ p, x: items.find((i) => i.id === p.experimentId)! }))}
+        rowKey={({ p }) => p.experimentId}
+        keyboard
+        columns={[
+          { key: 'program', header: 'program', rowHeader: true, cell: ({ x }) => <ProgramLink x={x} /> },
+          { key: 'iteration', header: 'iteration', numeric: true, cell: ({ p }) => p.iteration ?? '—' },
+          { key: 'status', header: 'status', className: 'muted', cell: ({ x }) => progressLabel(x) },
+          { key: 'original', header: 'original', numeric: true, cell: ({ p }) => formatScore(p.original) },
+          { key: 'ceiling', header: 'ceiling', numeric: true, cell: ({ p }) => formatScore(p.ceiling) },
+          { key: 'gap', header: 'gap', numeric: true, cell: ({ p }) => formatScore(p.gap) },
+          { key: 'beats', header: 'beats final best', cell: ({ p }) => (p.beatsFinalBest === null ? '—' : p.beatsFinalBest ? 'yes' : 'no') },
+        ]}
+      />
     </section>
   );
 }
@@ -286,27 +245,17 @@ function Ablations({ runId, items }: { runId: string; items: ExperimentView[] })
 
 function ExperimentTable({ items, extra, extraLabel }: { items: ExperimentView[]; extra: (x: ExperimentView) => React.ReactNode; extraLabel: string }) {
   return (
-    <div className="table-wrap">
-      <table className="data" aria-label={`${KIND_TEXT[items[0]?.kind ?? 'replay']} experiments`}>
-        <thead>
-          <tr>
-            <th scope="col">program</th>
-            <th scope="col">started</th>
-            <th scope="col">status</th>
-            <th scope="col">{extraLabel}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((x) => (
-            <tr key={x.id}>
-              <th scope="row"><ProgramLink x={x} /></th>
-              <td>{formatDate(x.createdAt)}</td>
-              <td className="muted">{progressLabel(x)}</td>
-              <td className="wrap">{extra(x)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table
+      label={`${KIND_TEXT[items[0]?.kind ?? 'replay']} experiments`}
+      rows={items}
+      rowKey={(x) => x.id}
+      keyboard
+      columns={[
+        { key: 'program', header: 'program', rowHeader: true, cell: (x) => <ProgramLink x={x} /> },
+        { key: 'started', header: 'started', cell: (x) => formatDate(x.createdAt) },
+        { key: 'status', header: 'status', className: 'muted', cell: (x) => progressLabel(x) },
+        { key: 'extra', header: extraLabel, className: 'wrap', cell: (x) => extra(x) },
+      ]}
+    />
   );
 }

@@ -7,6 +7,7 @@ import { Axes } from '../analysis/Axes';
 import { useElementWidth } from '../chart/useElementWidth';
 import { formatScore } from '../ui/format';
 import { prepareTuneChart, type TuneChartInput } from './tuneChartModel';
+import { Legend } from '../ui/Legend';
 
 const HEIGHT = 260;
 export const PHASE_COLOURS = { check: '#8c8f94', default: '#1f2328', random: '#9a6700', guided: '#2456a6' } as const;
@@ -50,18 +51,19 @@ export function TuneChart({ input, scoreMetric }: { input: TuneChartInput; score
           </svg>
         )}
       </div>
-      <figcaption className="legend">
-        {(['default', 'random', 'guided'] as const).map((p) => (
-          <span key={p}>
-            <svg className="swatch" width="10" height="10" aria-hidden="true">
-              <circle cx="5" cy="5" r="4" fill={PHASE_COLOURS[p]} />
-            </svg>
-            {p === 'default' ? 'the defaults' : p === 'random' ? 'random points' : 'guided (GP + expected improvement)'}
-          </span>
-        ))}
-        <span>× failed (scored as the worst seen for the optimiser)</span>
-        <span>orange line: best so far</span>
-      </figcaption>
+      <Legend
+        as="figcaption"
+        items={[
+          ...(['default', 'random', 'guided'] as const).map((p) => ({
+            key: p,
+            label: p === 'default' ? 'the defaults' : p === 'random' ? 'random points' : 'guided (GP + expected improvement)',
+            color: PHASE_COLOURS[p],
+            shape: 'dot' as const,
+          })),
+          { label: '× failed (scored as the worst seen for the optimiser)', shape: 'none' },
+          { label: 'orange line: best so far', shape: 'none' },
+        ]}
+      />
     </figure>
   );
 }

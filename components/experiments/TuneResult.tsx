@@ -9,6 +9,7 @@ import { DiffViewer } from '../code/DiffViewer';
 import { formatScore, formatSigned, formatShare } from '../ui/format';
 import { getExperimentSource } from './experimentClient';
 import { TuneChart } from './TuneChart';
+import { Table } from '../ui/Table';
 
 const yesNo = (v: boolean | null) => (v === null ? '—' : v ? 'yes' : 'no');
 
@@ -60,37 +61,28 @@ export function TuneResult({ runId, experimentId, report, original, language, sc
       </p>
       <TuneChart input={chartInput} scoreMetric={scoreMetric} />
       <h4>Tuned parameters</h4>
-      <div className="table-wrap">
-        <table className="data" aria-label="Tuned parameters">
-          <thead>
-            <tr>
-              <th scope="col">knob</th>
-              <th scope="col">line</th>
-              <th scope="col" className="num">default</th>
-              <th scope="col" className="num">tuned</th>
-              <th scope="col">interval</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.knobs.map((k) => {
+      <Table
+        label="Tuned parameters"
+        rows={report.knobs}
+        rowKey={(k) => k.name}
+        rowProps={() => ({ 'data-testid': 'tuned-param' })}
+        columns={[
+          { key: 'knob', header: 'knob', className: 'mono', cell: (k) => k.name },
+          { key: 'line', header: 'line', className: 'num', cell: (k) => k.line },
+          { key: 'default', header: 'default', numeric: true, cell: (k) => k.sourceLiteral },
+          {
+            key: 'tuned',
+            header: 'tuned',
+            numeric: true,
+            td: (k) => ({ 'data-changed': report.bestParams?.[k.name] !== undefined && report.bestParams?.[k.name] !== k.value }),
+            cell: (k) => {
               const t = report.bestParams?.[k.name];
-              return (
-                <tr key={k.name} data-testid="tuned-param">
-                  <td className="mono">{k.name}</td>
-                  <td className="num">{k.line}</td>
-                  <td className="num">{k.sourceLiteral}</td>
-                  <td className="num" data-changed={t !== undefined && t !== k.value}>
-                    {t === undefined ? '—' : formatScore(t)}
-                  </td>
-                  <td className="muted">
-                    [{formatScore(k.low)}, {formatScore(k.high)}] {k.scale} {k.type}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+              return t === undefined ? '—' : formatScore(t);
+            },
+          },
+          { key: 'interval', header: 'interval', className: 'muted', cell: (k) => `[${formatScore(k.low)}, ${formatScore(k.high)}] ${k.scale} ${k.type}` },
+        ]}
+      />
       <h4>Tuned program against the original</h4>
       {!report.tunedSha ? (
         <p className="muted">No tuned program (no call scored).</p>

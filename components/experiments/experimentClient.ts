@@ -1,14 +1,15 @@
-// Browser calls of the experiment API (issue 11): start, follow, cancel, resume, list; the knob
+// Browser calls of the experiment API (issue 11): start, follow (useExperiment), cancel, resume, list; the knob
 // proposal; an experiment's program sources. Responses are checked at the boundary (the fields
-// the pages read), the full types being lib/contracts/interventionTypes.ts's.
+// the pages read), the full types being lib/interventions/types.ts's.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { z } from 'zod';
 import type { ExperimentView, KnobProposal, ReplayParams, TuneParams, AblateParams } from '@/lib/contracts/interventionTypes';
 import { EXPERIMENT_KINDS, knobSchema } from '@/lib/contracts/interventionTypes';
 import { bestSoFarResponseSchema } from '@/lib/contracts/api/points';
-import { fetchPacked } from '@/lib/contracts/wire/fetchPacked';
-import { fetchJson, HttpError, postJson } from '../ui/fetchJson';
+import { apiFetch } from '../ui/apiFetch';
+import { isActive } from './experimentLabels';
 
-export { postJson };
 
 const experimentSchema = z
   .object({
@@ -46,47 +47,57 @@ export type StartRequest =
   | { kind: 'replay'; programId: string; params: Partial<ReplayParams> }
   | { kind: 'ablate'; programId: string; params: Partial<AblateParams> };
 
-export const startExperiment = async (runId: string, req: StartRequest) => oneSchema.parse(await postJson(base(runId), req)).experiment;
-export const cancelExperiment = async (runId: string, id: string) => oneSchema.parse(await postJson(`${base(runId)}/${id}/cancel`)).experiment;
-export const resumeExperiment = async (runId: string, id: string) => oneSchema.parse(await postJson(`${base(runId)}/${id}/resume`)).experiment;
+export const startExperiment = async (runId: string, req: StartRequest) => (await apiFetch(base(runId), { method: 'POST', body: req, schema: oneSchema })).experiment;
+export const cancelExperiment = async (runId: string, id: string) => (await apiFetch(`${base(runId)}/${id}/cancel`, { method: 'POST', schema: oneSchema })).experiment;
+export const resumeExperiment = async (runId: string, id: string) => (await apiFetch(`${base(runId)}/${id}/resume`, { method: 'POST', schema: oneSchema })).experiment;
 export const getExperimentDetail = (runId: string, id: string, signal?: AbortSignal) =>
-  fetchJson(`${base(runId)}/${id}`, detailSchema, signal) as Promise<ExperimentDetail>;
+  apiFetch(`${base(runId)}/${id}`, { schema: detailSchema, signal }) as Promise<ExperimentDetail>;
 
 export function listExperiments(runId: string, q: { programId?: string; kind?: string; groupId?: string; limit?: number }, signal?: AbortSignal) {
   const p = new URLSearchParams();
   for (const [k, v] of Object.entries(q)) if (v !== undefined) p.set(k, String(v));
-  return fetchJson(`${base(runId)}?${p}`, listSchema, signal);
+  return apiFetch(`${base(runId)}?${p}`, { schema: listSchema, signal });
 }
 
 export const getOfflineKnobs = (runId: string, programId: string, signal?: AbortSignal) =>
-  fetchJson(`/api/runs/${runId}/programs/${programId}/knobs`, proposalSchema, signal);
+  apiFetch(`/api/runs/${runId}/programs/${programId}/knobs`, { schema: proposalSchema, signal });
 export const proposeLlmKnobs = async (runId: string, programId: string) =>
-  proposalSchema.parse(await postJson(`/api/runs/${runId}/programs/${programId}/knobs`, { source: 'llm' }));
+  apiFetch(`/api/runs/${runId}/programs/${programId}/knobs`, { method: 'POST', body: { source: 'llm' }, schema: proposalSchema });
 
 const sourceSchema = z.object({ sha: z.string(), source: z.string() });
 export const getExperimentSource = (runId: string, id: string, sha: string) =>
-  fetchJson(`${base(runId)}/${id}/source?sha=${encodeURIComponent(sha)}`, sourceSchema);
+  apiFetch(`${base(runId)}/${id}/source?sha=${encodeURIComponent(sha)}`, { schema: sourceSchema });
 
 /** The run's best-so-far events (the curve the tuning ceilings are compared with); { pending } while computed. */
-export const getBestSoFar = (runId: string, signal?: AbortSignal) => fetchPacked(`/api/runs/${runId}/best-so-far`, bestSoFarResponseSchema, signal);
+export const getBestSoFar = (runId: string, signal?: AbortSignal) => apiFetch(`/api/runs/${runId}/best-so-far`, { schema: bestSoFarResponseSchema, packed: true, signal });
+
+/** How often a queued or running experiment is asked again. */
+export const FOLLOW_MS = 400;
 
 /**
- * Polls an experiment until it is no longer queued or running, calling `onUpdate` with each
- * state; resolves with the last. A reconnecting database (503) is waited out.
+ * An experiment, polled while it is queued or running (a reconnecting database's 503 is retried
+ * by the query client's policy); `id` null: nothing yet.
  */
-export async function followExperiment(runId: string, id: string, onUpdate: (d: ExperimentDetail) => void, signal: AbortSignal): Promise<ExperimentDetail | null> {
-  for (;;) {
-    if (signal.aborted) return null;
-    try {
-      const d = await getExperimentDetail(runId, id, signal);
-      onUpdate(d);
-      if (d.experiment.status !== 'queued' && d.experiment.status !== 'running') return d;
-    } catch (e) {
-      if (signal.aborted) return null;
-      if (!(e instanceof HttpError && e.status === 503)) throw e;
-    }
-    await new Promise((r) => setTimeout(r, 400));
-  }
+export function useExperiment(runId: string, id: string | null) {
+  return useQuery({
+    queryKey: ['experiment', runId, id],
+    queryFn: ({ signal }) => getExperimentDetail(runId, id!, signal),
+    enabled: id !== null,
+    staleTime: 0,
+    refetchInterval: (q) => (q.state.status === 'error' || (q.state.data && !isActive(q.state.data.experiment.status)) ? false : FOLLOW_MS),
+  });
+}
+
+/** Calls `onFinished` once, when the experiment `x` (useExperiment's) is no longer queued or running. */
+export function useWhenFinished(x: ExperimentView | undefined, onFinished: (x: ExperimentView) => void) {
+  const done = useRef<string | null>(null);
+  const call = useRef(onFinished);
+  call.current = onFinished;
+  useEffect(() => {
+    if (!x || isActive(x.status) || done.current === x.id) return;
+    done.current = x.id;
+    call.current(x);
+  }, [x]);
 }
 
 const replayTargetsSchema = z.object({
@@ -99,4 +110,4 @@ const replayTargetsSchema = z.object({
   total: z.number(),
 });
 /** Programs of the run with a stored prompt, best-so-far events first. */
-export const getReplayTargets = (runId: string, signal?: AbortSignal) => fetchJson(`/api/runs/${runId}/replay-targets?limit=100`, replayTargetsSchema, signal);
+export const getReplayTargets = (runId: string, signal?: AbortSignal) => apiFetch(`/api/runs/${runId}/replay-targets?limit=100`, { schema: replayTargetsSchema, signal });

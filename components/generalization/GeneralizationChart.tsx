@@ -4,6 +4,7 @@
 import { useMemo } from 'react';
 import { useElementWidth } from '../chart/useElementWidth';
 import { prepareGeneralizationChart, type ChartStep } from './generalizationChartModel';
+import { Legend } from '../ui/Legend';
 
 const HEIGHT = 300;
 const PUBLIC = '#2456a6';
@@ -56,17 +57,13 @@ export function GeneralizationChart({ steps, highlight }: { steps: ChartStep[]; 
           </svg>
         )}
       </div>
-      <div className="legend">
-        <span>
-          <svg className="swatch" width={18} height={8}><line x1={0} x2={18} y1={4} y2={4} stroke={PUBLIC} strokeWidth={2} /></svg>public score
-        </span>
-        <span>
-          <svg className="swatch" width={18} height={8}><line x1={0} x2={18} y1={4} y2={4} stroke={PRIVATE} strokeWidth={2} strokeDasharray="5 3" /></svg>private score (same axis: a lower score is drawn lower)
-        </span>
-        <span>
-          <svg className="swatch" width={12} height={12}><circle cx={6} cy={6} r={5} fill="none" stroke="#c22a2a" strokeWidth={2} /></svg>overfitting step (public better, private worse)
-        </span>
-      </div>
+      <Legend
+        items={[
+          { label: 'public score', color: PUBLIC, shape: 'line' },
+          { label: 'private score (same axis: a lower score is drawn lower)', color: PRIVATE, shape: 'line', dash: '5 3' },
+          { label: 'overfitting step (public better, private worse)', color: '#c22a2a', shape: 'ring' },
+        ]}
+      />
     </figure>
   );
 }

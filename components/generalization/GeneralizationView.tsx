@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { FINISHED_BATCH, runGeneralizationSchema, stepsCsv, type RunGeneralizationResponse } from '@/lib/contracts/api/generalization';
 import { VERDICT_LABELS, type Verdict } from '@/lib/contracts/generalizationTypes';
 import { downloadText } from '../analysis/download';
-import { fetchJson } from '../ui/fetchJson';
+import { apiFetch } from '../ui/apiFetch';
 import { formatScore, formatSigned } from '../ui/format';
 import { GeneralizationChart } from './GeneralizationChart';
 import { RescorePanel } from './RescorePanel';
@@ -73,7 +73,7 @@ export function GeneralizationView({ runId }: { runId: string }) {
   const key = ['generalization', runId];
   const q = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => fetchJson(`/api/runs/${runId}/generalization`, runGeneralizationSchema, signal),
+    queryFn: ({ signal }) => apiFetch(`/api/runs/${runId}/generalization`, { schema: runGeneralizationSchema, signal }),
     staleTime: 0,
     refetchInterval: (query) => {
       const b = query.state.data?.batch;

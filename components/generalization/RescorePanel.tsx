@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { FINISHED_BATCH, type RunGeneralizationResponse } from '@/lib/contracts/api/generalization';
+import { apiFetch, errorText } from '../ui/apiFetch';
 import { ProgressBar } from '../ui/ProgressBar';
 import { rescoreState, type OwnBatch } from './rescoreState';
 
@@ -35,14 +36,11 @@ export function RescorePanel({ runId, data, onStarted }: { runId: string; data: 
     setStarting(true);
     setError(null);
     try {
-      const res = await fetch(`/api/runs/${runId}/evaluations`, {
+      const { batch: own } = await apiFetch(`/api/runs/${runId}/evaluations`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ scope: 'best-chain', testSets: ['public', 'private'] }),
+        body: { scope: 'best-chain', testSets: ['public', 'private'] },
+        schema: startedSchema,
       });
-      const body: unknown = await res.json().catch(() => null);
-      if (!res.ok) throw new Error(body && typeof body === 'object' && 'error' in body ? String(body.error) : `${res.status} ${res.statusText}`);
-      const own = startedSchema.parse(body).batch;
       setMine(own);
       try {
         window.sessionStorage.setItem(ownKey(runId), JSON.stringify(own));
@@ -51,17 +49,17 @@ export function RescorePanel({ runId, data, onStarted }: { runId: string; data: 
       }
       onStarted();
     } catch (e) {
-      setError(`Could not start the re-scoring: ${e instanceof Error ? e.message : String(e)}`);
+      setError(`Could not start the re-scoring: ${errorText(e)}`);
     } finally {
       setStarting(false);
     }
   };
   const cancel = async (batchId: string) => {
     setError(null);
-    const res = await fetch(`/api/runs/${runId}/evaluation-batches/${batchId}/cancel`, { method: 'POST' });
-    if (!res.ok) {
-      const body: unknown = await res.json().catch(() => null);
-      setError(`Could not cancel: ${body && typeof body === 'object' && 'error' in body ? String(body.error) : `${res.status} ${res.statusText}`}`);
+    try {
+      await apiFetch(`/api/runs/${runId}/evaluation-batches/${batchId}/cancel`, { method: 'POST' });
+    } catch (e) {
+      setError(`Could not cancel: ${errorText(e)}`);
     }
     onStarted();
   };

@@ -3,10 +3,9 @@
 // (and Home/End) move between rows, the focused row is highlighted in the chart, Enter opens
 // the program.
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
-import { useRef, type KeyboardEvent } from 'react';
 import type { RunGeneralizationResponse } from '@/lib/contracts/api/generalization';
 import { formatScore, formatSigned } from '../ui/format';
+import { Table } from '../ui/Table';
 
 type Step = RunGeneralizationResponse['result']['steps'][number];
 
@@ -25,68 +24,59 @@ export function StepsTable({
   higherIsBetter: boolean;
   onFocusStep: (index: number | null) => void;
 }) {
-  const router = useRouter();
-  const body = useRef<HTMLTableSectionElement>(null);
-  const focusRow = (i: number) => (body.current?.rows[Math.max(0, Math.min(steps.length - 1, i))] as HTMLElement | undefined)?.focus();
-  const onKey = (e: KeyboardEvent<HTMLTableRowElement>, i: number) => {
-    const to = { ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: steps.length - 1 }[e.key];
-    if (to !== undefined) {
-      e.preventDefault();
-      focusRow(to);
-    } else if (e.key === 'Enter' && e.target === e.currentTarget) {
-      router.push(`/runs/${runId}/programs/${steps[i].programId}`);
-    }
-  };
   return (
-    <div className="table-wrap">
-      <table className="data" aria-label="Chain steps">
-        <caption className="muted" style={{ textAlign: 'left', padding: '0.4rem 0.7rem' }}>
+    <Table
+      label="Chain steps"
+      caption={
+        <>
           The public best-so-far chain, one row per program; changes are from the previous step with a value ({higherIsBetter ? 'higher' : 'lower'} is better).
           Arrow keys move between rows, Enter opens the program.
-        </caption>
-        <thead>
-          <tr>
-            <th className="num">Step</th>
-            <th className="num">Iteration</th>
-            <th>Program</th>
-            <th className="num">Public</th>
-            <th className="num">Private</th>
-            <th className="num">Δ public</th>
-            <th className="num">Δ private</th>
-            <th>Overfit step?</th>
-          </tr>
-        </thead>
-        <tbody ref={body} onBlur={() => onFocusStep(null)}>
-          {steps.map((s, i) => (
-            <tr
-              key={s.programId}
-              tabIndex={0}
-              data-testid="chain-step"
-              data-overfit={s.overfit}
-              onFocus={() => onFocusStep(s.index)}
-              onKeyDown={(e) => onKey(e, i)}
-            >
-              <td className="num">{s.index}</td>
-              <td className="num">{s.iteration}</td>
-              <td>
-                <Link href={`/runs/${runId}/programs/${s.programId}`} prefetch={false} className="mono" tabIndex={-1}>
-                  {s.externalId}
-                </Link>
-              </td>
-              <td className="num" title={s.publicSource === 'recorded' ? 'no public re-run: the recorded score' : 'public re-run'}>
-                {formatScore(s.public)}
-                {s.publicSource === 'recorded' && <span className="muted"> (recorded)</span>}
-              </td>
-              <td className="num" title={s.privateMissing ?? 'private re-run'}>
-                {s.private === null ? <span className="muted">{s.privateMissing}</span> : formatScore(s.private)}
-              </td>
-              <td className={`num ${tone(s.dPublic, higherIsBetter) ?? ''}`}>{formatSigned(s.dPublic)}</td>
-              <td className={`num ${tone(s.dPrivate, higherIsBetter) ?? ''}`}>{formatSigned(s.dPrivate)}</td>
-              <td>{s.overfit ? <span className="tag bad">overfit</span> : <span className="muted">no</span>}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        </>
+      }
+      rows={steps}
+      rowKey={(s) => s.programId}
+      rowHref={(s) => `/runs/${runId}/programs/${s.programId}`}
+      rowProps={(s) => ({
+        'data-testid': 'chain-step',
+        'data-overfit': s.overfit,
+        onFocus: () => onFocusStep(s.index),
+        onBlur: () => onFocusStep(null),
+      })}
+      columns={[
+        { key: 'step', header: 'Step', numeric: true, cell: (s) => s.index },
+        { key: 'iteration', header: 'Iteration', numeric: true, cell: (s) => s.iteration },
+        {
+          key: 'program',
+          header: 'Program',
+          cell: (s) => (
+            <Link href={`/runs/${runId}/programs/${s.programId}`} prefetch={false} className="mono" tabIndex={-1}>
+              {s.externalId}
+            </Link>
+          ),
+        },
+        {
+          key: 'public',
+          header: 'Public',
+          numeric: true,
+          td: (s) => ({ title: s.publicSource === 'recorded' ? 'no public re-run: the recorded score' : 'public re-run' }),
+          cell: (s) => (
+            <>
+              {formatScore(s.public)}
+              {s.publicSource === 'recorded' && <span className="muted"> (recorded)</span>}
+            </>
+          ),
+        },
+        {
+          key: 'private',
+          header: 'Private',
+          numeric: true,
+          td: (s) => ({ title: s.privateMissing ?? 'private re-run' }),
+          cell: (s) => (s.private === null ? <span className="muted">{s.privateMissing}</span> : formatScore(s.private)),
+        },
+        { key: 'dPublic', header: 'Δ public', numeric: true, td: (s) => ({ className: tone(s.dPublic, higherIsBetter) }), cell: (s) => formatSigned(s.dPublic) },
+        { key: 'dPrivate', header: 'Δ private', numeric: true, td: (s) => ({ className: tone(s.dPrivate, higherIsBetter) }), cell: (s) => formatSigned(s.dPrivate) },
+        { key: 'overfit', header: 'Overfit step?', cell: (s) => (s.overfit ? <span className="tag bad">overfit</span> : <span className="muted">no</span>) },
+      ]}
+    />
   );
 }

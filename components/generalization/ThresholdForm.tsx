@@ -3,6 +3,7 @@
 // run's score units. Empty + save removes the override.
 import { useState, type FormEvent } from 'react';
 import { runGeneralizationSchema, type RunGeneralizationResponse } from '@/lib/contracts/api/generalization';
+import { apiFetch, errorText } from '../ui/apiFetch';
 
 export function ThresholdForm({ runId, threshold, onSaved }: { runId: string; threshold: RunGeneralizationResponse['threshold']; onSaved: (d: RunGeneralizationResponse) => void }) {
   const [value, setValue] = useState(threshold.source === 'run' ? String(threshold.value) : '');
@@ -11,14 +12,17 @@ export function ThresholdForm({ runId, threshold, onSaved }: { runId: string; th
     e.preventDefault();
     setError(null);
     const t = value.trim() === '' ? null : Number(value);
-    const res = await fetch(`/api/runs/${runId}/generalization/threshold`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ threshold: t !== null && Number.isNaN(t) ? value : t }),
-    });
-    const body: unknown = await res.json().catch(() => null);
-    if (!res.ok) setError(body && typeof body === 'object' && 'error' in body ? String(body.error) : `${res.status}`);
-    else onSaved(runGeneralizationSchema.parse(body));
+    let saved: RunGeneralizationResponse;
+    try {
+      saved = await apiFetch(`/api/runs/${runId}/generalization/threshold`, {
+        method: 'PUT',
+        body: { threshold: t !== null && Number.isNaN(t) ? value : t },
+        schema: runGeneralizationSchema,
+      });
+    } catch (err) {
+      return setError(errorText(err));
+    }
+    onSaved(saved);
   };
   return (
     <form className="row" onSubmit={submit} aria-label="Severe-overfit threshold of this run">

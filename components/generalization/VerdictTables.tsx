@@ -1,9 +1,11 @@
 // Tables 11 (task x framework: each run's verdict and private change) and 12 (verdict counts per
-// framework), with their CSV and JSON exports (GET /api/generalization). Server-rendered.
+// framework), with their CSV and JSON exports (GET /api/generalization). Server-rendered; the
+// matrix stays a plain table (row and column headers), the counts are a Table (client).
 import Link from 'next/link';
 import { VERDICT_LABELS } from '@/lib/contracts/generalizationTypes';
 import { frameworkCounts, verdictMatrix, type RunVerdict } from '@/lib/analysis/generalizationTables';
 import { formatSigned } from '../ui/format';
+import { FrameworkCountsTable } from './FrameworkCountsTable';
 
 
 function Exports({ table }: { table: 'verdicts' | 'counts' }) {
@@ -77,34 +79,7 @@ export function VerdictTables({ runs }: { runs: RunVerdict[] }) {
       </div>
       <h2>Verdict counts per framework (Table 12)</h2>
       <Exports table="counts" />
-      <div className="table-wrap">
-        <table className="data" aria-label="Verdict counts per framework">
-          <thead>
-            <tr>
-              <th scope="col">Framework</th>
-              <th scope="col" className="num">Runs scored</th>
-              <th scope="col" className="num">Aligned</th>
-              <th scope="col" className="num">Overfit (mild)</th>
-              <th scope="col" className="num">Overfit (severe)</th>
-              <th scope="col" className="num">Other</th>
-              <th scope="col" className="num">Not scored</th>
-            </tr>
-          </thead>
-          <tbody>
-            {counts.map((c) => (
-              <tr key={c.framework} data-testid="framework-counts">
-                <th scope="row">{c.framework}</th>
-                <td className="num">{c.scored}</td>
-                <td className="num">{c.aligned}</td>
-                <td className="num">{c.overfitMild}</td>
-                <td className="num">{c.overfitSevere}</td>
-                <td className="num">{c.other}</td>
-                <td className="num">{c.notScored}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <FrameworkCountsTable counts={counts} />
       <p className="analysis-definition">
         Runs scored: runs with a verdict; not scored: runs re-scored on the private set whose first or last chain program has no private score (or
         whose chain has one program).

@@ -11,8 +11,7 @@ import { isEditLabel, type EditLabel } from '@/lib/contracts/editLabels';
 import { OFFLINE_JUDGE_KEY } from '@/lib/contracts/taxonomyTypes';
 import { programLabelsSchema } from '@/lib/contracts/api/taxonomySchemas';
 import { judgementsUrl } from '../taxonomy/taxonomyUrls';
-import { fetchPacked } from '@/lib/contracts/wire/fetchPacked';
-import { fetchJson } from '../ui/fetchJson';
+import { apiFetch } from '../ui/apiFetch';
 import { formatCount } from '../ui/format';
 import type { Emphasis } from './LineageCanvas';
 import { nodeColors, type ColorMode } from './lineageColors';
@@ -42,7 +41,7 @@ type CanvasComponent = typeof import('./LineageCanvas').default;
 /** The graph, validated, packed: the browser answers it from the preload the page starts before any script runs. */
 async function loadGraph(runId: string, signal: AbortSignal) {
   const started = performance.now();
-  const graph = await fetchPacked(graphUrl(runId), runGraphSchema, signal);
+  const graph = await apiFetch(graphUrl(runId), { schema: runGraphSchema, packed: true, signal });
   performance.measure('lineage:fetch', { start: started, end: performance.now() });
   return graph;
 }
@@ -78,7 +77,7 @@ export function LineageExplorer({ runId, initial, metricKeys }: { runId: string;
   // Lineage facts come from the worker after import; until then, ask for just them now and then.
   const lineagePoll = useQuery({
     queryKey: ['graph-lineage', runId],
-    queryFn: ({ signal }) => fetchPacked(`/api/runs/${runId}/graph?only=lineage`, graphLineageResponseSchema, signal),
+    queryFn: ({ signal }) => apiFetch(`/api/runs/${runId}/graph?only=lineage`, { schema: graphLineageResponseSchema, packed: true, signal }),
     enabled: fullGraph !== undefined && fullGraph.lineage === null,
     refetchInterval: (q) => (q.state.data?.lineage ? false : 4000),
   });
@@ -99,7 +98,7 @@ export function LineageExplorer({ runId, initial, metricKeys }: { runId: string;
   // Colour by any metric: its values per program (the overview chart's /points column).
   const metricPoints = useQuery({
     queryKey: ['points', runId, metric],
-    queryFn: ({ signal }) => fetchPacked(pointsUrl(runId, metric!), pointsSchema, signal),
+    queryFn: ({ signal }) => apiFetch(pointsUrl(runId, metric!), { schema: pointsSchema, packed: true, signal }),
     enabled: color === 'metric' && metric !== null,
     staleTime: Infinity,
   });
@@ -110,7 +109,7 @@ export function LineageExplorer({ runId, initial, metricKeys }: { runId: string;
   // Colour by an edit label: the offline judge's labels per program (one compact response for all).
   const programLabels = useQuery({
     queryKey: ['program-labels', runId, OFFLINE_JUDGE_KEY],
-    queryFn: ({ signal }) => fetchJson(judgementsUrl(runId, { judge: OFFLINE_JUDGE_KEY, format: 'labels' }), programLabelsSchema, signal),
+    queryFn: ({ signal }) => apiFetch(judgementsUrl(runId, { judge: OFFLINE_JUDGE_KEY, format: 'labels' }), { schema: programLabelsSchema, signal }),
     enabled: color === 'label' && label !== null,
     staleTime: 60_000,
   });

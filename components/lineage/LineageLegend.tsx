@@ -3,6 +3,7 @@ import type { GraphLineage } from '@/lib/contracts/api/graph';
 import { formatShare } from '../ui/format';
 import { PALETTE, type LegendEntry } from './lineageColors';
 import type { Emphasis } from './LineageCanvas';
+import { Legend, Swatch, type LegendItem } from '../ui/Legend';
 import styles from './Lineage.module.css';
 
 export function LineageLegend({
@@ -24,58 +25,47 @@ export function LineageLegend({
 }) {
   return (
     <section aria-label="Legend">
-      <div className={styles.legend}>
-        {entries.map((e) =>
-          e.kind === 'ramp' ? (
-            <span key={e.label} className={styles.item}>
-              {e.label}: {e.from}
-              <span className={styles.ramp} style={{ background: `linear-gradient(to right, ${e.stops.join(', ')})` }} aria-hidden="true" />
-              {e.to}
-              {e.note && <em>({e.note})</em>}
-            </span>
-          ) : (
-            <span key={e.label} className={styles.item}>
-              <span
-                className={e.ring ? styles.ring : styles.dot}
-                style={e.ring ? { borderColor: e.color } : { background: e.color }}
-                aria-hidden="true"
-              />
-              {e.label}
-            </span>
+      <Legend
+        className={styles.legend}
+        itemClassName={styles.item}
+        items={[
+          ...entries.map((e): LegendItem =>
+            e.kind === 'ramp'
+              ? {
+                  key: e.label,
+                  label: (
+                    <>
+                      {e.label}: {e.from}
+                      <Swatch shape="ramp" stops={e.stops} />
+                      {e.to}
+                      {e.note && <em>({e.note})</em>}
+                    </>
+                  ),
+                  shape: 'none',
+                }
+              : { key: e.label, label: e.label, color: e.color, shape: e.ring ? 'ring' : 'dot' },
           ),
-        )}
-        {agentCandidates > 0 && (
-          <span className={styles.item} data-testid="legend-agent-candidates">
-            <span className={styles.ring} style={{ borderColor: PALETTE.agentCandidate }} aria-hidden="true" />
-            eval agent&apos;s candidate ({agentCandidates.toLocaleString('en-US')})
-          </span>
-        )}
-        {contextEdges && (
-          <span className={styles.item} data-testid="legend-context-edges">
-            <span className={styles.line} style={{ borderColor: PALETTE.contextEdge }} aria-hidden="true" />
-            shown as context, not a parent{contextEdges === 'selected' ? ' (selected program)' : ''}
-          </span>
-        )}
-        {crossovers > 0 && (
-          <span className={styles.item}>
-            <span className={styles.line} style={{ borderColor: PALETTE.crossoverEdge }} aria-hidden="true" />
-            other parents of crossover children ({crossovers.toLocaleString('en-US')})
-          </span>
-        )}
-        {lineage && emphasis.ancestry && (
-          <span className={styles.item}>
-            <span className={styles.line} style={{ borderColor: PALETTE.ancestry }} aria-hidden="true" />
-            final best and its ancestry (larger nodes)
-          </span>
-        )}
-        {lineage && emphasis.chain && (
-          <span className={styles.item}>
-            <span className={styles.line} style={{ borderColor: PALETTE.chain }} aria-hidden="true" />
-            best-so-far chain (largest nodes)
-          </span>
-        )}
-        {lineage && emphasis.dim && <span className={styles.item}>faded: dead branches</span>}
-      </div>
+          agentCandidates > 0 && {
+            key: 'agent',
+            label: "eval agent's candidate",
+            count: agentCandidates,
+            color: PALETTE.agentCandidate,
+            shape: 'ring',
+            testId: 'legend-agent-candidates',
+          },
+          contextEdges && {
+            key: 'context',
+            label: `shown as context, not a parent${contextEdges === 'selected' ? ' (selected program)' : ''}`,
+            color: PALETTE.contextEdge,
+            shape: 'line',
+            testId: 'legend-context-edges',
+          },
+          crossovers > 0 && { key: 'crossovers', label: 'other parents of crossover children', count: crossovers, color: PALETTE.crossoverEdge, shape: 'line' },
+          lineage && emphasis.ancestry && { label: 'final best and its ancestry (larger nodes)', color: PALETTE.ancestry, shape: 'line' },
+          lineage && emphasis.chain && { label: 'best-so-far chain (largest nodes)', color: PALETTE.chain, shape: 'line' },
+          lineage && emphasis.dim && { label: 'faded: dead branches', shape: 'none' },
+        ]}
+      />
       <p className={styles.definitions}>
         <strong>best-so-far</strong>: strict improvements of the primary score over canonical order, valid programs only.{' '}
         <strong>dead branch</strong>: not the final best or one of its ancestors. <strong>depth</strong>: programs on the

@@ -8,7 +8,7 @@ import type { GraphLineage, RunGraph } from '@/lib/contracts/api/graph';
 import { programDetailSchema } from '@/lib/contracts/api/programs';
 import { DiffViewer } from '../code/DiffViewer';
 import { JudgementChips } from '../taxonomy/EditJudgementsPanel';
-import { fetchJson } from '../ui/fetchJson';
+import { apiFetch } from '../ui/apiFetch';
 import { formatScore, formatShare, shortId } from '../ui/format';
 import styles from './Lineage.module.css';
 
@@ -62,13 +62,13 @@ export function LineagePanel({ runId, graph, layout, lineage, node, onSelect, me
 
   const program = useQuery({
     queryKey: ['program', runId, id],
-    queryFn: ({ signal }) => fetchJson(`/api/runs/${runId}/programs/${id}`, programDetailSchema, signal),
+    queryFn: ({ signal }) => apiFetch(`/api/runs/${runId}/programs/${id}`, { schema: programDetailSchema, signal }),
     enabled: id !== null,
     staleTime: Infinity,
   });
   const parent = useQuery({
     queryKey: ['program', runId, parentId],
-    queryFn: ({ signal }) => fetchJson(`/api/runs/${runId}/programs/${parentId}`, programDetailSchema, signal),
+    queryFn: ({ signal }) => apiFetch(`/api/runs/${runId}/programs/${parentId}`, { schema: programDetailSchema, signal }),
     enabled: parentId !== null,
     staleTime: Infinity,
   });

@@ -4,7 +4,7 @@
 // mentioned, and the page says so.
 import { useEffect, useState } from 'react';
 import type { MentionView } from '@/lib/contracts/api/board';
-import { apiJson } from '../comments/api';
+import { apiFetch, errorText } from '../ui/apiFetch';
 import { Markdown } from '../comments/Markdown';
 import '../comments/comments.css';
 
@@ -23,15 +23,19 @@ export function MentionsList() {
   const [unreadOnly, setUnreadOnly] = useState(false);
 
   useEffect(() => {
-    void apiJson<Answer>(`/api/mentions${unreadOnly ? '?unread=1' : ''}`).then((r) => (r.ok ? setData(r.data) : setError(r.error)));
+    apiFetch<Answer>(`/api/mentions${unreadOnly ? '?unread=1' : ''}`).then(setData, (e) => setError(errorText(e)));
   }, [unreadOnly]);
 
   const markRead = async (ids: string[] | 'all') => {
-    const r = await apiJson<{ unread: number }>('/api/mentions/read', 'POST', ids === 'all' ? { all: true } : { commentIds: ids });
-    setError(r.error);
-    if (!r.ok) return;
+    let r: { unread: number };
+    try {
+      r = await apiFetch<{ unread: number }>('/api/mentions/read', { method: 'POST', body: ids === 'all' ? { all: true } : { commentIds: ids } });
+      setError('');
+    } catch (e) {
+      return setError(errorText(e));
+    }
     const now = new Date().toISOString();
-    setData((d) => d && { ...d, unread: r.data.unread, mentions: d.mentions.map((m) => (ids === 'all' || ids.includes(m.comment.id) ? { ...m, readAt: m.readAt ?? now } : m)) });
+    setData((d) => d && { ...d, unread: r.unread, mentions: d.mentions.map((m) => (ids === 'all' || ids.includes(m.comment.id) ? { ...m, readAt: m.readAt ?? now } : m)) });
     announce();
   };
 

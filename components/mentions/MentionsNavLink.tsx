@@ -5,18 +5,17 @@
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { UNREAD_MENTIONS_URL } from '@/lib/contracts/api/headerUrls';
+import { apiFetch } from '../ui/apiFetch';
 
 export function MentionsNavLink() {
   const [unread, setUnread] = useState<number | null>(null);
   useEffect(() => {
     const load = () =>
-      // No request headers: the layout's preload of the same URL serves the first one.
-      fetch(UNREAD_MENTIONS_URL)
-        .then(async (r) => {
-          const body = r.ok ? ((await r.json()) as { singleUser: boolean; unread: number }) : null;
-          setUnread(body && !body.singleUser ? body.unread : null);
-        })
-        .catch(() => setUnread(null));
+      // A GET has no request headers: the layout's preload of the same URL serves the first one.
+      apiFetch<{ singleUser: boolean; unread: number } | null>(UNREAD_MENTIONS_URL).then(
+        (body) => setUnread(body && !body.singleUser ? body.unread : null),
+        () => setUnread(null),
+      );
     void load();
     window.addEventListener('evoscope:mentions', load);
     window.addEventListener('focus', load);

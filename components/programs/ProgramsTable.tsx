@@ -4,10 +4,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useId, useState } from 'react';
 import { PROGRAMS_FIRST_PAGE, programsPageSchema, programsUrl, type ProgramSort, type ProgramSortKey } from '@/lib/contracts/api/programs';
-import { fetchJson } from '../ui/fetchJson';
+import { apiFetch } from '../ui/apiFetch';
 import { formatCount, formatScore, shortId } from '../ui/format';
 import { ProgramStatusTag } from '../ui/ProgramStatusTag';
-import { SortableHeader } from '../ui/SortableHeader';
+import { Table } from '../ui/Table';
 
 const PAGE_SIZES = [50, 100, 250, 500];
 
@@ -27,76 +27,69 @@ export function ProgramsTable({ runId, scoreMetric, higherIsBetter }: { runId: s
   const query = useQuery({
     queryKey: ['programs', runId, sort, offset, limit],
     queryFn: ({ signal }) =>
-      fetchJson(programsUrl(runId, { sort, offset, limit }), programsPageSchema, signal),
+      apiFetch(programsUrl(runId, { sort, offset, limit }), { schema: programsPageSchema, signal }),
     placeholderData: keepPreviousData,
   });
-  const header = (key: ProgramSortKey, label: string, numeric = false) => (
-    <SortableHeader
-      label={label}
-      numeric={numeric}
-      active={sort === key || sort === `-${key}`}
-      direction={sort.startsWith('-') ? 'descending' : 'ascending'}
-      onSort={() => {
-        setSort((s) => nextSort(s, key, higherIsBetter));
-        setOffset(0);
-      }}
-    />
-  );
-
   if (query.isPending) return <p className="muted" role="status">Loading programs…</p>;
   if (query.isError) return <p className="error" role="alert">Could not load programs: {query.error.message}</p>;
   const page = query.data;
   const base = `/runs/${runId}/programs`;
   return (
     <>
-      <div className="table-wrap">
-        <table className="data" aria-label="Programs" aria-busy={query.isFetching}>
-          <thead>
-            <tr>
-              {header('seq', '#', true)}
-              {header('iteration', 'Iteration', true)}
-              <th scope="col">Program</th>
-              {header('island', 'Island', true)}
-              {header('score', scoreMetric ? `Score (${scoreMetric})` : 'Score', true)}
-              {header('valid', 'Valid')}
-              <th scope="col">Parent</th>
-            </tr>
-          </thead>
-          <tbody>
-            {page.programs.map((p) => (
-              <tr key={p.id} data-testid="program-row">
-                <td className="num">{p.seq}</td>
-                <td className="num">{p.iteration ?? '—'}</td>
-                <td className="mono">
-                  <Link href={`${base}/${p.id}`} prefetch={false} title={p.externalId} data-testid="program-link">
-                    {shortId(p.externalId, 18)}
+      <Table
+        label="Programs"
+        tableProps={{ 'aria-busy': query.isFetching }}
+        rows={page.programs}
+        rowKey={(p) => p.id}
+        rowProps={() => ({ 'data-testid': 'program-row' })}
+        keyboard
+        sort={{ key: sort.startsWith('-') ? sort.slice(1) : sort, dir: sort.startsWith('-') ? 'desc' : 'asc' }}
+        onSortChange={(next) => {
+          setSort((s) => nextSort(s, next.key as ProgramSortKey, higherIsBetter));
+          setOffset(0);
+        }}
+        columns={[
+          { key: 'seq', header: '#', numeric: true, sortable: true, cell: (p) => p.seq },
+          { key: 'iteration', header: 'Iteration', numeric: true, sortable: true, cell: (p) => p.iteration ?? '—' },
+          {
+            key: 'program',
+            header: 'Program',
+            className: 'mono',
+            cell: (p) => (
+              <>
+                <Link href={`${base}/${p.id}`} prefetch={false} title={p.externalId} data-testid="program-link">
+                  {shortId(p.externalId, 18)}
+                </Link>
+                {p.isMigrant && <span className="tag" title="island-migrant copy"> migrant</span>}
+              </>
+            ),
+          },
+          { key: 'island', header: 'Island', numeric: true, sortable: true, cell: (p) => p.island ?? '—' },
+          { key: 'score', header: scoreMetric ? `Score (${scoreMetric})` : 'Score', numeric: true, sortable: true, cell: (p) => formatScore(p.score) },
+          { key: 'valid', header: 'Valid', sortable: true, cell: (p) => <ProgramStatusTag valid={p.valid} evaluated={p.evaluated} rejected={p.rejected} /> },
+          {
+            key: 'parent',
+            header: 'Parent',
+            className: 'mono',
+            cell: (p) => (
+              <>
+                {!p.parent ? (
+                  <span className="muted">seed</span>
+                ) : p.parent.id ? (
+                  <Link href={`${base}/${p.parent.id}`} prefetch={false} title={p.parent.externalId} data-testid="parent-link">
+                    {shortId(p.parent.externalId, 18)}
                   </Link>
-                  {p.isMigrant && <span className="tag" title="island-migrant copy"> migrant</span>}
-                </td>
-                <td className="num">{p.island ?? '—'}</td>
-                <td className="num">{formatScore(p.score)}</td>
-                <td>
-                  <ProgramStatusTag valid={p.valid} evaluated={p.evaluated} rejected={p.rejected} />
-                </td>
-                <td className="mono">
-                  {!p.parent ? (
-                    <span className="muted">seed</span>
-                  ) : p.parent.id ? (
-                    <Link href={`${base}/${p.parent.id}`} prefetch={false} title={p.parent.externalId} data-testid="parent-link">
-                      {shortId(p.parent.externalId, 18)}
-                    </Link>
-                  ) : (
-                    <span className="muted" title={`${p.parent.externalId}: not in archive`}>
-                      {shortId(p.parent.externalId, 12)} (not in archive)
-                    </span>
-                  )}
-                  {p.parentCount > 1 && <span className="muted"> +{p.parentCount - 1}</span>}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                ) : (
+                  <span className="muted" title={`${p.parent.externalId}: not in archive`}>
+                    {shortId(p.parent.externalId, 12)} (not in archive)
+                  </span>
+                )}
+                {p.parentCount > 1 && <span className="muted"> +{p.parentCount - 1}</span>}
+              </>
+            ),
+          },
+        ]}
+      />
       <nav className="pager" aria-label="Programs pages">
         <button type="button" onClick={() => setOffset(Math.max(0, offset - limit))} disabled={offset === 0}>
           ← Previous

@@ -8,7 +8,8 @@ import type { BatchDetail } from '@/lib/contracts/api/evaluations';
 import { formatScore } from '../ui/format';
 import { NoEvaluatorReason } from '../evaluators/NoEvaluatorReason';
 import { ProgressBar } from '../ui/ProgressBar';
-import { cancelRerun, followBatch, isFinished, startRerun } from './rerunClient';
+import { cancelRerun, isFinished, startRerun, useBatch } from './rerunClient';
+import { Table } from '../ui/Table';
 
 function delta(recorded: number | null, rerun: number | null | undefined, higherIsBetter: boolean) {
   if (recorded === null || rerun === null || rerun === undefined) return null;
@@ -28,17 +29,17 @@ export function BestChainRerun({ runId, initial, evaluator }: {
   const [withPrivate, setWithPrivate] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
+  const followed = useBatch(runId, following);
   useEffect(() => {
-    if (!following) return;
-    const ac = new AbortController();
-    followBatch(runId, following, setBatch, ac.signal)
-      .then(() => setFollowing(null))
-      .catch((e: Error) => {
-        setError(e.message);
-        setFollowing(null);
-      });
-    return () => ac.abort();
-  }, [following, runId]);
+    if (!followed.data) return;
+    setBatch(followed.data);
+    if (isFinished(followed.data.status)) setFollowing(null);
+  }, [followed.data]);
+  useEffect(() => {
+    if (!followed.error) return;
+    setError(followed.error.message);
+    setFollowing(null);
+  }, [followed.error]);
 
   async function start() {
     setError(null);
@@ -101,41 +102,45 @@ export function BestChainRerun({ runId, initial, evaluator }: {
         </p>
       )}
       {batch && batch.steps.length > 0 && (
-        <div className="table-wrap">
-          <table className="data" aria-label="Best-so-far chain: recorded vs re-run">
-            <thead>
-              <tr>
-                <th scope="col">step</th>
-                <th scope="col">program</th>
-                <th scope="col" className="num">iteration</th>
-                <th scope="col" className="num">recorded</th>
-                <th scope="col" className="num">re-run</th>
-                <th scope="col" className="num">change</th>
-                {showPrivate && <th scope="col" className="num">private</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {batch.steps.map((s, i) => {
-                const d = delta(s.recordedScore, s.public?.score, batch.higherIsBetter);
-                return (
-                  <tr key={s.programId} data-testid="chain-step">
-                    <td className="num">{i + 1}</td>
-                    <td className="mono"><Link href={`/runs/${runId}/programs/${s.programId}`}>{s.externalId}</Link></td>
-                    <td className="num">{s.iteration ?? '—'}</td>
-                    <td className="num mono">{formatScore(s.recordedScore)}</td>
-                    <td className="num mono" title={s.public ? `${s.public.status} (sandbox: ${s.public.sandboxStatus ?? '—'})` : 'not run yet'}>
-                      {s.public ? (s.public.score === null ? s.public.status : formatScore(s.public.score)) : '…'}
-                    </td>
-                    <td className={`num mono ${d?.cls ?? ''}`}>{d?.text ?? ''}</td>
-                    {showPrivate && (
-                      <td className="num mono">{s.private ? (s.private.score === null ? s.private.status : formatScore(s.private.score)) : '…'}</td>
-                    )}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          label="Best-so-far chain: recorded vs re-run"
+          rows={batch.steps}
+          rowKey={(s) => s.programId}
+          rowProps={() => ({ 'data-testid': 'chain-step' })}
+          keyboard
+          columns={[
+            { key: 'step', header: 'step', className: 'num', cell: (_s, i) => i + 1 },
+            { key: 'program', header: 'program', className: 'mono', cell: (s) => <Link href={`/runs/${runId}/programs/${s.programId}`}>{s.externalId}</Link> },
+            { key: 'iteration', header: 'iteration', numeric: true, cell: (s) => s.iteration ?? '—' },
+            { key: 'recorded', header: 'recorded', numeric: true, className: 'mono', cell: (s) => formatScore(s.recordedScore) },
+            {
+              key: 'rerun',
+              header: 're-run',
+              numeric: true,
+              className: 'mono',
+              td: (s) => ({ title: s.public ? `${s.public.status} (sandbox: ${s.public.sandboxStatus ?? '—'})` : 'not run yet' }),
+              cell: (s) => (s.public ? (s.public.score === null ? s.public.status : formatScore(s.public.score)) : '…'),
+            },
+            {
+              key: 'change',
+              header: 'change',
+              numeric: true,
+              td: (s) => ({ className: `mono ${delta(s.recordedScore, s.public?.score, batch.higherIsBetter)?.cls ?? ''}` }),
+              cell: (s) => delta(s.recordedScore, s.public?.score, batch.higherIsBetter)?.text ?? '',
+            },
+            ...(showPrivate
+              ? [
+                  {
+                    key: 'private',
+                    header: 'private',
+                    numeric: true,
+                    className: 'mono',
+                    cell: (s: BatchDetail['steps'][number]) => (s.private ? (s.private.score === null ? s.private.status : formatScore(s.private.score)) : '…'),
+                  },
+                ]
+              : []),
+          ]}
+        />
       )}
     </section>
   );

@@ -1,7 +1,9 @@
+'use client';
 // One re-run beside what the trace recorded: score change highlighted, metrics side by side,
 // status, timings, evaluator version and the captured logs (collapsed).
 import type { ProgramEvaluation } from '@/lib/contracts/api/evaluations';
 import { compareEvaluations } from '../program/rerunCompareModel';
+import { Table } from '../ui/Table';
 
 const dirClass = (d: string | null) => (d === 'better' ? 'ok' : d === 'worse' ? 'error' : d === 'same' ? 'muted' : '');
 
@@ -38,28 +40,34 @@ export function RerunComparison(props: {
         </span>
       </p>
       {c.rows.length > 0 && (
-        <div className="table-wrap">
-          <table className="data" aria-label={`Metrics: recorded vs ${label.toLowerCase()}`}>
-            <thead>
-              <tr>
-                <th scope="col">metric</th>
-                <th scope="col" className="num">recorded</th>
-                <th scope="col" className="num">{label.toLowerCase()}</th>
-                <th scope="col" className="num">change</th>
-              </tr>
-            </thead>
-            <tbody>
-              {c.rows.map((r) => (
-                <tr key={r.key}>
-                  <th scope="row" className="mono">{r.key}{r.isScore && <span className="tag" style={{ marginLeft: 6 }}>score</span>}</th>
-                  <td className="num mono">{r.recorded}</td>
-                  <td className="num mono">{r.rerun}</td>
-                  <td className={`num mono ${dirClass(r.direction)}`} style={r.isScore && r.change ? { fontWeight: 600 } : undefined}>{r.change}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          label={`Metrics: recorded vs ${label.toLowerCase()}`}
+          rows={c.rows}
+          rowKey={(r) => r.key}
+          columns={[
+            {
+              key: 'metric',
+              header: 'metric',
+              rowHeader: true,
+              className: 'mono',
+              cell: (r) => (
+                <>
+                  {r.key}
+                  {r.isScore && <span className="tag" style={{ marginLeft: 6 }}>score</span>}
+                </>
+              ),
+            },
+            { key: 'recorded', header: 'recorded', numeric: true, className: 'mono', cell: (r) => r.recorded },
+            { key: 'rerun', header: label.toLowerCase(), numeric: true, className: 'mono', cell: (r) => r.rerun },
+            {
+              key: 'change',
+              header: 'change',
+              numeric: true,
+              td: (r) => ({ className: `mono ${dirClass(r.direction)}`, style: r.isScore && r.change ? { fontWeight: 600 } : undefined }),
+              cell: (r) => r.change,
+            },
+          ]}
+        />
       )}
       {rerun.errors && (
         <details className="collapsible" open={rerun.status !== 'ok'}>

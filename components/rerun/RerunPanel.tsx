@@ -2,12 +2,12 @@
 // The program page's "Re-run": starts a re-evaluation job (the worker runs the program against
 // the run's evaluator in a sandbox), shows its progress, then the latest re-run beside what the
 // trace recorded.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { BatchDetail, ProgramEvaluations } from '@/lib/contracts/api/evaluations';
 import { NoEvaluatorReason } from '../evaluators/NoEvaluatorReason';
 import { ProgressBar } from '../ui/ProgressBar';
 import { RerunComparison } from './RerunComparison';
-import { followBatch, getProgramEvaluations, startRerun } from './rerunClient';
+import { getProgramEvaluations, isFinished, startRerun, useBatch } from './rerunClient';
 
 export function RerunPanel({ runId, programId, initial, activeBatchId, hasEvaluator }: {
   runId: string;
@@ -23,25 +23,36 @@ export function RerunPanel({ runId, programId, initial, activeBatchId, hasEvalua
   const [following, setFollowing] = useState<string | null>(activeBatchId);
   const [error, setError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
-  const stop = useRef<AbortController | null>(null);
-
+  const followed = useBatch(runId, following);
   useEffect(() => {
-    if (!following) return;
-    const ac = new AbortController();
-    stop.current = ac;
-    followBatch(runId, following, setBatch, ac.signal)
-      .then(async (last) => {
-        if (!last) return;
-        if (last.status !== 'done') setError(last.error ?? `the re-run was ${last.status}`);
-        setEvaluations(await getProgramEvaluations(runId, programId));
+    const last = followed.data;
+    if (!last) return;
+    setBatch(last);
+    if (!isFinished(last.status)) return;
+    // Finished: the program's evaluations read again, then the panel stops following.
+    let current = true;
+    if (last.status !== 'done') setError(last.error ?? `the re-run was ${last.status}`);
+    getProgramEvaluations(runId, programId).then(
+      (e) => {
+        if (!current) return;
+        setEvaluations(e);
         setFollowing(null);
-      })
-      .catch((e: Error) => {
+      },
+      (e: Error) => {
+        if (!current) return;
         setError(e.message);
         setFollowing(null);
-      });
-    return () => ac.abort();
-  }, [following, runId, programId]);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [followed.data, runId, programId]);
+  useEffect(() => {
+    if (!followed.error) return;
+    setError(followed.error.message);
+    setFollowing(null);
+  }, [followed.error]);
 
   async function rerun() {
     setError(null);

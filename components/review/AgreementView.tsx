@@ -4,9 +4,10 @@
 // linking to its diff). Every figure carries a data-testid and its exact value in data-value.
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
-import { fetchJson } from '@/components/ui/fetchJson';
+import { apiFetch } from '@/components/ui/apiFetch';
 import { LABEL_TITLES } from '@/lib/contracts/editLabels';
 import { agreementResponseSchema, type AgreementResponse } from '@/lib/review/schemas';
+import { Table } from '@/components/ui/Table';
 
 const fmt = (v: number | null) => (v === null ? '—' : v.toFixed(3));
 
@@ -38,34 +39,28 @@ function Pair({ pair }: { pair: AgreementResponse['pairs'][number] }) {
         <Figure id="macro-f1" label="Macro F1" value={r.macroF1} />
         <Figure id="exact-match" label="Exact match" value={r.exactMatch} />
       </div>
-      <table className="data" aria-label={`Per-label agreement, ${title}`} style={{ marginTop: '0.6rem' }}>
-        <thead>
-          <tr>
-            <th>Label</th>
-            <th className="num">Both</th>
-            <th className="num">Only {pair.a.name}</th>
-            <th className="num">Only {pair.b.name}</th>
-            <th className="num">Neither</th>
-            <th className="num">F1</th>
-            <th className="num">Cohen&apos;s κ</th>
-          </tr>
-        </thead>
-        <tbody>
-          {r.perLabel.map((l) => (
-            <tr key={l.label}>
-              <td>{LABEL_TITLES[l.label]}</td>
-              <td className="num">{l.both}</td>
-              <td className="num">{l.onlyA}</td>
-              <td className="num">{l.onlyB}</td>
-              <td className="num">{l.neither}</td>
-              <td className="num">{fmt(l.f1)}</td>
-              <td className="num" data-testid={`kappa-${l.label}`} data-value={l.kappa === null ? '' : String(l.kappa)}>
-                {fmt(l.kappa)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table
+        label={`Per-label agreement, ${title}`}
+        wrap={false}
+        tableProps={{ style: { marginTop: '0.6rem' } }}
+        rows={r.perLabel}
+        rowKey={(l) => l.label}
+        columns={[
+          { key: 'label', header: 'Label', cell: (l) => LABEL_TITLES[l.label] },
+          { key: 'both', header: 'Both', numeric: true, cell: (l) => l.both },
+          { key: 'onlyA', header: `Only ${pair.a.name}`, numeric: true, cell: (l) => l.onlyA },
+          { key: 'onlyB', header: `Only ${pair.b.name}`, numeric: true, cell: (l) => l.onlyB },
+          { key: 'neither', header: 'Neither', numeric: true, cell: (l) => l.neither },
+          { key: 'f1', header: 'F1', numeric: true, cell: (l) => fmt(l.f1) },
+          {
+            key: 'kappa',
+            header: "Cohen's κ",
+            numeric: true,
+            td: (l) => ({ 'data-testid': `kappa-${l.label}`, 'data-value': l.kappa === null ? '' : String(l.kappa) }),
+            cell: (l) => fmt(l.kappa),
+          },
+        ]}
+      />
       <button type="button" aria-expanded={open} onClick={() => setOpen((o) => !o)} style={{ marginTop: '0.6rem' }} data-testid="disagreements-toggle">
         {pair.disagreements.length} disagreement{pair.disagreements.length === 1 ? '' : 's'}
       </button>
@@ -89,7 +84,7 @@ export function AgreementView({ sessionId }: { sessionId: string }) {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     const q = judge === undefined ? '' : `?judge=${encodeURIComponent(judge)}`;
-    fetchJson(`/api/reviews/${sessionId}/agreement${q}`, agreementResponseSchema)
+    apiFetch(`/api/reviews/${sessionId}/agreement${q}`, { schema: agreementResponseSchema })
       .then((d) => {
         setData(d);
         setError(null);

@@ -4,6 +4,7 @@
 import { useRouter } from 'next/navigation';
 import { useMemo, useState } from 'react';
 import type { RunChoice } from '@/lib/contracts/api/reviewChoices';
+import { apiFetch, errorText } from '../ui/apiFetch';
 
 export interface ReviewerOption {
   id: string;
@@ -44,15 +45,20 @@ export function CreateSessionForm({
     e.preventDefault();
     setBusy(true);
     setError(null);
-    const res = await fetch('/api/reviews', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: name.trim() || defaultName, runIds, sampling, size: Number(size), judge: judge || null, reviewers: picked }),
-    });
-    const body = (await res.json().catch(() => null)) as { id?: string; error?: string } | null;
+    let body: { id?: string } | null;
+    try {
+      body = await apiFetch('/api/reviews', {
+        method: 'POST',
+        body: { name: name.trim() || defaultName, runIds, sampling, size: Number(size), judge: judge || null, reviewers: picked },
+      });
+    } catch (err) {
+      setBusy(false);
+      setError(errorText(err));
+      return;
+    }
     setBusy(false);
-    if (!res.ok || !body?.id) {
-      setError(body?.error ?? `creating the session failed (${res.status})`);
+    if (!body?.id) {
+      setError('creating the session failed (the answer named no session)');
       return;
     }
     if (me && picked.includes(me)) router.push(`/review/${body.id}`);

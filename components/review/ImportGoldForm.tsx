@@ -3,6 +3,7 @@
 // a labelling made elsewhere ('gold:<name>', e.g. EvoReplay's terminal review).
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+import { apiFetch, errorText } from '../ui/apiFetch';
 import type { ReviewerOption } from './CreateSessionForm';
 
 /** The select's value for "a labelling made elsewhere": stored as reviewer 'gold:<name>'. */
@@ -18,14 +19,16 @@ export function ImportGoldForm({ sessionId, reviewers }: { sessionId: string; re
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (!file) return;
-    const res = await fetch(`/api/reviews/${sessionId}/import`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ reviewer: reviewer === NEW ? `gold:${goldName.trim()}` : reviewer, text: await file.text() }),
-    });
-    const body = (await res.json().catch(() => null)) as { imported?: number; error?: string } | null;
-    setMessage(res.ok ? `${body?.imported ?? 0} labels imported from ${file.name}` : `${file.name}: ${body?.error ?? res.status}`);
-    if (res.ok) router.refresh();
+    try {
+      const body = await apiFetch<{ imported?: number } | null>(`/api/reviews/${sessionId}/import`, {
+        method: 'POST',
+        body: { reviewer: reviewer === NEW ? `gold:${goldName.trim()}` : reviewer, text: await file.text() },
+      });
+      setMessage(`${body?.imported ?? 0} labels imported from ${file.name}`);
+      router.refresh();
+    } catch (err) {
+      setMessage(`${file.name}: ${errorText(err)}`);
+    }
   }
 
   return (

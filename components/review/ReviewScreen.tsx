@@ -7,7 +7,7 @@ import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DiffViewer } from '@/components/code/DiffViewer';
 import { ProgressBar } from '@/components/ui/ProgressBar';
-import { fetchJson } from '@/components/ui/fetchJson';
+import { apiFetch, errorText } from '@/components/ui/apiFetch';
 import { EDIT_LABELS, LABEL_TITLES, type EditLabel } from '@/lib/contracts/editLabels';
 import { isTypingTarget, KEY_OF_LABEL, reviewKeyAction } from '@/lib/review/keys';
 import { blindItemSchema, sessionStateSchema, type BlindItemResponse } from '@/lib/review/schemas';
@@ -37,7 +37,7 @@ export function ReviewScreen({ sessionId, name }: { sessionId: string; name: str
           setState({ phase: 'done', total: totalRef.current });
           return;
         }
-        const item = await fetchJson(`${base}/items/${position}`, blindItemSchema);
+        const item = await apiFetch(`${base}/items/${position}`, { schema: blindItemSchema });
         setLabels(new Set(item.mine?.labels ?? []));
         setNote(item.mine?.note ?? '');
         setState({ phase: 'item', item });
@@ -51,7 +51,7 @@ export function ReviewScreen({ sessionId, name }: { sessionId: string; name: str
   );
 
   useEffect(() => {
-    fetchJson(base, sessionStateSchema)
+    apiFetch(base, { schema: sessionStateSchema })
       .then(({ session, me }) => {
         totalRef.current = session.items;
         if (!me.assigned) setState({ phase: 'error', message: 'You are not a reviewer of this session.' });
@@ -63,15 +63,11 @@ export function ReviewScreen({ sessionId, name }: { sessionId: string; name: str
   const store = useCallback(
     async (position: number, skipped: boolean) => {
       setBusy(true);
-      const res = await fetch(`${base}/items/${position}`, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ labels: skipped ? [] : EDIT_LABELS.filter((l) => labels.has(l)), note, skipped }),
-      });
-      if (!res.ok) {
-        const body = (await res.json().catch(() => null)) as { error?: string } | null;
+      try {
+        await apiFetch(`${base}/items/${position}`, { method: 'PUT', body: { labels: skipped ? [] : EDIT_LABELS.filter((l) => labels.has(l)), note, skipped } });
+      } catch (e) {
         setBusy(false);
-        setState({ phase: 'error', message: body?.error ?? `saving failed (${res.status})` });
+        setState({ phase: 'error', message: errorText(e) });
         return;
       }
       await open(position + 1);

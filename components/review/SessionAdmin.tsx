@@ -3,6 +3,7 @@
 // accounts), delete the session with everyone's labels (after a confirmation).
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+import { apiFetch, errorText } from '../ui/apiFetch';
 import type { ReviewerOption } from './CreateSessionForm';
 
 export function SessionAdmin({ sessionId, name, unassigned }: { sessionId: string; name: string; unassigned: ReviewerOption[] }) {
@@ -11,13 +12,13 @@ export function SessionAdmin({ sessionId, name, unassigned }: { sessionId: strin
   const [error, setError] = useState<string | null>(null);
 
   async function send(method: 'POST' | 'DELETE', url: string, body?: unknown) {
-    const res = await fetch(url, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
-    const out = (await res.json().catch(() => null)) as { error?: string } | null;
-    if (!res.ok) setError(out?.error ?? `failed (${res.status})`);
-    else {
-      setError(null);
-      router.refresh();
+    try {
+      await apiFetch(url, { method, body });
+    } catch (e) {
+      return setError(errorText(e));
     }
+    setError(null);
+    router.refresh();
   }
 
   return (

@@ -6,12 +6,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { analysesProgressUrl, analysesStatusSchema, pollInterval, statusLine } from '@/lib/analysis/analysesProgress';
-import { fetchJson } from '../ui/fetchJson';
+import { apiFetch } from '../ui/apiFetch';
 
 export function AnalysesProgress({ runId }: { runId: string }) {
   const { data } = useQuery({
     queryKey: ['analyses-progress', runId],
-    queryFn: ({ signal }) => fetchJson(analysesProgressUrl(runId), analysesStatusSchema, signal),
+    queryFn: ({ signal }) => apiFetch(analysesProgressUrl(runId), { schema: analysesStatusSchema, signal }),
     refetchInterval: (q) => pollInterval(q.state.data),
   });
   const router = useRouter();

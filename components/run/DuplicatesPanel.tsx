@@ -5,9 +5,10 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { duplicatesResponseSchema, duplicatesUrl, type DuplicatesResponse } from '@/lib/contracts/api/duplicates';
-import { fetchPacked } from '@/lib/contracts/wire/fetchPacked';
 import { formatCount, formatShare } from '../ui/format';
 import { formatCost } from './costFormat';
+import { apiFetch } from '../ui/apiFetch';
+import { Table } from '../ui/Table';
 
 const BASIS: Record<string, string> = { outputHash: 'output hash', outputs: 'per-test outputs', scoresPerTest: 'scores_per_test' };
 const SHOWN = 5;
@@ -19,7 +20,7 @@ function budget(d: DuplicatesResponse, v: number) {
 export function DuplicatesPanel({ runId }: { runId: string }) {
   const q = useQuery({
     queryKey: ['duplicates', runId],
-    queryFn: ({ signal }) => fetchPacked(duplicatesUrl(runId), duplicatesResponseSchema, signal),
+    queryFn: ({ signal }) => apiFetch(duplicatesUrl(runId), { schema: duplicatesResponseSchema, packed: true, signal }),
   });
   if (q.isPending) return <p className="muted" role="status">Looking for duplicates…</p>;
   if (q.isError) return <p className="error" role="alert">Could not load duplicates: {q.error.message}</p>;
@@ -52,38 +53,34 @@ export function DuplicatesPanel({ runId }: { runId: string }) {
         {bases.length ? `, by ${bases.join(', ')}` : ''}. Budget: {d.budgetUnit === 'cost' ? `LLM cost of each program’s prompts (${budget(d, d.totals.programs.budget)} in all)` : 'one per program (no prompt has a cost)'}.
       </p>
       {d.groups.length > 0 && (
-        <div className="table-wrap">
-          <table className="data" aria-label="Largest groups of programs behaving alike">
-            <thead>
-              <tr>
-                <th scope="col" className="num">Programs</th>
-                <th scope="col" className="num">Distinct code</th>
-                <th scope="col" className="num">Budget</th>
-                <th scope="col">By</th>
-                <th scope="col">Programs (first = the original)</th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.groups.map((g, i) => (
-                <tr key={i} data-testid="dup-group">
-                  <td className="num">{g.size}</td>
-                  <td className="num">{g.distinctCode}</td>
-                  <td className="num">{budget(d, g.budget)}</td>
-                  <td>{BASIS[g.basis]}</td>
-                  <td className="wrap">
-                    {g.programs.slice(0, SHOWN).map((p, j) => (
-                      <span key={p.id}>
-                        {j > 0 && ', '}
-                        <Link href={`/runs/${runId}/programs/${p.id}`} className="mono">{p.externalId}</Link>
-                      </span>
-                    ))}
-                    {g.programs.length > SHOWN && <span className="muted"> and {g.programs.length - SHOWN} more</span>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          label="Largest groups of programs behaving alike"
+          rows={d.groups}
+          rowKey={(_g, i) => i}
+          rowProps={() => ({ 'data-testid': 'dup-group' })}
+          columns={[
+            { key: 'size', header: 'Programs', numeric: true, cell: (g) => g.size },
+            { key: 'distinct', header: 'Distinct code', numeric: true, cell: (g) => g.distinctCode },
+            { key: 'budget', header: 'Budget', numeric: true, cell: (g) => budget(d, g.budget) },
+            { key: 'by', header: 'By', cell: (g) => BASIS[g.basis] },
+            {
+              key: 'programs',
+              header: 'Programs (first = the original)',
+              className: 'wrap',
+              cell: (g) => (
+                <>
+                  {g.programs.slice(0, SHOWN).map((p, j) => (
+                    <span key={p.id}>
+                      {j > 0 && ', '}
+                      <Link href={`/runs/${runId}/programs/${p.id}`} className="mono">{p.externalId}</Link>
+                    </span>
+                  ))}
+                  {g.programs.length > SHOWN && <span className="muted"> and {g.programs.length - SHOWN} more</span>}
+                </>
+              ),
+            },
+          ]}
+        />
       )}
     </section>
   );

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { RunSummary } from '@/lib/contracts/api/runs';
 import { costTitle, formatCost } from '../run/costFormat';
 import { formatCount, formatDate, formatScore, formatShare } from '../ui/format';
+import type { RowAttrs } from '../ui/Table';
 import { parseTags, patchRun } from './runMutations';
 
 type Editing = 'name' | 'tags' | null;
@@ -16,6 +17,7 @@ export function RunRow({
   onChanged,
   onDelete,
   inGroup,
+  attrs,
 }: {
   run: RunSummary;
   selected: boolean;
@@ -23,6 +25,8 @@ export function RunRow({
   onChanged: () => void;
   onDelete: () => void;
   inGroup?: boolean;
+  /** The table's row attributes (keyboard rows: components/ui/Table.tsx). */
+  attrs?: RowAttrs;
 }) {
   const [editing, setEditing] = useState<Editing>(null);
   const [text, setText] = useState('');
@@ -78,7 +82,7 @@ export function RunRow({
   );
 
   return (
-    <tr data-testid="run-row" className={inGroup ? 'in-group' : undefined}>
+    <tr {...attrs} data-testid="run-row" className={[attrs?.className, inGroup && 'in-group'].filter(Boolean).join(' ') || undefined}>
       <td className="wrap">
         {editing === 'name' ? (
           editor(`New name for ${r.name}`)

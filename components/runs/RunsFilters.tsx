@@ -3,7 +3,7 @@
 // GET /api/runs/facets; the filtering itself happens in SQL (GET /api/runs).
 import { useQuery } from '@tanstack/react-query';
 import { runFacetsSchema, type RunFacets } from '@/lib/contracts/api/runs';
-import { fetchJson } from '../ui/fetchJson';
+import { apiFetch } from '../ui/apiFetch';
 
 export interface RunsFilterState {
   q: string;
@@ -21,7 +21,7 @@ const MENUS: { key: keyof RunFacets; label: string }[] = [
 ];
 
 export function RunsFilters({ value, onChange }: { value: RunsFilterState; onChange: (v: RunsFilterState) => void }) {
-  const facets = useQuery({ queryKey: ['run-facets'], queryFn: ({ signal }) => fetchJson('/api/runs/facets', runFacetsSchema, signal) });
+  const facets = useQuery({ queryKey: ['run-facets'], queryFn: ({ signal }) => apiFetch('/api/runs/facets', { schema: runFacetsSchema, signal }) });
   const active = Object.values(value).some(Boolean);
   return (
     <div className="row runs-filters" role="search" aria-label="Filter runs">

@@ -4,10 +4,10 @@
 // compare-all link, and per-run rename, tags and delete.
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { runsResponseSchema, type ImportGroup, type RunSummary } from '@/lib/contracts/api/runs';
-import { fetchJson } from '../ui/fetchJson';
-import { SortableHeader } from '../ui/SortableHeader';
+import { apiFetch } from '../ui/apiFetch';
+import { Table, type Column } from '../ui/Table';
 import { DeleteRunDialog } from './DeleteRunDialog';
 import { compareHref, groupRuns } from './groupRuns';
 import { RunRow } from './RunRow';
@@ -16,18 +16,22 @@ import { runsViewFromParams, runsViewQuery } from './runsView';
 import { useUrlView } from '../ui/useUrlView';
 import { nextRunSort, sortRuns, type RunSort, type RunSortKey } from './sortRuns';
 
-const columns: { key: RunSortKey; label: string; numeric?: boolean }[] = [
-  { key: 'name', label: 'Name' },
-  { key: 'framework', label: 'Framework' },
-  { key: 'task', label: 'Task' },
-  { key: 'language', label: 'Language' },
-  { key: 'programCount', label: 'Programs', numeric: true },
-  { key: 'validShare', label: 'Valid', numeric: true },
-  { key: 'bestScore', label: 'Best score (metric)', numeric: true },
-  { key: 'costTotal', label: 'Cost', numeric: true },
-  { key: 'totalTokens', label: 'Tokens', numeric: true },
-  { key: 'importedAt', label: 'Imported' },
+// Headers and sort only: RunRow draws a run's cells (with its rename and tag editors).
+const columns: Column<Item>[] = [
+  { key: 'name', header: 'Name', sortable: true },
+  { key: 'framework', header: 'Framework', sortable: true },
+  { key: 'task', header: 'Task', sortable: true },
+  { key: 'language', header: 'Language', sortable: true },
+  { key: 'programCount', header: 'Programs', numeric: true, sortable: true },
+  { key: 'validShare', header: 'Valid', numeric: true, sortable: true },
+  { key: 'bestScore', header: 'Best score (metric)', numeric: true, sortable: true },
+  { key: 'costTotal', header: 'Cost', numeric: true, sortable: true },
+  { key: 'totalTokens', header: 'Tokens', numeric: true, sortable: true },
+  { key: 'importedAt', header: 'Imported', sortable: true },
+  { key: 'compare', header: 'Compare' },
+  { key: 'actions', header: 'Actions' },
 ];
+type Item = { kind: 'run'; run: RunSummary; inGroup: boolean } | { kind: 'group'; group: ImportGroup; runs: RunSummary[]; open: boolean };
 const SEARCH_DELAY_MS = 250;
 
 function queryString(f: RunsFilterState) {
@@ -69,7 +73,7 @@ export function RunsTable() {
     queryKey: ['runs', qs],
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
-      fetchJson(`/api/runs?${qs}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`, runsResponseSchema, signal),
+      apiFetch(`/api/runs?${qs}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`, { schema: runsResponseSchema, signal }),
     getNextPageParam: (last) => last.nextCursor,
     placeholderData: (prev) => prev,
   });
@@ -97,17 +101,12 @@ export function RunsTable() {
       </p>
     );
   }
-  const row = (r: RunSummary, inGroup = false) => (
-    <RunRow
-      key={r.id}
-      run={r}
-      inGroup={inGroup}
-      selected={selected.includes(r.id)}
-      onSelect={(on) => toggle(r.id, on)}
-      onChanged={refresh}
-      onDelete={() => setDeleting(r)}
-    />
-  );
+  // Runs imported together sit under their import's row (collapsible); the others on their own.
+  const rows: Item[] = items.flatMap((item): Item[] => {
+    if (item.kind === 'run') return [{ kind: 'run', run: item.run, inGroup: false }];
+    const open = !collapsed.includes(item.group.id);
+    return [{ kind: 'group', group: item.group, runs: item.runs, open }, ...(open ? item.runs.map((run) => ({ kind: 'run' as const, run, inGroup: true })) : [])];
+  });
   return (
     <>
       <RunsFilters value={filter} onChange={setFilter} />
@@ -120,68 +119,55 @@ export function RunsTable() {
           <span className="muted">Tick runs to compare them side by side.</span>
         )}
       </div>
-      <div className="table-wrap">
-        <table className="data runs-table" aria-label="Runs" aria-busy={query.isFetching}>
-          <thead>
-            <tr>
-              {columns.map((c) => (
-                <SortableHeader
-                  key={c.key}
-                  label={c.label}
-                  numeric={c.numeric}
-                  active={sort.key === c.key}
-                  direction={sort.dir === 'asc' ? 'ascending' : 'descending'}
-                  onSort={() => setSort((s) => nextRunSort(s, c.key))}
-                />
-              ))}
-              <th scope="col">Compare</th>
-              <th scope="col">Actions</th>
+      <Table
+        label="Runs"
+        className="runs-table"
+        tableProps={{ 'aria-busy': query.isFetching }}
+        columns={columns}
+        rows={rows}
+        rowKey={(x) => (x.kind === 'group' ? `import-${x.group.id}` : x.run.id)}
+        sort={sort}
+        onSortChange={(next) => setSort((s) => nextRunSort(s, next.key as RunSortKey))}
+        keyboard
+        empty={<span role="status">No run matches these filters.</span>}
+        renderRow={(x, _i, attrs) =>
+          x.kind === 'run' ? (
+            <RunRow
+              attrs={attrs}
+              run={x.run}
+              inGroup={x.inGroup}
+              selected={selected.includes(x.run.id)}
+              onSelect={(on) => toggle(x.run.id, on)}
+              onChanged={refresh}
+              onDelete={() => setDeleting(x.run)}
+            />
+          ) : (
+            <tr className="import-group" data-testid="import-group">
+              <th scope="rowgroup" colSpan={columns.length}>
+                <div className="row">
+                  <button
+                    type="button"
+                    aria-expanded={x.open}
+                    aria-label={`${x.open ? 'Collapse' : 'Expand'} import ${x.group.sourceName}`}
+                    onClick={() => setCollapsed((c) => (x.open ? [...c, x.group.id] : c.filter((id) => id !== x.group.id)))}
+                  >
+                    {x.open ? '▾' : '▸'}
+                  </button>
+                  <span>
+                    Imported together: <strong>{x.group.sourceName}</strong>{' '}
+                    <span className="muted">
+                      ({x.group.runIds.length} runs{x.runs.length < x.group.runIds.length ? `, ${x.runs.length} shown` : ''})
+                    </span>
+                  </span>
+                  <Link href={compareHref(x.group.runIds)} className="button-link" data-testid="compare-import">
+                    Compare all {x.group.runIds.length}
+                  </Link>
+                </div>
+              </th>
             </tr>
-          </thead>
-          <tbody>
-            {items.length === 0 && (
-              <tr>
-                <td colSpan={columns.length + 2} className="muted" role="status">
-                  No run matches these filters.
-                </td>
-              </tr>
-            )}
-            {items.map((item) => {
-              if (item.kind === 'run') return row(item.run);
-              const { group, runs } = item;
-              const open = !collapsed.includes(group.id);
-              return (
-                <Fragment key={group.id}>
-                  <tr className="import-group" data-testid="import-group">
-                    <th scope="rowgroup" colSpan={columns.length + 2}>
-                      <div className="row">
-                        <button
-                          type="button"
-                          aria-expanded={open}
-                          aria-label={`${open ? 'Collapse' : 'Expand'} import ${group.sourceName}`}
-                          onClick={() => setCollapsed((c) => (open ? [...c, group.id] : c.filter((x) => x !== group.id)))}
-                        >
-                          {open ? '▾' : '▸'}
-                        </button>
-                        <span>
-                          Imported together: <strong>{group.sourceName}</strong>{' '}
-                          <span className="muted">
-                            ({group.runIds.length} runs{runs.length < group.runIds.length ? `, ${runs.length} shown` : ''})
-                          </span>
-                        </span>
-                        <Link href={compareHref(group.runIds)} className="button-link" data-testid="compare-import">
-                          Compare all {group.runIds.length}
-                        </Link>
-                      </div>
-                    </th>
-                  </tr>
-                  {open && runs.map((r) => row(r, true))}
-                </Fragment>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          )
+        }
+      />
       {query.hasNextPage && (
         <div className="pager">
           <button type="button" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>

@@ -5,6 +5,7 @@
 // the default shown. Batches and evaluators keep the values they started with.
 import { useState, type FormEvent } from 'react';
 import type { EvaluationSettings } from '@/lib/contracts/api/evaluations';
+import { apiFetch, errorText } from '../ui/apiFetch';
 import { SaveRow, type SaveMessage } from './SaveRow';
 
 const FIELDS = [
@@ -34,17 +35,12 @@ export function EvaluationSettingsPanel({ initial }: { initial: EvaluationSettin
   };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const res = await fetch('/api/settings/evaluation', {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(Object.fromEntries(FIELDS.map((f) => [f.key, num(values[f.key])]))),
-    });
-    const body: unknown = await res.json().catch(() => null);
-    setMessage(
-      res.ok
-        ? { ok: true, text: 'Saved.' }
-        : { ok: false, text: body && typeof body === 'object' && 'error' in body ? String(body.error) : `${res.status} ${res.statusText}` },
-    );
+    try {
+      await apiFetch('/api/settings/evaluation', { method: 'PUT', body: Object.fromEntries(FIELDS.map((f) => [f.key, num(values[f.key])])) });
+      setMessage({ ok: true, text: 'Saved.' });
+    } catch (err) {
+      setMessage({ ok: false, text: errorText(err) });
+    }
   };
   return (
     <section className="panel" style={{ marginTop: '1rem' }}>

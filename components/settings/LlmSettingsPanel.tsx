@@ -6,11 +6,10 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { llmSettingsViewSchema, llmTestResultSchema, type LlmSettingsView, type LlmTestResult } from '@/lib/contracts/api/llmSettings';
 import { TRUNCATION_RULE } from '@/lib/analysis/taxonomy/rubric';
+import { apiFetch, errorText } from '../ui/apiFetch';
 import { formFromView, inputFromForm, type LlmForm } from './llmSettingsForm';
 import { SaveRow, type SaveMessage } from './SaveRow';
 
-const errorOf = (res: Response, body: unknown) =>
-  body && typeof body === 'object' && 'error' in body ? String(body.error) : `${res.status} ${res.statusText}`;
 
 const ENV_NAMES = { baseUrl: 'EVOSCOPE_LLM_BASE_URL', apiKey: 'EVOSCOPE_LLM_API_KEY', model: 'EVOSCOPE_LLM_MODEL' } as const;
 
@@ -22,14 +21,16 @@ export function LlmSettingsPanel({ initial }: { initial: LlmSettingsView }) {
   const [test, setTest] = useState<LlmTestResult | { ok: false; error: string } | null>(null);
   const set = (k: keyof LlmForm) => (e: { target: { value: string; checked?: boolean } }) =>
     setForm((f) => ({ ...f, [k]: k === 'forgetKey' ? Boolean(e.target.checked) : e.target.value }));
-  const body = () => JSON.stringify(inputFromForm(form, view.fromEnv));
+  const body = () => inputFromForm(form, view.fromEnv);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const res = await fetch('/api/settings/llm', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: body() });
-    const json: unknown = await res.json().catch(() => null);
-    if (!res.ok) return setMessage({ ok: false, text: errorOf(res, json) });
-    const next = llmSettingsViewSchema.parse(json);
+    let next: LlmSettingsView;
+    try {
+      next = await apiFetch('/api/settings/llm', { method: 'PUT', body: body(), schema: llmSettingsViewSchema });
+    } catch (err) {
+      return setMessage({ ok: false, text: errorText(err) });
+    }
     setView(next);
     setForm(formFromView(next));
     setMessage({ ok: true, text: next.configured ? 'Saved.' : 'Saved. The LLM judge stays off until a base URL and a model are set.' });
@@ -39,11 +40,9 @@ export function LlmSettingsPanel({ initial }: { initial: LlmSettingsView }) {
     setTesting(true);
     setTest(null);
     try {
-      const res = await fetch('/api/settings/llm/test', { method: 'POST', headers: { 'content-type': 'application/json' }, body: body() });
-      const json: unknown = await res.json().catch(() => null);
-      setTest(res.ok ? llmTestResultSchema.parse(json) : { ok: false, error: errorOf(res, json) });
+      setTest(await apiFetch('/api/settings/llm/test', { method: 'POST', body: body(), schema: llmTestResultSchema }));
     } catch (err) {
-      setTest({ ok: false, error: err instanceof Error ? err.message : String(err) });
+      setTest({ ok: false, error: errorText(err) });
     } finally {
       setTesting(false);
     }

@@ -4,6 +4,7 @@
 // threshold (its "Public vs private" view) takes precedence.
 import { useState, type FormEvent } from 'react';
 import type { ThresholdSetting } from '@/lib/analysis/generalization';
+import { apiFetch, errorText } from '../ui/apiFetch';
 import { SaveRow, type SaveMessage } from './SaveRow';
 
 export function ThresholdSettingPanel({ initial }: { initial: ThresholdSetting }) {
@@ -14,17 +15,15 @@ export function ThresholdSettingPanel({ initial }: { initial: ThresholdSetting }
     e.preventDefault();
     const num = (s: string) => (s.trim() === '' || Number.isNaN(Number(s)) ? s : Number(s));
     const rel = num(relative);
-    const res = await fetch('/api/settings/generalization', {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ absolute: absolute.trim() === '' ? null : num(absolute), relative: typeof rel === 'number' ? rel / 100 : rel }),
-    });
-    const body: unknown = await res.json().catch(() => null);
-    setMessage(
-      res.ok
-        ? { ok: true, text: 'Saved.' }
-        : { ok: false, text: body && typeof body === 'object' && 'error' in body ? String(body.error) : `${res.status} ${res.statusText}` },
-    );
+    try {
+      await apiFetch('/api/settings/generalization', {
+        method: 'PUT',
+        body: { absolute: absolute.trim() === '' ? null : num(absolute), relative: typeof rel === 'number' ? rel / 100 : rel },
+      });
+      setMessage({ ok: true, text: 'Saved.' });
+    } catch (err) {
+      setMessage({ ok: false, text: errorText(err) });
+    }
   };
   return (
     <section className="panel" style={{ marginTop: '1rem' }}>

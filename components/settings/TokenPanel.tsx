@@ -1,14 +1,15 @@
 'use client';
 // Shows the ingestion token with copy and regenerate buttons, and ready-to-run examples.
 import { useState } from 'react';
+import { apiFetch } from '../ui/apiFetch';
 
 export function TokenPanel({ initialToken, origin }: { initialToken: string; origin: string }) {
   const [token, setToken] = useState(initialToken);
   const [copied, setCopied] = useState(false);
   async function regenerate() {
     if (!confirm('Replace the token? Clients using the old one will get 401 until they use the new one.')) return;
-    const res = await fetch('/api/settings/ingest-token', { method: 'POST' });
-    if (res.ok) setToken((await res.json()).token);
+    const res = await apiFetch<{ token: string }>('/api/settings/ingest-token', { method: 'POST' }).catch(() => null);
+    if (res) setToken(res.token);
   }
   const curl = `curl -s -X POST ${origin}/api/ingest/runs \\
   -H "Authorization: Bearer ${token}" -H "Content-Type: application/json" \\

@@ -4,6 +4,7 @@
 import Link from 'next/link';
 import { formatScore } from '../ui/format';
 import type { BarKind, TimelineModel } from './strategyTimelineModel';
+import { Legend } from '../ui/Legend';
 
 export const BAR_COLORS: Record<BarKind, string> = { 'new-best': '#2b8a3e', fallback: '#e8590c', plain: '#868e96' };
 const KIND_LABEL: Record<BarKind, string> = { 'new-best': 'new best', fallback: 'fallback', plain: 'not a new best' };
@@ -51,12 +52,7 @@ export function StrategyTimeline({ model, href, selected }: { model: TimelineMod
       </div>
       <figcaption className="muted" style={{ fontSize: '0.8rem' }}>
         Solution iterations across; one row per strategy, score on the right.{' '}
-        {(Object.keys(BAR_COLORS) as BarKind[]).map((k) => (
-          <span key={k} style={{ marginRight: '0.8rem' }}>
-            <span style={{ display: 'inline-block', width: 10, height: 10, background: BAR_COLORS[k], borderRadius: 2, marginRight: 4 }} />
-            {KIND_LABEL[k]}
-          </span>
-        ))}
+        <Legend as="span" className="legend-inline" items={(Object.keys(BAR_COLORS) as BarKind[]).map((k) => ({ key: k, label: KIND_LABEL[k], color: BAR_COLORS[k] }))} />
         striped: end not recorded (up to the next strategy, or the run&apos;s last iteration).
         {model.unplaced.length > 0 && ` Not placed (no start recorded): strategies ${model.unplaced.join(', ')}.`}
       </figcaption>

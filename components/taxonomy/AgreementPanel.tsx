@@ -7,9 +7,10 @@ import { LABEL_TITLES } from '@/lib/contracts/editLabels';
 import { judgeAgreementSchema } from '@/lib/contracts/api/taxonomySchemas';
 import { DefinitionNote } from '../analysis/DefinitionNote';
 import { Stat } from '../analysis/Stat';
-import { fetchJson } from '../ui/fetchJson';
+import { apiFetch } from '../ui/apiFetch';
 import { formatCount, formatScore, formatShare } from '../ui/format';
 import { judgeTitle } from './taxonomyUrls';
+import { Table } from '../ui/Table';
 
 const num = (v: number | null) => (v === null ? '—' : formatScore(Number(v.toFixed(3))));
 
@@ -19,7 +20,7 @@ export function AgreementPanel({ runId, judges }: { runId: string; judges: strin
   const q = useQuery({
     queryKey: ['taxonomy-agreement', runId, a, b],
     queryFn: ({ signal }) =>
-      fetchJson(`/api/runs/${runId}/taxonomy/agreement?a=${encodeURIComponent(a)}&b=${encodeURIComponent(b)}`, judgeAgreementSchema, signal),
+      apiFetch(`/api/runs/${runId}/taxonomy/agreement?a=${encodeURIComponent(a)}&b=${encodeURIComponent(b)}`, { schema: judgeAgreementSchema, signal }),
     enabled: a !== b,
   });
   const r = q.data?.report;
@@ -57,36 +58,21 @@ export function AgreementPanel({ runId, judges }: { runId: string; judges: strin
             <Stat label="Macro F1">{num(r.macroF1)}</Stat>
             <Stat label="Macro κ" id="agree-kappa">{num(r.macroKappa)}</Stat>
           </dl>
-          <div className="table-wrap">
-            <table className="data" aria-label="Agreement per label">
-              <thead>
-                <tr>
-                  <th scope="col">Label</th>
-                  <th scope="col" className="num">Both</th>
-                  <th scope="col" className="num">Reference only</th>
-                  <th scope="col" className="num">Compared only</th>
-                  <th scope="col" className="num">Precision</th>
-                  <th scope="col" className="num">Recall</th>
-                  <th scope="col" className="num">F1</th>
-                  <th scope="col" className="num">Cohen&apos;s κ</th>
-                </tr>
-              </thead>
-              <tbody>
-                {r.perLabel.map((l) => (
-                  <tr key={l.label}>
-                    <td>{LABEL_TITLES[l.label]}</td>
-                    <td className="num">{formatCount(l.both)}</td>
-                    <td className="num">{formatCount(l.onlyA)}</td>
-                    <td className="num">{formatCount(l.onlyB)}</td>
-                    <td className="num">{num(l.precision)}</td>
-                    <td className="num">{num(l.recall)}</td>
-                    <td className="num">{num(l.f1)}</td>
-                    <td className="num">{num(l.kappa)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            label="Agreement per label"
+            rows={r.perLabel}
+            rowKey={(l) => l.label}
+            columns={[
+              { key: 'label', header: 'Label', cell: (l) => LABEL_TITLES[l.label] },
+              { key: 'both', header: 'Both', numeric: true, cell: (l) => formatCount(l.both) },
+              { key: 'onlyA', header: 'Reference only', numeric: true, cell: (l) => formatCount(l.onlyA) },
+              { key: 'onlyB', header: 'Compared only', numeric: true, cell: (l) => formatCount(l.onlyB) },
+              { key: 'precision', header: 'Precision', numeric: true, cell: (l) => num(l.precision) },
+              { key: 'recall', header: 'Recall', numeric: true, cell: (l) => num(l.recall) },
+              { key: 'f1', header: 'F1', numeric: true, cell: (l) => num(l.f1) },
+              { key: 'kappa', header: "Cohen's κ", numeric: true, cell: (l) => num(l.kappa) },
+            ]}
+          />
           <DefinitionNote>
             over the edits both judges labelled; precision and recall take the reference as truth; κ per label on the binary present/absent table, macro κ
             averaged over the labels either judge used (paper, appendix B.4).

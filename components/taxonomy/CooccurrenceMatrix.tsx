@@ -7,6 +7,7 @@ import { DefinitionNote } from '../analysis/DefinitionNote';
 import { formatCount, formatShare } from '../ui/format';
 import { LabelChips } from './LabelChips';
 import { MATRIX_LABEL_ANGLE, prepareMatrix } from './layout';
+import { Table } from '../ui/Table';
 
 /** Compounds listed (multi-label sets, most frequent first). */
 const COMPOUNDS_SHOWN = 10;
@@ -60,35 +61,18 @@ export function CooccurrenceMatrix({ stats }: { stats: TaxonomyStatsResponse }) 
         </figcaption>
       </figure>
       <div>
-        <div className="table-wrap">
-          <table className="data" aria-label="Common compounds">
-            <thead>
-              <tr>
-                <th scope="col">Labels together</th>
-                <th scope="col" className="num">Edits</th>
-                <th scope="col" className="num">Share</th>
-              </tr>
-            </thead>
-            <tbody>
-              {compounds.map((c) => (
-                <tr key={c.labels.join('+')} data-testid="compound-row">
-                  <td className="wrap">
-                    <LabelChips labels={c.labels} />
-                  </td>
-                  <td className="num">{formatCount(c.count)}</td>
-                  <td className="num">{formatShare(stats.edits ? c.count / stats.edits : null)}</td>
-                </tr>
-              ))}
-              {compounds.length === 0 && (
-                <tr>
-                  <td colSpan={3} className="muted">
-                    No edit carries more than one label.
-                  </td>
-                </tr>
-              )}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          label="Common compounds"
+          rows={compounds}
+          rowKey={(c) => c.labels.join('+')}
+          rowProps={() => ({ 'data-testid': 'compound-row' })}
+          empty="No edit carries more than one label."
+          columns={[
+            { key: 'labels', header: 'Labels together', className: 'wrap', cell: (c) => <LabelChips labels={c.labels} /> },
+            { key: 'edits', header: 'Edits', numeric: true, cell: (c) => formatCount(c.count) },
+            { key: 'share', header: 'Share', numeric: true, cell: (c) => formatShare(stats.edits ? c.count / stats.edits : null) },
+          ]}
+        />
         <DefinitionNote>the most frequent exact label sets with two or more labels; share of all judged edits.</DefinitionNote>
       </div>
     </div>

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { LABEL_TITLES, type EditLabel } from '@/lib/contracts/editLabels';
 import { programJudgementsSchema, type ProgramJudgements } from '@/lib/contracts/api/taxonomySchemas';
-import { fetchJson } from '../ui/fetchJson';
+import { apiFetch } from '../ui/apiFetch';
 import { lineRanges } from './evidenceModel';
 import { LabelChip, LabelChips } from './LabelChips';
 import { judgeTitle } from './taxonomyUrls';
@@ -16,7 +16,7 @@ export type Judgement = ProgramJudgements['judgements'][number];
 export function useProgramJudgements(runId: string, programId: string | null) {
   return useQuery({
     queryKey: ['program-judgements', runId, programId],
-    queryFn: ({ signal }) => fetchJson(`/api/runs/${runId}/programs/${programId}/judgements`, programJudgementsSchema, signal),
+    queryFn: ({ signal }) => apiFetch(`/api/runs/${runId}/programs/${programId}/judgements`, { schema: programJudgementsSchema, signal }),
     enabled: programId !== null,
   });
 }

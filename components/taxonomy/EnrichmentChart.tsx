@@ -9,6 +9,7 @@ import { useElementWidth } from '../chart/useElementWidth';
 import { formatCount, formatScore } from '../ui/format';
 import { ENRICHMENT_COLOURS, REFERENCE_COLOUR } from './labelColours';
 import { prepareEnrichment } from './layout';
+import { Legend } from '../ui/Legend';
 
 const fmt = (v: number | null) => (v === null ? 'undefined' : `×${formatScore(Number(v.toFixed(2)))}`);
 
@@ -56,20 +57,12 @@ export function EnrichmentChart({ stats, order }: { stats: TaxonomyStatsResponse
         )}
       </div>
       <figcaption>
-        <div className="legend">
-          <span>
-            <svg className="swatch" width="10" height="10" aria-hidden="true">
-              <rect width="10" height="10" fill={ENRICHMENT_COLOURS.bestSoFar} />
-            </svg>
-            best-so-far updates ({formatCount(stats.bestSoFarEdits)} edits)
-          </span>
-          <span>
-            <svg className="swatch" width="10" height="10" aria-hidden="true">
-              <rect width="10" height="10" fill={ENRICHMENT_COLOURS.finalLineage} />
-            </svg>
-            final best&apos;s lineage ({formatCount(stats.finalLineageEdits)} edits)
-          </span>
-        </div>
+        <Legend
+          items={[
+            { key: 'best', label: `best-so-far updates (${formatCount(stats.bestSoFarEdits)} edits)`, color: ENRICHMENT_COLOURS.bestSoFar },
+            { key: 'lineage', label: `final best's lineage (${formatCount(stats.finalLineageEdits)} edits)`, color: ENRICHMENT_COLOURS.finalLineage },
+          ]}
+        />
         <DefinitionNote>
           a label&apos;s share among the edits that strictly improved the run&apos;s best so far (or that lie on the final best program&apos;s lineage, the final best
           included), divided by its share among all judged edits. Above 1: the label is over-represented there. No bar: undefined (no such edit).

@@ -8,32 +8,21 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { llmSettingsViewSchema } from '@/lib/contracts/api/llmSettings';
 import { judgeBatchesUrl, judgeBatchListSchema } from '@/lib/contracts/api/taxonomySchemas';
-import { fetchJson } from '../ui/fetchJson';
+import { apiFetch, errorText, HttpError } from '../ui/apiFetch';
 import { ProgressBar } from '../ui/ProgressBar';
 import { ACTIVE_BATCH, RESUMABLE_BATCH, batchProgressText, latestBatch } from './batchModel';
-
-async function post(url: string, body?: unknown): Promise<{ ok: true } | { ok: false; status: number; message: string }> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (res.ok) return { ok: true };
-  const json: unknown = await res.json().catch(() => null);
-  return { ok: false, status: res.status, message: json && typeof json === 'object' && 'error' in json ? String(json.error) : `${res.status} ${res.statusText}` };
-}
 
 export function JudgeBatchPanel({ runId, onChanged }: { runId: string; onChanged: () => void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ message: string; notConfigured: boolean } | null>(null);
   const list = useQuery({
     queryKey: ['judge-batches', runId],
-    queryFn: ({ signal }) => fetchJson(judgeBatchesUrl(runId), judgeBatchListSchema, signal),
+    queryFn: ({ signal }) => apiFetch(judgeBatchesUrl(runId), { schema: judgeBatchListSchema, signal }),
     refetchInterval: (q) => (q.state.data?.batches.some((b) => ACTIVE_BATCH.has(b.status)) ? 1000 : false),
   });
   const settings = useQuery({
     queryKey: ['llm-settings'],
-    queryFn: ({ signal }) => fetchJson('/api/settings/llm', llmSettingsViewSchema, signal),
+    queryFn: ({ signal }) => apiFetch('/api/settings/llm', { schema: llmSettingsViewSchema, signal }),
   });
   const notConfigured = settings.data?.configured === false;
   const batches = list.data?.batches ?? [];
@@ -44,10 +33,10 @@ export function JudgeBatchPanel({ runId, onChanged }: { runId: string; onChanged
     setBusy(true);
     setError(null);
     try {
-      const r = await post(url, body);
-      if (!r.ok) setError({ message: r.message, notConfigured: r.status === 409 && /configur|settings/i.test(r.message) });
+      await apiFetch(url, { method: 'POST', body });
     } catch (e) {
-      setError({ message: e instanceof Error ? e.message : String(e), notConfigured: false });
+      const message = errorText(e);
+      setError({ message, notConfigured: e instanceof HttpError && e.status === 409 && /configur|settings/i.test(message) });
     } finally {
       setBusy(false);
       await list.refetch();

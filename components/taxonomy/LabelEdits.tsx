@@ -1,18 +1,18 @@
 'use client';
 // The edits of one label for one judge (GET /api/runs/[runId]/judgements?judge=&label=), one
 // server page at a time (cursor), sorted on the server by order or score change. Keyboard: the
-// rows are focusable; ↑/↓ move between them, Enter opens the edit's diff.
+// rows are focusable; ↑/↓ (Home/End) move between them, Enter opens the edit's diff.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { LABEL_DEFINITIONS, LABEL_TITLES, type EditLabel } from '@/lib/contracts/editLabels';
-import { judgementsPageSchema, type JudgedEdit } from '@/lib/contracts/api/taxonomySchemas';
-import { fetchJson } from '../ui/fetchJson';
+import { judgementsPageSchema } from '@/lib/contracts/api/taxonomySchemas';
+import { apiFetch } from '../ui/apiFetch';
 import { formatCount, formatScore, shortId } from '../ui/format';
-import { SortableHeader } from '../ui/SortableHeader';
 import { LabelChips } from './LabelChips';
 import { judgementsUrl, taxonomyDiffHref, type EditSort } from './taxonomyUrls';
+import { Table } from '../ui/Table';
 
 export const LABEL_EDITS_PAGE = 25;
 
@@ -26,23 +26,9 @@ export function LabelEdits({ runId, judge, label, onClose }: { runId: string; ju
   const page = cursors.length - 1;
   const q = useQuery({
     queryKey: ['judgements', runId, judge, label, sort, cursors[page] ?? ''],
-    queryFn: ({ signal }) => fetchJson(judgementsUrl(runId, { judge, label, sort, limit: LABEL_EDITS_PAGE, cursor: cursors[page] }), judgementsPageSchema, signal),
+    queryFn: ({ signal }) => apiFetch(judgementsUrl(runId, { judge, label, sort, limit: LABEL_EDITS_PAGE, cursor: cursors[page] }), { schema: judgementsPageSchema, signal }),
     placeholderData: keepPreviousData,
   });
-  const body = useRef<HTMLTableSectionElement>(null);
-  const onRowKey = (e: KeyboardEvent<HTMLTableRowElement>, edit: JudgedEdit) => {
-    const rows = Array.from(body.current?.querySelectorAll<HTMLTableRowElement>('tr[data-testid="label-edit-row"]') ?? []);
-    const i = rows.indexOf(e.currentTarget);
-    if (e.key === 'ArrowDown' && i < rows.length - 1) {
-      e.preventDefault();
-      rows[i + 1].focus();
-    } else if (e.key === 'ArrowUp' && i > 0) {
-      e.preventDefault();
-      rows[i - 1].focus();
-    } else if (e.key === 'Enter' && e.target === e.currentTarget && edit.parentId) {
-      router.push(taxonomyDiffHref(runId, edit.childId, judge));
-    }
-  };
   const resort = (next: EditSort) => {
     setSort(next);
     setCursors([undefined]);
@@ -69,68 +55,51 @@ export function LabelEdits({ runId, judge, label, onClose }: { runId: string; ju
       )}
       {data && (
         <>
-          <div className="table-wrap" style={{ marginTop: '0.5rem' }}>
-            <table className="data" aria-label={`Edits labelled ${LABEL_TITLES[label]}`}>
-              <thead>
-                <tr>
-                  <th scope="col">Parent → child</th>
-                  <SortableHeader label="Iteration" numeric active={sort === 'seq'} direction="ascending" onSort={() => resort('seq')} />
-                  <SortableHeader
-                    label="Δ score (normalised)"
-                    numeric
-                    active={sort !== 'seq'}
-                    direction={sort === 'scoreChange' ? 'ascending' : 'descending'}
-                    onSort={() => resort(sort === '-scoreChange' ? 'scoreChange' : '-scoreChange')}
-                  />
-                  <th scope="col">Labels</th>
-                  <th scope="col">Rationale</th>
-                  <th scope="col">Diff</th>
-                </tr>
-              </thead>
-              <tbody ref={body}>
-                {data.items.map((e) => (
-                  <tr
-                    key={e.childId}
-                    data-testid="label-edit-row"
-                    className="focusable-row"
-                    tabIndex={0}
-                    aria-label={`${e.parentExternalId ?? 'no parent'} → ${e.childExternalId}, Δ ${signed(e.scoreChange)}`}
-                    onKeyDown={(ev) => onRowKey(ev, e)}
-                  >
-                    <td className="mono">
-                      {e.parentId ? (
-                        <Link href={`/runs/${runId}/programs/${e.parentId}`} tabIndex={-1} title={e.parentExternalId ?? undefined}>
-                          {shortId(e.parentExternalId ?? '', 10)}
-                        </Link>
-                      ) : (
-                        '—'
-                      )}{' '}
-                      →{' '}
-                      <Link href={`/runs/${runId}/programs/${e.childId}`} tabIndex={-1} title={e.childExternalId}>
-                        {shortId(e.childExternalId, 10)}
+          <Table
+            label={`Edits labelled ${LABEL_TITLES[label]}`}
+            wrapStyle={{ marginTop: '0.5rem' }}
+            rows={data.items}
+            rowKey={(e) => e.childId}
+            rowProps={(e) => ({ 'data-testid': 'label-edit-row', 'aria-label': `${e.parentExternalId ?? 'no parent'} → ${e.childExternalId}, Δ ${signed(e.scoreChange)}` })}
+            onActivate={(e) => e.parentId && router.push(taxonomyDiffHref(runId, e.childId, judge))}
+            sort={sort === 'seq' ? { key: 'iteration', dir: 'asc' } : { key: 'delta', dir: sort === 'scoreChange' ? 'asc' : 'desc' }}
+            onSortChange={(next) => resort(next.key === 'iteration' ? 'seq' : sort === '-scoreChange' ? 'scoreChange' : '-scoreChange')}
+            empty="No edit carries this label."
+            columns={[
+              {
+                key: 'edit',
+                header: 'Parent → child',
+                className: 'mono',
+                cell: (e) => (
+                  <>
+                    {e.parentId ? (
+                      <Link href={`/runs/${runId}/programs/${e.parentId}`} tabIndex={-1} title={e.parentExternalId ?? undefined}>
+                        {shortId(e.parentExternalId ?? '', 10)}
                       </Link>
-                    </td>
-                    <td className="num">{e.iteration ?? '—'}</td>
-                    <td className={`num ${e.scoreChange === null ? 'muted' : e.scoreChange > 0 ? 'ok' : e.scoreChange < 0 ? 'bad' : ''}`}>
-                      {e.scoreChange === null ? 'unscored' : signed(e.scoreChange)}
-                    </td>
-                    <td className="wrap">
-                      <LabelChips labels={e.labels} />
-                    </td>
-                    <td className="wrap">{e.status === 'judged' ? e.rationale : <span className="muted">not judged: {e.reason}</span>}</td>
-                    <td>{e.parentId ? <Link href={taxonomyDiffHref(runId, e.childId, judge)}>diff</Link> : '—'}</td>
-                  </tr>
-                ))}
-                {data.items.length === 0 && (
-                  <tr>
-                    <td colSpan={6} className="muted">
-                      No edit carries this label.
-                    </td>
-                  </tr>
-                )}
-              </tbody>
-            </table>
-          </div>
+                    ) : (
+                      '—'
+                    )}{' '}
+                    →{' '}
+                    <Link href={`/runs/${runId}/programs/${e.childId}`} tabIndex={-1} title={e.childExternalId}>
+                      {shortId(e.childExternalId, 10)}
+                    </Link>
+                  </>
+                ),
+              },
+              { key: 'iteration', header: 'Iteration', numeric: true, sortable: true, cell: (e) => e.iteration ?? '—' },
+              {
+                key: 'delta',
+                header: 'Δ score (normalised)',
+                numeric: true,
+                sortable: true,
+                td: (e) => ({ className: e.scoreChange === null ? 'muted' : e.scoreChange > 0 ? 'ok' : e.scoreChange < 0 ? 'bad' : undefined }),
+                cell: (e) => (e.scoreChange === null ? 'unscored' : signed(e.scoreChange)),
+              },
+              { key: 'labels', header: 'Labels', className: 'wrap', cell: (e) => <LabelChips labels={e.labels} /> },
+              { key: 'rationale', header: 'Rationale', className: 'wrap', cell: (e) => (e.status === 'judged' ? e.rationale : <span className="muted">not judged: {e.reason}</span>) },
+              { key: 'diff', header: 'Diff', cell: (e) => (e.parentId ? <Link href={taxonomyDiffHref(runId, e.childId, judge)}>diff</Link> : '—') },
+            ]}
+          />
           <div className="pager">
             <button type="button" onClick={() => setCursors((c) => c.slice(0, -1))} disabled={page === 0}>
               Previous

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { OFFLINE_JUDGE_KEY } from '@/lib/contracts/taxonomyTypes';
 import { pooledTaxonomySchema } from '@/lib/contracts/api/taxonomySchemas';
-import { fetchJson } from '../ui/fetchJson';
+import { apiFetch } from '../ui/apiFetch';
 import { formatCount, formatScore } from '../ui/format';
 import { sortByOddsRatio } from './layout';
 import { LabelStatsTable } from './LabelStatsTable';
@@ -17,7 +17,7 @@ import { judgeTitle, pooledTaxonomyUrl } from './taxonomyUrls';
 export function PooledTaxonomy({ runIds, judge = OFFLINE_JUDGE_KEY }: { runIds: string[]; judge?: string }) {
   const q = useQuery({
     queryKey: ['pooled-taxonomy', runIds.join(','), judge],
-    queryFn: ({ signal }) => fetchJson(pooledTaxonomyUrl(runIds, judge), pooledTaxonomySchema, signal),
+    queryFn: ({ signal }) => apiFetch(pooledTaxonomyUrl(runIds, judge), { schema: pooledTaxonomySchema, signal }),
     enabled: runIds.length > 0,
     // Judgements of freshly imported runs arrive from the worker: look again for a while until
     // every run has some (a run without any edit never will).

@@ -8,6 +8,7 @@ import { useElementWidth } from '../chart/useElementWidth';
 import { formatCount, formatShare } from '../ui/format';
 import { LABEL_COLOURS } from './labelColours';
 import { prepareStages } from './layout';
+import { Legend } from '../ui/Legend';
 
 const HEIGHT = 260;
 
@@ -53,16 +54,7 @@ export function StageMix({ stats }: { stats: TaxonomyStatsResponse }) {
         )}
       </div>
       <figcaption>
-        <div className="legend">
-          {EDIT_LABELS.map((l) => (
-            <span key={l}>
-              <svg className="swatch" width="10" height="10" aria-hidden="true">
-                <rect width="10" height="10" fill={LABEL_COLOURS[l]} />
-              </svg>
-              {LABEL_TITLES[l]}
-            </span>
-          ))}
-        </div>
+        <Legend items={EDIT_LABELS.map((l) => ({ key: l, label: LABEL_TITLES[l], color: LABEL_COLOURS[l] }))} />
         <DefinitionNote>
           stage = the child&apos;s normalised position in the run (0 = first edit, 100 % = last), in four equal quarters; each bar is the stage&apos;s label
           assignments (an edit with two labels counts once for each), as shares.

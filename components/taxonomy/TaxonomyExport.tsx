@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { EditLabel } from '@/lib/contracts/editLabels';
 import { judgementsPageSchema, type JudgedEdit, type RunTaxonomy, type TaxonomyStatsResponse } from '@/lib/contracts/api/taxonomySchemas';
 import { downloadText } from '../analysis/download';
-import { fetchJson } from '../ui/fetchJson';
+import { apiFetch } from '../ui/apiFetch';
 import { judgedEditsCsv, labelStatsCsv } from './exportModel';
 import { judgementsUrl } from './taxonomyUrls';
 
@@ -13,7 +13,7 @@ async function fetchAllJudgements(runId: string, judge: string, label: EditLabel
   const out: JudgedEdit[] = [];
   let cursor: string | undefined;
   do {
-    const page = await fetchJson(judgementsUrl(runId, { judge, label, sort: 'seq', limit: 500, cursor }), judgementsPageSchema);
+    const page = await apiFetch(judgementsUrl(runId, { judge, label, sort: 'seq', limit: 500, cursor }), { schema: judgementsPageSchema });
     out.push(...page.items);
     cursor = page.nextCursor ?? undefined;
   } while (cursor);

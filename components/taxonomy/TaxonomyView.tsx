@@ -9,7 +9,7 @@ import { EDIT_LABELS, LABEL_DEFINITIONS, LABEL_TITLES, type EditLabel } from '@/
 import { OFFLINE_JUDGE_KEY } from '@/lib/contracts/taxonomyTypes';
 import { runTaxonomySchema, taxonomyUrl } from '@/lib/contracts/api/taxonomySchemas';
 import { Stat } from '../analysis/Stat';
-import { fetchJson } from '../ui/fetchJson';
+import { apiFetch } from '../ui/apiFetch';
 import { useUrlView } from '../ui/useUrlView';
 import { formatCount, formatScore } from '../ui/format';
 import { AgreementPanel } from './AgreementPanel';
@@ -61,7 +61,7 @@ export function TaxonomyView({ runId }: { runId: string }) {
     setView((v) => ({ ...v, label: typeof next === 'function' ? next(v.label) : next }));
   const q = useQuery({
     queryKey: ['taxonomy', runId, judge],
-    queryFn: ({ signal }) => fetchJson(taxonomyUrl(runId, judge), runTaxonomySchema, signal),
+    queryFn: ({ signal }) => apiFetch(taxonomyUrl(runId, judge), { schema: runTaxonomySchema, signal }),
     // Judgements arrive after import (offline) or from a running batch: poll until they are in.
     refetchInterval: (query) => {
       const d = query.state.data;

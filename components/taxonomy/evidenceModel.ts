@@ -3,7 +3,7 @@
 // child's side), and compact line ranges for the text. Pure.
 import { EDIT_LABELS, LABEL_TITLES, type EditLabel } from '@/lib/contracts/editLabels';
 import type { LabelEvidence } from '@/lib/contracts/taxonomyTypes';
-import type { LineDecoration } from '../code/DiffViewer';
+import type { LineDecoration } from '../code/lineDecoration';
 
 /** Evidence of the given labels (all of them when `only` is null). */
 function pick(evidence: LabelEvidence, only: EditLabel | null): [EditLabel, { added: number[]; removed: number[] }][] {

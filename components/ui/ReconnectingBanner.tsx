@@ -3,7 +3,7 @@
 // queries that got it retry until it is back. Driven by the query cache, so no page needs to know.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { HttpError } from './fetchJson';
+import { HttpError } from './apiFetch';
 
 const reconnecting = (e: unknown) => e instanceof HttpError && e.status === 503;
 

@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import type { ImportJobView } from '@/lib/contracts/api/imports';
+import { apiFetch } from '../ui/apiFetch';
 import { ProgressBar } from '../ui/ProgressBar';
 import { importProgressView } from './importProgressModel';
 
@@ -12,12 +13,7 @@ type ImportJob = ImportJobView;
 export function ImportStatus({ importId }: { importId: string }) {
   const { data, error } = useQuery({
     queryKey: ['import', importId],
-    queryFn: async (): Promise<ImportJob> => {
-      const res = await fetch(`/api/imports/${importId}`);
-      const body = await res.json();
-      if (!res.ok) throw new Error(body?.error ?? res.statusText);
-      return body as ImportJob;
-    },
+    queryFn: ({ signal }) => apiFetch<ImportJob>(`/api/imports/${importId}`, { signal }),
     refetchInterval: (q) => (q.state.data && ['succeeded', 'failed'].includes(q.state.data.status) ? false : 400),
   });
   if (error) return <p className="alert" role="alert">{(error as Error).message}</p>;

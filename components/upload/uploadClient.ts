@@ -1,7 +1,9 @@
 // Browser side of an upload: create the import, send the files (an archive alone; a folder in
-// batches of many files, several in flight: uploadPlan.ts), start the import, then poll its
-// status. XHR, not fetch, for upload progress events.
+// batches of many files, several in flight: uploadPlan.ts), start the import (ImportStatus then
+// polls its status). The JSON calls go through apiFetch; the file sends are XHR, not fetch, for
+// upload progress events.
 import { BATCH_CONTENT_TYPE, encodeBatch, type BatchHeader } from '../../lib/contracts/batchFrame';
+import { apiFetch, refusal } from '../ui/apiFetch';
 import { planSends, UPLOADS_IN_FLIGHT, type Send, type UploadProgress } from './uploadPlan';
 
 export interface UploadFile {
@@ -10,16 +12,8 @@ export interface UploadFile {
   path: string | null;
 }
 
-async function json(res: Response) {
-  const body = (await res.json().catch(() => null)) as { error?: string } | null;
-  if (!res.ok) throw new Error(body?.error ?? `${res.status} ${res.statusText}`);
-  return body as Record<string, unknown>;
-}
-
 export async function createImport(input: { kind: 'archive' | 'folder'; sourceName: string; format: string; runName?: string }) {
-  const body = await json(
-    await fetch('/api/imports', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) }),
-  );
+  const body = await apiFetch<{ id: string }>('/api/imports', { method: 'POST', body: input });
   return String(body.id);
 }
 
@@ -40,13 +34,13 @@ function put(url: string, type: string, body: Blob, what: string, onProgress: (l
     xhr.upload.onprogress = (e) => onProgress(e.loaded);
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) return resolve();
-      let message = `${xhr.status} ${xhr.statusText}`;
+      let body: unknown = null;
       try {
-        message = JSON.parse(xhr.responseText).error ?? message;
+        body = JSON.parse(xhr.responseText);
       } catch {
         /* not JSON */
       }
-      reject(new SendError(message, xhr.status === 503)); // 503: the database is reconnecting
+      reject(new SendError(refusal(xhr.status, xhr.statusText, body).message, xhr.status === 503)); // 503: the database is reconnecting
     };
     xhr.onerror = () => reject(new SendError(`upload of ${what} failed (network error)`, true));
     xhr.send(body);
@@ -132,5 +126,5 @@ export async function uploadFiles(importId: string, files: UploadFile[], onProgr
 }
 
 export async function startImport(importId: string) {
-  await json(await fetch(`/api/imports/${importId}/start`, { method: 'POST' }));
+  await apiFetch(`/api/imports/${importId}/start`, { method: 'POST' });
 }

@@ -1,6 +1,7 @@
 // Review sessions (blind labelling, issue 10): creating one from a sample, listing, progress, a
 // reviewer's item and labels. Blindness is kept here: `reviewItem` reads sources, language and the
 // asking reviewer's own labels only, never scores, judgements or another reviewer's labels.
+import type { ReviewerProgress, ReviewSessionInfo } from '../review/sessionTypes';
 import { canonicalLabels } from '../contracts/editLabels';
 import { sampleEdits, type SamplingMode } from '../review/sample';
 import { pool } from './client';
@@ -51,28 +52,6 @@ export async function createReviewSession(s: NewReviewSession): Promise<{ id: st
   } finally {
     client.release();
   }
-}
-
-export interface ReviewerProgress {
-  reviewer: string;
-  /** The user's name (or 'local'). */
-  name: string;
-  labelled: number;
-  skipped: number;
-}
-
-export interface ReviewSessionInfo {
-  id: string;
-  name: string;
-  createdBy: string | null;
-  runs: { id: string; name: string }[];
-  sampling: SamplingMode;
-  size: number;
-  judge: string | null;
-  seed: number;
-  createdAt: string;
-  items: number;
-  reviewers: ReviewerProgress[];
 }
 
 const SESSION_SELECT = `SELECT s.id, s.name, s.created_by, s.run_ids, s.sampling, s.size, s.judge, s.seed, s.created_at,

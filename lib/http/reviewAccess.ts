@@ -2,7 +2,8 @@
 // (blindness) an assigned reviewer sees nobody's labels before finishing their own.
 import { ApiError } from './handler';
 import { actorUser, can, type Actor } from '../contracts/permissions';
-import { getReviewSession, isAssigned, nextUnlabelled, unknownUsers, type ReviewSessionInfo } from '../db/reviews';
+import { getReviewSession, isAssigned, nextUnlabelled, unknownUsers } from '../db/reviews';
+import type { ReviewSessionInfo } from '../review/sessionTypes';
 import { LOCAL_REVIEWER, reviewerOf } from '../review/reviewer';
 
 export async function sessionOr404(sessionId: string): Promise<ReviewSessionInfo> {

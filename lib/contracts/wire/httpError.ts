@@ -1,4 +1,4 @@
-// A refused call to our own API, with its status (shared by the client fetch helpers).
+// A refused call to our own API, with its status (components/ui/apiFetch.ts throws it).
 
 /** A refused API call, with its status: 503 means the database is reconnecting (ReconnectingBanner). */
 export class HttpError extends Error {
@@ -8,9 +8,4 @@ export class HttpError extends Error {
   ) {
     super(message);
   }
-}
-
-/** The message of a refused call: the server's `{ error }` when it sent one, else the status line. */
-export function refusalMessage(res: Response, body: unknown): string {
-  return body && typeof body === 'object' && 'error' in body ? String(body.error) : `${res.status} ${res.statusText}`;
 }

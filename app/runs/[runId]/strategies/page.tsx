@@ -1,10 +1,10 @@
 // /runs/[runId]/strategies - an EvoX run's co-evolved search strategies: which one was active over which solution iterations (timeline), a table, and each one's code with its diff to the one before (?strategy=N)
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { JsonDetails } from '@/components/program/EvaluationPanel';
 import { RunViewHeader } from '@/components/run/RunViewHeader';
 import { StrategyCode } from '@/components/strategies/StrategyCode';
-import { BAR_COLORS, StrategyTimeline } from '@/components/strategies/StrategyTimeline';
+import { StrategiesTable } from '@/components/strategies/StrategiesTable';
+import { StrategyTimeline } from '@/components/strategies/StrategyTimeline';
 import { barKind, previousStrategy, strategyTimeline } from '@/components/strategies/strategyTimelineModel';
 import { formatScore } from '@/components/ui/format';
 import { runStrategiesOf } from '@/lib/db/strategies';
@@ -44,35 +44,20 @@ export default async function StrategiesPage({ params, searchParams }: Props) {
       ) : (
         <>
           <StrategyTimeline model={model} href={href} selected={selected?.iteration ?? null} />
-          <table className="data" aria-label="Strategies" data-testid="strategies-table" style={{ width: 'auto' }}>
-            <thead>
-              <tr>
-                <th className="num">Strategy</th>
-                <th>Active over solution iterations</th>
-                <th className="num">Score</th>
-                <th>New best</th>
-                <th>Fallback</th>
-                <th className="num">Failed attempts</th>
-              </tr>
-            </thead>
-            <tbody>
-              {strategies.map((s) => (
-                <tr key={s.iteration} aria-current={s.iteration === selected?.iteration ? 'true' : undefined}>
-                  <td className="num">
-                    <Link href={href(s.iteration)}>
-                      <span style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 2, marginRight: 6, background: BAR_COLORS[barKind(s)] }} />
-                      {s.iteration}
-                    </Link>
-                  </td>
-                  <td>{s.activeFrom == null ? '—' : `${s.activeFrom}–${s.activeTo ?? '…'}`}</td>
-                  <td className="num">{formatScore(s.score)}</td>
-                  <td>{yesNo(s.isNewBest)}</td>
-                  <td>{yesNo(s.fallback)}</td>
-                  <td className="num">{count(s.failedAttempts) ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <StrategiesTable
+            runId={run.id}
+            selected={selected?.iteration ?? null}
+            strategies={strategies.map((s) => ({
+              iteration: s.iteration,
+              kind: barKind(s),
+              activeFrom: s.activeFrom,
+              activeTo: s.activeTo,
+              score: s.score,
+              isNewBest: s.isNewBest,
+              fallback: s.fallback,
+              failedAttempts: count(s.failedAttempts),
+            }))}
+          />
           {selected && (
             <section id="strategy" aria-label={`Strategy ${selected.iteration}`} data-testid="strategy-detail" data-iteration={selected.iteration}>
               <h2>Strategy {selected.iteration}</h2>
