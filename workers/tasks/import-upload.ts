@@ -8,7 +8,7 @@
 import type { Task } from 'graphile-worker';
 import { auditImportOutcome } from '../../lib/db/importAudit';
 import { updateImportJob, getImportJob } from '../../lib/db/importJobs';
-import { storedRunsOfImport, type StoredRunSummary } from '../../lib/db/importRun';
+import { storedRunsOfImport, type StoredRunSummary } from '../../lib/db/storedRunsOfImport';
 import { enqueueRunAnalyses } from '../../lib/db/jobQueue';
 import { jobPayloads } from '../../lib/contracts/jobs';
 import { importFromPath, isInputProblem, messageForUser, type ImportProgress } from '../../lib/services/import/importPipeline';
