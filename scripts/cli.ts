@@ -22,7 +22,7 @@
 // dynamic imports; scripts/cliBundle.mjs).
 import type { Database } from '../lib/runtime/ensureDatabase';
 import type { ExportResult } from '../lib/db/exportRun';
-import type { StoredRunSummary } from '../lib/db/importRun';
+import type { StoredRunSummary } from '../lib/db/storedRunsOfImport';
 import { FORMAT_LIST } from '../lib/importers/formatList';
 import { parseArgs, UsageError } from './cliArgs';
 

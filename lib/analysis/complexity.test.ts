@@ -1,15 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  complexityLanguage,
-  initParsers,
-  lineComplexity,
-  normalizeCuda,
-  NUMBER_TOKEN,
-  parseLiteral,
-  programComplexity,
-  type Complexity,
-} from './complexity';
+import { complexityLanguage, initParsers, lineComplexity, programComplexity, type Complexity } from './complexity';
 import { complexitySeries, type ComplexityInput } from './complexitySeries';
+import { normalizeCuda } from './normalizeCuda';
+import { NUMBER_TOKEN, parseLiteral } from './numericLiterals';
 
 // Snippets are arrays of lines; the comment after each line gives that line's numeric literals,
 // then the running totals (numeric / tunable) worked out by hand.

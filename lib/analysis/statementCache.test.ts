@@ -1,4 +1,4 @@
-// The statement cache of the complexity walk (complexity.ts: a statement already walked is not
+// The statement cache of the complexity walk (statementCache.ts: a statement already walked is not
 // walked again) gives exactly the measures of a walk of every node, on the realistic generator's
 // runs, on C++/CUDA and broken sources, and on the real runs under ../shared/real-runs.
 import fs from 'node:fs';
@@ -6,8 +6,9 @@ import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readRunsFromPath } from '../importers/index';
 import { REALISTIC, SMALL, syntheticPrograms } from '../services/demo/synthetic';
-import { initParsers, programComplexity, statementCacheStats, useStatementCache, type Complexity } from './complexity';
+import { initParsers, programComplexity, type Complexity } from './complexity';
 import { IncrementalMeasurer } from './incrementalMeasure';
+import { statementCacheStats, useStatementCache } from './statementCache';
 
 const RUNS = process.env.EVOSCOPE_REAL_RUNS ?? path.resolve('../shared/real-runs');
 

@@ -1,6 +1,7 @@
 // EvoTrace refined layout (EvoReplay's scripts/refine_outputs.py output, and Evoscope's own
 // `export --format evotrace`) -> one ImportedRun. Programs are read exactly as EvoReplay's
-// core/checkpoints.py load_programs reads them; file names live in evotraceLayout.ts.
+// core/checkpoints.py load_programs reads them; file names live in evotraceLayout.ts, reading
+// the files in evotraceReader.ts, parents, evaluation and Evoscope's own fields in evotraceProgram.ts.
 //
 //   meta.json           backend -> framework; source, refined_at, counts, schema_version -> run.meta.
 //                       `evoscope` (only in Evoscope exports): the original run record (name,
@@ -32,180 +33,29 @@
 //   iterations.jsonl    island_member rows -> islands; iter_scalars.jsonl -> latest value per key
 //                       in run.meta.iterScalars (best_program_id, last_iteration, ...)
 //   replay_environment.json (Evoscope) or evaluate.py -> run.replay
-import { originFromContexts } from './origin';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseYamlBounded } from '../files/parseYaml';
-import { formatBytes, InputError } from '../files/errors';
-import { maxJsonBytes, readJsonObject } from '../files/readJson';
-import { readJsonLines } from '../files/readJsonLines';
-import { decodeUtf8Strict } from '../files/utf8';
-import {
-  ImportError, type ContextRecord, type EvaluationRecord, type ImportedRun, type ImportWarning, type ProgramRecord,
-  type ReplayEnvironmentRecord, type StrategyRecord,
-} from '../trace/schema';
+import { readJsonObject } from '../files/readJson';
+import { ImportError, type ContextRecord, type ImportedRun, type ImportWarning, type ProgramRecord, type StrategyRecord } from '../trace/schema';
 import { assessValidity, choosePrimaryMetric } from '../trace/validity';
 import type { ImporterFormat, ReadOptions } from './format';
-import { EXPORTER, FILES, ISLAND_ROLE, blobPath, isSha256, promptsToContexts } from './evotraceLayout';
-import { isFile } from './inputFiles';
-import { parsePythonJson } from './pythonJson';
 import { FORMAT_DESCRIPTIONS } from './formatList';
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown) => (typeof v === 'string' ? v : null);
-const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : null);
-const finite = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const idOf = (v: unknown) => (typeof v === 'string' && v ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : null);
-
-/** Row fields with a place in ProgramRecord; every other non-null field goes to metadata. */
-const MAPPED = new Set([
-  'id', 'language', 'metrics', 'iteration_found', 'parent_id', 'timestamp', 'metadata', 'generation', 'solution',
-  'solution_sha256', 'prompts', 'prompts_sha256', 'artifacts', 'island_idx', 'valid', 'invalid_reason', 'score',
-  'is_migrant', 'parents', 'evaluation', 'text_feedback', 'public_metrics', 'private_metrics', 'code', 'correct',
-  'evaluated', 'origin', 'context_refs', 'rejected', 'components',
-]);
-/** Large vectors with no use in Evoscope (ShinkaEvolve rows). */
-const DROPPED = new Set(['embedding', 'embedding_pca_2d', 'embedding_pca_3d']);
-/** Bookkeeping Evoscope's exporter writes with fixed values; dropped when reading its own exports. */
-const OWN_BOOKKEEPING = new Set(['status', 'source']);
+import { blobPath, EXPORTER, FILES, finite, int, isObject, ISLAND_ROLE, promptsToContexts, str, type Json } from './evotraceLayout';
+import { evaluationOf, idOf, ownTraceFields, parentsOf, unmappedFields } from './evotraceProgram';
+import { asImportError, Reader, readReplay } from './evotraceReader';
+import { isFile } from './inputFiles';
+import { originFromContexts } from './origin';
+import { parsePythonJson } from './pythonJson';
 
 /** meta.json + programs.jsonl at `p` (blobs/ is optional: sources may all be inline). */
 export const isEvoTraceDir = (p: string) => isFile(path.join(p, FILES.meta)) && isFile(path.join(p, FILES.programs));
-
-/** lib/files reports bad input as InputError; importers speak ImportError. */
-function asImportError(e: unknown): unknown {
-  return e instanceof InputError ? new ImportError(e.detail, e.file, e.line) : e;
-}
-
-class Reader {
-  filesRead = 0;
-  blobMismatches = 0;
-  private readonly texts = new Map<string, string>();
-  constructor(
-    readonly root: string,
-    private readonly onFileRead?: (filesRead: number) => void,
-  ) {}
-
-  counted() {
-    this.filesRead++;
-    this.onFileRead?.(this.filesRead);
-  }
-
-  /** A blob's text; identical sources share one string. `from` names the row that wants it. */
-  async blob(sha: unknown, ext: 'txt' | 'json', field: string, from: { line: number; id: string }): Promise<string> {
-    if (!isSha256(sha)) throw new ImportError(`program ${from.id}: ${field} is not a sha256 hex digest`, FILES.programs, from.line);
-    const rel = blobPath(sha, ext);
-    const cached = this.texts.get(rel);
-    if (cached !== undefined) return cached;
-    let fh: fs.promises.FileHandle;
-    try {
-      fh = await fs.promises.open(path.join(this.root, ...rel.split('/')), 'r');
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-      throw new ImportError(`program ${from.id}: ${field} names ${rel}, which is missing`, FILES.programs, from.line);
-    }
-    let bytes: Buffer;
-    try {
-      const { size } = await fh.stat();
-      if (size > maxJsonBytes()) throw new ImportError(`blob is ${formatBytes(size)}, above the ${formatBytes(maxJsonBytes())} limit`, rel);
-      bytes = await fh.readFile();
-    } finally {
-      await fh.close();
-    }
-    this.counted();
-    if (crypto.createHash('sha256').update(bytes).digest('hex') !== sha) this.blobMismatches++;
-    let text: string;
-    try {
-      text = decodeUtf8Strict(bytes, rel);
-    } catch (e) {
-      throw asImportError(e);
-    }
-    if (ext === 'txt') this.texts.set(rel, text);
-    return text;
-  }
-
-  async *lines(file: string): AsyncGenerator<{ line: number; value: unknown }> {
-    const abs = path.join(this.root, file);
-    if (!isFile(abs)) return;
-    try {
-      yield* readJsonLines(abs, file, { parse: parsePythonJson });
-    } catch (e) {
-      throw asImportError(e);
-    }
-    this.counted();
-  }
-}
 
 interface Pending {
   record: ProgramRecord;
   row: Json;
   /** Validity as the row states it (Evoscope exports), or null to derive it from the metrics. */
   stated: { valid: boolean; invalidReason: string | null; score: number | null } | null;
-}
-
-function parentsOf(row: Json, isMigrant: boolean): ProgramRecord['parents'] {
-  if (Array.isArray(row.parents)) {
-    return row.parents.flatMap((pa) => {
-      const id = isObject(pa) ? idOf(pa.id) : null;
-      return id ? [{ externalId: id, operator: str((pa as Json).operator) }] : [];
-    });
-  }
-  const parent = idOf(row.parent_id);
-  return parent ? [{ externalId: parent, operator: isMigrant ? 'migration' : 'mutation' }] : [];
-}
-
-function evaluationOf(row: Json, valid: boolean, metrics: Json): EvaluationRecord | null {
-  const artifacts = row.artifacts ?? undefined;
-  if ('evaluation' in row && (isObject(row.evaluation) || row.evaluation === null)) {
-    const e = row.evaluation;
-    if (!e) return artifacts === undefined ? null : { status: valid ? 'ok' : 'failed', artifacts };
-    return {
-      status: str(e.status) ?? 'ok', output: str(e.output), errors: str(e.errors), timingMs: finite(e.timing_ms),
-      publicMetrics: e.public_metrics ?? undefined, privateMetrics: e.private_metrics ?? undefined, artifacts, feedback: str(e.feedback),
-    };
-  }
-  const feedback = str(row.text_feedback);
-  const publicMetrics = row.public_metrics ?? undefined;
-  const privateMetrics = row.private_metrics ?? undefined;
-  if (artifacts !== undefined || feedback || publicMetrics !== undefined || privateMetrics !== undefined) {
-    return { status: valid ? 'ok' : 'failed', artifacts, feedback, publicMetrics, privateMetrics };
-  }
-  // As the OpenEvolve importer: a failed program always gets an evaluation, so "failed" is queryable.
-  return valid ? null : { status: 'failed', errors: str(metrics.error) };
-}
-
-async function readReplay(reader: Reader, warnings: ImportWarning[]): Promise<ReplayEnvironmentRecord | null> {
-  const envFile = path.join(reader.root, FILES.replay);
-  if (isFile(envFile)) {
-    const env = await readJsonObject(envFile, FILES.replay, { parse: parsePythonJson }).catch((e) => Promise.reject(asImportError(e)));
-    reader.counted();
-    const files: Record<string, string> = {};
-    for (const [name, sha] of Object.entries(isObject(env.files) ? env.files : {})) {
-      if (!isSha256(sha)) throw new ImportError(`files.${name} is not a sha256 hex digest`, FILES.replay);
-      try {
-        files[name] = await reader.blob(sha, 'txt', `files.${name}`, { line: 0, id: 'replay' });
-      } catch (e) {
-        if (!(e instanceof ImportError)) throw e;
-        throw new ImportError(`replay file ${name} names ${blobPath(sha, 'txt')}, which is missing`, FILES.replay);
-      }
-    }
-    return {
-      evaluatorCommand: str(env.evaluator_command), files, dependencies: env.dependencies ?? undefined,
-      timeoutSeconds: finite(env.timeout_seconds), notes: str(env.notes),
-    };
-  }
-  const evaluator = path.join(reader.root, FILES.evaluator);
-  if (!isFile(evaluator)) return null;
-  try {
-    const text = decodeUtf8Strict(await fs.promises.readFile(evaluator), FILES.evaluator);
-    reader.counted();
-    return { files: { [FILES.evaluator]: text } };
-  } catch (e) {
-    warnings.push({ code: 'evaluator-unreadable', message: `evaluate.py not read: ${(e as Error).message}`, file: FILES.evaluator });
-    return null;
-  }
 }
 
 export async function readEvoTraceRun(p: string, opts: ReadOptions = {}): Promise<ImportedRun> {
@@ -286,9 +136,7 @@ export async function readEvoTraceRun(p: string, opts: ReadOptions = {}): Promis
 
     const metadata = isObject(row.metadata) ? row.metadata : {};
     const isMigrant = row.is_migrant === true || metadata.migrant === true;
-    const extras = Object.fromEntries(
-      Object.entries(row).filter(([k, v]) => v != null && !MAPPED.has(k) && !DROPPED.has(k) && !(own && OWN_BOOKKEEPING.has(k))),
-    );
+    const extras = unmappedFields(row, own != null);
     const record: ProgramRecord = {
       externalId: id,
       code,
@@ -382,24 +230,6 @@ export async function readEvoTraceRun(p: string, opts: ReadOptions = {}): Promis
       scalarKeys: scalars.size,
     },
   };
-}
-
-/**
- * Issue 22's fields as Evoscope's exporter writes them (origin, context_refs, rejected,
- * components): read back only from its own layouts; the writer validates them.
- */
-function ownTraceFields(row: Json): Partial<ProgramRecord> {
-  const out: Partial<ProgramRecord> = {};
-  const o = row.origin;
-  if (isObject(o)) {
-    out.origin = { model: str(o.model), operator: str(o.operator), promptTokens: finite(o.prompt_tokens), completionTokens: finite(o.completion_tokens), cost: finite(o.cost) };
-  }
-  if (Array.isArray(row.context_refs)) {
-    out.contextRefs = row.context_refs.filter(isObject).flatMap((r) => (idOf(r.id) ? [{ externalId: idOf(r.id)!, label: str(r.label) }] : []));
-  }
-  if (row.rejected === true) out.rejected = true;
-  if (isObject(row.components)) out.components = row.components as Record<string, string>;
-  return out;
 }
 
 export const evotraceFormat: ImporterFormat = {

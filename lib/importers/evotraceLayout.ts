@@ -43,11 +43,12 @@ export const isSha256 = (v: unknown): v is string => typeof v === 'string' && SH
 /** blobs/<sha[:2]>/<sha>.<ext>, '/'-separated, relative to the run directory. */
 export const blobPath = (sha: string, ext: 'txt' | 'json') => `${FILES.blobs}/${sha.slice(0, 2)}/${sha}.${ext}`;
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown) => (typeof v === 'string' ? v : null);
-const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : null);
-const finite = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+/** JSON value readers, shared with the importer (evotrace.ts, evotraceReader.ts, evotraceProgram.ts). */
+export type Json = Record<string, unknown>;
+export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const str = (v: unknown) => (typeof v === 'string' ? v : null);
+export const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : null);
+export const finite = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /** Keys of one prompts entry that have a ContextRecord field; the rest is kept in `extra`. */
 const PROMPT_KEYS = new Set(['system', 'user', 'responses', 'model', 'prompt_tokens', 'completion_tokens', 'cost']);

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportError, type ImportedRun, type ProgramRecord } from '../trace/schema';
 import { discoverRuns } from './discover';
 import { readRunsFromPath } from './index';
-import { missingCheckpoints, readOpenEvolveRun } from './openevolve';
+import { readOpenEvolveRun } from './openevolve';
+import { missingCheckpoints } from './openevolveLayout';
 import { parseFeatureKey } from './openevolveProgram';
 
 // Synthetic OpenEvolve outputs in the shapes OpenEvolve actually wrote at different times.

@@ -60,24 +60,25 @@
 //     isMigrant. Without it: by content (shinkaLineage.ts), operator 'mutation'; unmatched
 //     parents stay unknown (no edge, a warning, original.* kept in metadata.lineage).
 //   searchState (database config, final islands, migrations, costs over time): shinkaState.ts.
+// Locating the directories: shinkaLayout.ts; the run-level files: shinkaRunFiles.ts; the
+// warnings from the database's logs and origins: shinkaWarnings.ts.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { parseYamlBounded } from '../files/parseYaml';
 import { isInputError } from '../files/errors';
-import { readJsonObject } from '../files/readJson';
-import { ImportError, type ImportedRun, type ImportWarning, type ProgramOrigin, type ProgramRecord } from '../trace/schema';
+import { ImportError, type ImportedRun, type ImportWarning } from '../trace/schema';
+import { attachEvalAgent } from './evalAgent';
 import type { ImporterFormat, ReadOptions } from './format';
-import { parsePythonJson } from './pythonJson';
-import { readShinkaDb, readShinkaPromptDb, type ShinkaDb, type ShinkaLogRow, type ShinkaPrompt } from './shinkaDb';
-import { unwrapOmegaConf } from './omegaConf';
-import { isFile, listDir, normaliseEol, readTextStrict } from './shinkaFiles';
-import { GEN_DIR, readGenFolder, type GenFolder } from './shinkaFolder';
-import { SCORE_METRIC, toShinkaProgram } from './shinkaProgram';
-import { listNames, sourcesFromDatabase, sourcesFromFolders } from './shinkaSources';
 import { FORMAT_DESCRIPTIONS } from './formatList';
 import { checkedSearchState } from './searchStateCheck';
+import { readShinkaDb, type ShinkaDb } from './shinkaDb';
+import { listDir } from './shinkaFiles';
+import { GEN_DIR, readGenFolder, type GenFolder } from './shinkaFolder';
+import { findDb, locateShinka } from './shinkaLayout';
+import { SCORE_METRIC, toShinkaProgram } from './shinkaProgram';
+import { bestCopyOf, readConfig, Reader, readPromptArchive, readRunMeta } from './shinkaRunFiles';
+import { listNames, sourcesFromDatabase, sourcesFromFolders } from './shinkaSources';
 import { shinkaState } from './shinkaState';
-import { attachEvalAgent } from './evalAgent';
+import { isFailedAttempt, warnLogs, warnOrigins } from './shinkaWarnings';
 
 type Json = Record<string, unknown>;
 
@@ -86,9 +87,6 @@ const LANG_EXT: Record<string, string> = {
   typescript: 'ts', julia: 'jl', go: 'go', java: 'java', verilog: 'v',
 };
 const EXT_LANG = Object.fromEntries(Object.entries(LANG_EXT).map(([l, e]) => [e, l]));
-const DB_NAMES = ['evolution_db.sqlite', 'programs.sqlite'];
-const META_TXT = /^meta_(\d+)\.txt$/;
-const MAX_META_TXT_BYTES = 4 * 1024 ** 2;
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
@@ -97,102 +95,6 @@ const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : 
 export interface ShinkaReadOptions extends ReadOptions {
   /** Largest evolution_db.sqlite read into memory (default 1 GiB). */
   maxDbBytes?: number;
-}
-
-/** A gen_N/ folder holding main.* or results/ marks a results directory. */
-async function isResultsDir(dir: string): Promise<boolean> {
-  for (const e of await listDir(dir)) {
-    if (!e.isDir || !GEN_DIR.test(e.name)) continue;
-    const inner = await listDir(path.join(dir, e.name));
-    if (inner.some((f) => (f.isDir && f.name === 'results') || (f.isFile && /^main\.[^.]+$/.test(f.name)))) return true;
-  }
-  return false;
-}
-
-/** The results directory at `p`, or those directly under it; null when there is none. */
-export async function locateShinka(p: string): Promise<{ base: string; roots: string[] } | null> {
-  const base = path.resolve(p);
-  if (await isResultsDir(base)) return { base, roots: [base] };
-  const roots: string[] = [];
-  for (const e of (await listDir(base)).filter((d) => d.isDir).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    if (await isResultsDir(path.join(base, e.name))) roots.push(path.join(base, e.name));
-  }
-  return roots.length ? { base, roots } : null;
-}
-
-class Reader {
-  filesRead = 0;
-  constructor(
-    readonly base: string,
-    private readonly onFileRead?: (n: number) => void,
-  ) {}
-  rel = (abs: string) => path.relative(this.base, abs).split(path.sep).join('/') || path.basename(abs);
-  tick = () => {
-    this.filesRead++;
-    this.onFileRead?.(this.filesRead);
-  };
-}
-
-async function readConfig(root: string, r: Reader, warnings: ImportWarning[]): Promise<{ config: Json | null; backReferences: number }> {
-  const file = path.join(root, 'experiment_config.yaml');
-  if (!(await isFile(file))) return { config: null, backReferences: 0 };
-  const text = await readTextStrict(file, r.rel(file));
-  r.tick();
-  try {
-    // An OmegaConf object dumped by PyYAML: `_parent` aliases point back at their container.
-    const dropped: string[] = [];
-    const parsed = unwrapOmegaConf(parseYamlBounded(text, undefined, { dropBackReferences: true, dropped }));
-    if (isObject(parsed)) return { config: parsed, backReferences: dropped.length };
-    warnings.push({ code: 'config-unreadable', message: 'config not read: not a mapping', file: r.rel(file) });
-  } catch (e) {
-    warnings.push({ code: 'config-unreadable', message: `config not read: ${(e as Error).message}`, file: r.rel(file) });
-  }
-  return { config: null, backReferences: 0 };
-}
-
-async function findDb(root: string, dbConfig: Json): Promise<string | null> {
-  const configured = str(dbConfig.db_path);
-  const names = [...(configured ? [path.basename(configured)] : []), ...DB_NAMES];
-  for (const n of names) if (await isFile(path.join(root, n))) return path.join(root, n);
-  return null;
-}
-
-/** meta_memory.json, meta_N.txt and meta/meta_N.txt (numeric order) and the top-level logs' names and sizes. */
-async function readRunMeta(root: string, r: Reader) {
-  const entries = (await listDir(root)).filter((e) => e.isFile);
-  const metaDir = path.join(root, 'meta');
-  const inMetaDir = (await listDir(metaDir)).filter((e) => e.isFile && META_TXT.test(e.name));
-  const memoryFile = path.join(root, 'meta_memory.json');
-  let memory: Json | null = null;
-  if (entries.some((e) => e.name === 'meta_memory.json')) {
-    memory = await readJsonObject(memoryFile, r.rel(memoryFile), { parse: parsePythonJson });
-    r.tick();
-  }
-  const summaries: Record<string, string> = {};
-  const metaTxt = entries.filter((e) => META_TXT.test(e.name)).map((e) => e.name);
-  const metaFiles = [...metaTxt.map((n) => path.join(root, n)), ...inMetaDir.map((e) => path.join(metaDir, e.name))];
-  metaFiles.sort((a, b) => Number(META_TXT.exec(path.basename(a))![1]) - Number(META_TXT.exec(path.basename(b))![1]));
-  for (const file of metaFiles) {
-    summaries[path.relative(root, file).split(path.sep).join('/')] = await readTextStrict(file, r.rel(file), MAX_META_TXT_BYTES);
-    r.tick();
-  }
-  const logs = [];
-  for (const e of entries.filter((f) => f.name.endsWith('.log'))) {
-    logs.push({ file: r.rel(path.join(root, e.name)), bytes: (await fs.stat(path.join(root, e.name))).size });
-  }
-  return { memory, summaries, logs };
-}
-
-/** Which program best/ is a copy of, by its main.* text. */
-async function bestCopyOf(root: string, r: Reader, programs: { externalId: string; code: string }[], ext: string | null) {
-  const dir = path.join(root, 'best');
-  const files = (await listDir(dir)).filter((e) => e.isFile && /^main\.[^.]+$/.test(e.name)).map((e) => e.name);
-  const name = files.find((f) => f.endsWith(`.${ext}`)) ?? files[0];
-  if (!name) return null;
-  const code = normaliseEol(await readTextStrict(path.join(dir, name), r.rel(path.join(dir, name))));
-  r.tick();
-  const same = programs.filter((p) => normaliseEol(p.code) === code).map((p) => p.externalId);
-  return { file: r.rel(path.join(dir, name)), sameAs: same.at(-1) ?? null };
 }
 
 async function readShinkaRun(base: string, root: string, opts: ShinkaReadOptions): Promise<ImportedRun> {
@@ -316,63 +218,6 @@ async function readShinkaRun(base: string, root: string, opts: ShinkaReadOptions
   };
   await attachEvalAgent(imported, [root], r.rel, { genRoot: root });
   return imported;
-}
-
-/** An attempt_log row for a proposal that produced no program (status failed / rejected / error). */
-const isFailedAttempt = (a: ShinkaLogRow) => /fail|reject|error|invalid|abort|timeout/i.test(a.status ?? '');
-
-/**
- * The prompt archive of meta-prompt evolution when it sits in its own SQLite file beside the
- * program database (any other top-level *.sqlite holding a system_prompts table).
- */
-async function readPromptArchive(root: string, dbFile: string | null, r: Reader, maxBytes?: number): Promise<ShinkaPrompt[] | null> {
-  for (const e of await listDir(root)) {
-    const abs = path.join(root, e.name);
-    if (!e.isFile || !e.name.endsWith('.sqlite') || abs === dbFile) continue;
-    const prompts = await readShinkaPromptDb(abs, r.rel(abs), maxBytes);
-    r.tick();
-    if (prompts) return prompts;
-  }
-  return null;
-}
-
-/** What the database's logs say is missing: failed proposals (no program), or no log at all. */
-function warnLogs(db: ShinkaDb | null, warnings: ImportWarning[]) {
-  if (!db) return;
-  if (!db.attemptLog) {
-    warnings.push({ code: 'no-attempt-log', message: 'the database has no attempt_log table (a runner before it existed): failed proposals were not recorded, only programs that were evaluated' });
-    return;
-  }
-  const failed = db.attemptLog.filter(isFailedAttempt);
-  if (failed.length) {
-    const by = new Map<string, number>();
-    for (const a of failed) by.set(`${a.stage ?? '?'}/${a.status}`, (by.get(`${a.stage ?? '?'}/${a.status}`) ?? 0) + 1);
-    warnings.push({
-      code: 'failed-proposals',
-      message: `${failed.length} proposal attempts failed (attempt_log: ${[...by].map(([k, n]) => `${n} ${k}`).join(', ')}): they made no program, so they have no code or score; kept as rows in the run's meta.attemptLog`,
-      count: failed.length,
-    });
-  }
-}
-
-/** Programs whose row does not say who made them (model, operator, tokens, cost). */
-function warnOrigins(db: ShinkaDb | null, programs: ProgramRecord[], warnings: ImportWarning[]) {
-  if (!db) {
-    warnings.push({ code: 'origin-unknown', message: 'no database: the model, patch type, tokens and cost of each program are not recorded in the folders' });
-    return;
-  }
-  const children = programs.filter((p) => p.parents?.length);
-  const lacking = (f: keyof ProgramOrigin) => children.filter((p) => p.origin?.[f] == null).length;
-  const parts = ([['model', 'model'], ['operator', 'patch type'], ['promptTokens', 'tokens'], ['cost', 'cost']] as const)
-    .map(([f, label]) => [label, lacking(f)] as const)
-    .filter(([, n]) => n > 0);
-  if (parts.length) {
-    warnings.push({
-      code: 'origin-partial',
-      message: `the database rows do not record ${parts.map(([label, n]) => `the ${label} of ${n}`).join(', ')} of ${children.length} child programs (older runner or metadata keys absent)`,
-      count: Math.max(...parts.map(([, n]) => n)),
-    });
-  }
 }
 
 /** lib/files reports InputError; importers report ImportError (what the CLI prints), same text. */

@@ -7,7 +7,7 @@
 //     checkpoints/checkpoint_N/
 //       programs/<id>.json             Program.to_dict() + prompts. A checkpoint holds the
 //                                      population of its moment: every checkpoint is merged by id
-//                                      (openevolve.ts Reader: a later copy overwrites a field only
+//                                      (openevolveCopies.ts: a later copy overwrites a field only
 //                                      with a non-empty value; iteration_found keeps the earliest)
 //       metadata.json                  best_program_id, last_iteration (the snapshot's iteration)
 //       best_program.*, best_program_info.json   not read (best/ is the final word)
@@ -49,8 +49,10 @@ import { choosePrimaryMetric } from '../trace/validity';
 import type { ImporterFormat, ReadOptions } from './format';
 import { FORMAT_DESCRIPTIONS } from './formatList';
 import { isDir, isFile } from './inputFiles';
-import { copyId, mergeCopy, missingCheckpoints, Reader } from './openevolve';
+import { copyId, mergeCopy } from './openevolveCopies';
+import { missingCheckpoints } from './openevolveLayout';
 import { isObject, type Json } from './openevolveProgram';
+import { Reader } from './openevolveReader';
 import { checkedSearchState } from './searchStateCheck';
 import { skyWarnings } from './skydiscoverWarnings';
 import { locateSkyDiscover, readTextFile, sidecarsOf, type SkyLayout } from './skydiscoverLayout';

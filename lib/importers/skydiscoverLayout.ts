@@ -14,7 +14,7 @@ import { formatBytes } from '../files/errors';
 import { maxJsonBytes } from '../files/readJson';
 import { decodeUtf8Strict } from '../files/utf8';
 import { ImportError } from '../trace/schema';
-import { checkpointsOf } from './openevolve';
+import { checkpointsOf } from './openevolveLayout';
 import { asImportError, isDir, isFile } from './inputFiles';
 
 /** Sidecar file -> the search that writes it (search/<name>/database.py save()). */

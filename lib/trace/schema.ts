@@ -216,7 +216,7 @@ export interface ImportedRun {
   stats: Record<string, number>;
   /**
    * The evaluator found beside the run in what was imported (lib/sandbox/evaluators/discover.ts),
-   * attached at import with origin 'archive' (lib/db/importRun.ts).
+   * attached at import with origin 'archive' (lib/db/prepareImportedRun.ts).
    */
   evaluator?: ArchiveEvaluatorRecord;
   /** The search's own state (programs database: islands, clusters, resets, counters, costs), lib/trace/searchState.ts. */

@@ -2,7 +2,7 @@
 // their line spans), import / include statements, and the control statements the rules look at
 // (branches, loops, jumps), each with its lines. Only a few descendantsOfType queries run per
 // program (no walk over every leaf), so the facts of a 4 KB program cost about a parse.
-import { normalizeCuda } from '../complexity';
+import { normalizeCuda } from '../normalizeCuda';
 import { parserFor, type ParsedLanguage, type Tree } from '../treeSitter';
 import type { Edit, Node } from '@vscode/tree-sitter-wasm';
 

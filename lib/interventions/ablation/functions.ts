@@ -4,7 +4,7 @@
 // "Class::method" as written) with its line span (decorators and template headers included).
 // Overloads share a name: the k-th of a name (k >= 2, in file order) gets the key "name#k",
 // so the parent's and the child's versions pair up by position among namesakes.
-import { normalizeCuda } from '../../analysis/complexity';
+import { normalizeCuda } from '../../analysis/normalizeCuda';
 import { parserFor } from '../../analysis/treeSitter';
 import type { Node } from '@vscode/tree-sitter-wasm';
 import type { KnobLanguage } from '../../contracts/interventionTypes';

@@ -5,7 +5,8 @@
 // three agree on what "the literal at [start, end)" is. Offsets are JS string indices (what
 // web-tree-sitter reports when it parses a JS string).
 import type { Node, Tree } from '@vscode/tree-sitter-wasm';
-import { normalizeCuda, parseLiteral } from '../../analysis/complexity';
+import { normalizeCuda } from '../../analysis/normalizeCuda';
+import { parseLiteral } from '../../analysis/numericLiterals';
 import { parserFor } from '../../analysis/treeSitter';
 import type { KnobLanguage } from '../../contracts/interventionTypes';
 

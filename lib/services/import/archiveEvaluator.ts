@@ -1,5 +1,5 @@
 // At import: each run gets the evaluator its folder or archive holds (lib/sandbox/evaluators/discover.ts),
-// stored with it (lib/db/importRun.ts, origin 'archive'). An evaluator that cannot be taken never
+// stored with it (lib/db/prepareImportedRun.ts, origin 'archive'). An evaluator that cannot be taken never
 // fails the import: it becomes a warning of the run's import report.
 import fs from 'node:fs';
 import path from 'node:path';

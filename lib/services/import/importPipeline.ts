@@ -4,7 +4,7 @@
 // the worker's import task, so both behave the same on good and on hostile input.
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { storeImportedRuns, type StoredRunSummary } from '../../db/importRun';
+import { storeImportedRuns } from '../../db/importRun';
 import { timed } from '../../db/importTimings';
 import { detectArchive, extractArchive, type ArchiveLimits } from '../../files/extractArchive';
 import { claimedArchiveFormat, notAnArchiveError } from '../../files/archiveName';
@@ -12,6 +12,7 @@ import { InputError } from '../../files/errors';
 import { readRunsFromPath } from '../../importers';
 import { detectFormat } from '../../importers/detect';
 import { enqueueRunAnalyses } from '../../db/jobQueue';
+import type { StoredRunSummary } from '../../db/storedRunsOfImport';
 import { ImportError, type ImportedRun } from '../../trace/schema';
 import { makeWorkDir } from '../../storage/workDir';
 import { attachFoundEvaluators } from './archiveEvaluator';

@@ -7,7 +7,7 @@
 // (its predecessor crashed between the commit and the status update) only finishes the job.
 import { auditImportOutcome } from '../../db/importAudit';
 import { updateImportJob, getImportJob } from '../../db/importJobs';
-import { storedRunsOfImport, type StoredRunSummary } from '../../db/importRun';
+import { storedRunsOfImport, type StoredRunSummary } from '../../db/storedRunsOfImport';
 import { enqueueRunAnalyses } from '../../db/jobQueue';
 import { archivePath, folderRoot, removeUpload } from '../../storage/storage';
 import { importFromPath, isInputProblem, messageForUser, type ImportProgress } from './importPipeline';
