@@ -1,6 +1,6 @@
 // Browser calls of the diagnosis API (issue 13): the run's diagnoses, a text a diagnosis names,
 // starting a diagnosis job and running its aux script. Responses are checked at the boundary for
-// the fields the pages read; the full types are lib/diagnosis/types.ts's.
+// the fields the pages read; the full types are lib/trace/diagnosis.ts's.
 import { z } from 'zod';
 import type { DiagnosisView } from '@/lib/trace/diagnosis';
 import type { ExperimentView } from '@/lib/contracts/interventionTypes';

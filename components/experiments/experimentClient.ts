@@ -1,6 +1,6 @@
 // Browser calls of the experiment API (issue 11): start, follow (useExperiment), cancel, resume, list; the knob
 // proposal; an experiment's program sources. Responses are checked at the boundary (the fields
-// the pages read), the full types being lib/interventions/types.ts's.
+// the pages read), the full types being lib/contracts/interventionTypes.ts's.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { z } from 'zod';
