@@ -168,7 +168,7 @@ try {
     report('cli start-up: evoscope --help (the bin, bundled ahead of time)', await startUp('node bin/evoscope.mjs --help', 7), '< 0.3 s');
     report('cli start-up: npm run evoscope -- --help', await startUp('npm run -s evoscope -- --help', 3));
     report('cli start-up: npx evoscope --help', await startUp('npx --offline evoscope --help', 3));
-    report('cli start-up: node --import tsx scripts/cli.ts --help (no bundle)', await startUp('node --import tsx scripts/cli.ts --help', 3));
+    report('cli start-up: node --import tsx cli/main.ts --help (no bundle)', await startUp('node --import tsx cli/main.ts --help', 3));
   }
 
   if (want('complexity')) {

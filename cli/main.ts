@@ -24,7 +24,7 @@ import type { Database } from '../lib/runtime/ensureDatabase';
 import type { ExportResult } from '../lib/db/exportRun';
 import type { StoredRunSummary } from '../lib/db/importRun';
 import { FORMAT_LIST } from '../lib/importers/formatList';
-import { parseArgs, UsageError } from './cliArgs';
+import { parseArgs, UsageError } from './args';
 
 const log = (l: string) => process.stderr.write(`[evoscope] ${l}\n`);
 
@@ -260,55 +260,55 @@ async function main(argv: string[]) {
     case 'export':
       return exportCommand(parseExportArgs(rest));
     case 'analyze': {
-      const { analyzeCommand, parseAnalyzeArgs } = await import('./analyzeCommand');
+      const { analyzeCommand, parseAnalyzeArgs } = await import('./commands/analyze');
       return analyzeCommand(parseAnalyzeArgs(rest), log);
     }
     case 'delete': {
-      const { deleteCommand, parseDeleteArgs } = await import('./deleteCommand');
+      const { deleteCommand, parseDeleteArgs } = await import('./commands/delete');
       return deleteCommand(parseDeleteArgs(rest), log);
     }
     case 'env': {
-      const { envCommand, parseEnvArgs } = await import('./envCommand');
+      const { envCommand, parseEnvArgs } = await import('./commands/env');
       return envCommand(parseEnvArgs(rest), log);
     }
     case 'sandbox': {
-      const { sandboxCommand, parseSandboxArgs } = await import('./sandboxCommand');
+      const { sandboxCommand, parseSandboxArgs } = await import('./commands/sandbox');
       return sandboxCommand(parseSandboxArgs(rest));
     }
     case 'evaluate': {
-      const { evaluateCommand, parseEvaluateArgs } = await import('./evaluateCommand');
+      const { evaluateCommand, parseEvaluateArgs } = await import('./commands/evaluate');
       return evaluateCommand(parseEvaluateArgs(rest), log);
     }
     case 'tune': {
-      const { tuneCommand, parseTuneArgs } = await import('./tuneCommand');
+      const { tuneCommand, parseTuneArgs } = await import('./commands/tune');
       return tuneCommand(parseTuneArgs(rest), log);
     }
     case 'ablate': {
-      const { ablateCommand, parseAblateArgs } = await import('./ablateCommand');
+      const { ablateCommand, parseAblateArgs } = await import('./commands/ablate');
       return ablateCommand(parseAblateArgs(rest), log);
     }
     case 'replay': {
-      const { replayCommand, parseReplayArgs } = await import('./replayCommand');
+      const { replayCommand, parseReplayArgs } = await import('./commands/replay');
       return replayCommand(parseReplayArgs(rest), log);
     }
     case 'diagnose': {
-      const { diagnoseCommand, parseDiagnoseArgs } = await import('./diagnoseCommand');
+      const { diagnoseCommand, parseDiagnoseArgs } = await import('./commands/diagnose');
       return diagnoseCommand(parseDiagnoseArgs(rest), log);
     }
     case 'judge': {
-      const { judgeCommand, parseJudgeArgs } = await import('./judgeCommand');
+      const { judgeCommand, parseJudgeArgs } = await import('./commands/judge');
       return judgeCommand(parseJudgeArgs(rest), log);
     }
     case 'user': {
-      const { userCommand, parseUserArgs } = await import('./userCommand');
+      const { userCommand, parseUserArgs } = await import('./commands/user');
       return userCommand(parseUserArgs(rest), log);
     }
     case 'generalization': {
-      const { generalizationCommand, parseGeneralizationArgs } = await import('./generalizationCommand');
+      const { generalizationCommand, parseGeneralizationArgs } = await import('./commands/generalization');
       return generalizationCommand(parseGeneralizationArgs(rest), log);
     }
     case 'agreement': {
-      const { agreementCommand, parseAgreementArgs } = await import('./agreementCommand');
+      const { agreementCommand, parseAgreementArgs } = await import('./commands/agreement');
       return agreementCommand(parseAgreementArgs(rest), log);
     }
     case undefined:

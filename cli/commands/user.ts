@@ -9,11 +9,11 @@
 //   user password --email E --password P
 //   user invite --email E       (a fresh invitation link; the previous one stops working)
 import { z } from 'zod';
-import { ApiError } from '../lib/contracts/apiError';
-import { roleSchema } from '../lib/contracts/permissions';
-import { disconnect } from '../lib/db/client';
-import { ensureDatabase, type Database } from '../lib/runtime/ensureDatabase';
-import { parseArgs, UsageError } from './cliArgs';
+import { ApiError } from '../../lib/contracts/apiError';
+import { roleSchema } from '../../lib/contracts/permissions';
+import { disconnect } from '../../lib/db/client';
+import { ensureDatabase, type Database } from '../../lib/runtime/ensureDatabase';
+import { parseArgs, UsageError } from '../args';
 
 const SUBCOMMANDS = ['add', 'list', 'role', 'disable', 'enable', 'password', 'invite'] as const;
 type Sub = (typeof SUBCOMMANDS)[number];
@@ -61,8 +61,8 @@ export async function userCommand(args: UserArgs, log: (l: string) => void) {
   let db: Database | null = null;
   try {
     db = await ensureDatabase({ log });
-    const users = await import('../lib/services/accounts/users');
-    const { CLI_ACTOR } = await import('../lib/db/audit');
+    const users = await import('../../lib/services/accounts/users');
+    const { CLI_ACTOR } = await import('../../lib/db/audit');
     const target = async () => {
       const u = await users.findUserByEmail(args.email!);
       if (!u) throw new ApiError(404, `no account with the email ${args.email}`);

@@ -7,15 +7,15 @@
 // stored as the page's would be. --resume continues a stored replay (failed, cancelled or
 // interrupted) without asking again for the trials it already has. Progress on stderr; stdout
 // gets one JSON object (--json) or a table. Ctrl-C cancels.
-import { runParamsSchema } from '../lib/contracts/api/params';
-import { disconnect } from '../lib/db/client';
-import { runExists } from '../lib/db/cyclingReports';
-import { ensureDatabase, type Database } from '../lib/runtime/ensureDatabase';
-import { createExperiment, ExperimentInputError, getExperiment, listCalls, resumeExperiment } from '../lib/db/experiments';
-import { resolveProgramRef } from '../lib/db/programs';
-import { REPLAY_VARIANTS, replayParamsSchema, type ReplayParams, type ReplayReport, type ReplayVariant } from '../lib/contracts/interventionTypes';
-import { parseArgs, UsageError } from './cliArgs';
-import { runInForeground } from './foregroundExperiment';
+import { runParamsSchema } from '../../lib/contracts/api/params';
+import { disconnect } from '../../lib/db/client';
+import { runExists } from '../../lib/db/cyclingReports';
+import { ensureDatabase, type Database } from '../../lib/runtime/ensureDatabase';
+import { createExperiment, ExperimentInputError, getExperiment, listCalls, resumeExperiment } from '../../lib/db/experiments';
+import { resolveProgramRef } from '../../lib/db/programs';
+import { REPLAY_VARIANTS, replayParamsSchema, type ReplayParams, type ReplayReport, type ReplayVariant } from '../../lib/contracts/interventionTypes';
+import { parseArgs, UsageError } from '../args';
+import { runInForeground } from '../foregroundExperiment';
 
 export interface ReplayArgs {
   runId: string;

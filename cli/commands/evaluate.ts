@@ -3,14 +3,14 @@
 // run's evaluator, in this process (no worker needed) with the same batch code as the worker
 // task: the results are stored as the page's Re-run stores them. Progress goes to stderr; stdout
 // gets one JSON object (--json) or a table. Ctrl-C cancels the batch.
-import { runParamsSchema } from '../lib/contracts/api/params';
-import { disconnect } from '../lib/db/client';
-import { ensureDatabase, type Database } from '../lib/runtime/ensureDatabase';
-import { BatchInputError, cancelBatch, createEvaluationBatch, getBatchDetail } from '../lib/db/evaluationBatches';
-import { resolveProgramRef } from '../lib/db/programs';
-import { runEvaluationBatch } from '../lib/services/evaluation/runEvaluationBatch';
-import { sandboxBatchDeps } from '../lib/services/evaluation/batchDeps';
-import { parseArgs, UsageError } from './cliArgs';
+import { runParamsSchema } from '../../lib/contracts/api/params';
+import { disconnect } from '../../lib/db/client';
+import { ensureDatabase, type Database } from '../../lib/runtime/ensureDatabase';
+import { BatchInputError, cancelBatch, createEvaluationBatch, getBatchDetail } from '../../lib/db/evaluationBatches';
+import { resolveProgramRef } from '../../lib/db/programs';
+import { runEvaluationBatch } from '../../lib/services/evaluation/runEvaluationBatch';
+import { sandboxBatchDeps } from '../../lib/services/evaluation/batchDeps';
+import { parseArgs, UsageError } from '../args';
 
 export interface EvaluateArgs {
   runId: string;

@@ -5,18 +5,18 @@
 // judging batch run in this process, so its judgements are stored as the web app's would be.
 // `evoscope judge --diffs FILE.jsonl ...`: edits outside any run, one {"id", "labels"} line each.
 import fs from 'node:fs';
-import { canonicalLabels } from '../lib/contracts/editLabels';
-import { editSet, type EditSetEdit, type EditSetProgram } from '../lib/analysis/taxonomy/editSet';
-import { scoreScale, taxonomyStats } from '../lib/analysis/taxonomy/stats';
-import { OFFLINE_JUDGE_KEY, llmJudgeKey, type LabelledEdit, type TaxonomyStats } from '../lib/contracts/taxonomyTypes';
-import { canonicalOrder } from '../lib/trace/order';
-import type { Database } from '../lib/runtime/ensureDatabase';
-import type { LlmSettings } from '../lib/contracts/llmTypes';
-import { readRunsFromInput } from '../lib/services/import/importPipeline';
-import { parseArgs, UsageError } from './cliArgs';
-import { JudgeError } from './labelsFile';
-import { judgeOfflineAll, judgeLlmAll, type EditToJudge, type JudgeOutcome } from './judgeLoop';
-import { judgeDiffsFile } from './judgeDiffs';
+import { canonicalLabels } from '../../lib/contracts/editLabels';
+import { editSet, type EditSetEdit, type EditSetProgram } from '../../lib/analysis/taxonomy/editSet';
+import { scoreScale, taxonomyStats } from '../../lib/analysis/taxonomy/stats';
+import { OFFLINE_JUDGE_KEY, llmJudgeKey, type LabelledEdit, type TaxonomyStats } from '../../lib/contracts/taxonomyTypes';
+import { canonicalOrder } from '../../lib/trace/order';
+import type { Database } from '../../lib/runtime/ensureDatabase';
+import type { LlmSettings } from '../../lib/contracts/llmTypes';
+import { readRunsFromInput } from '../../lib/services/import/importPipeline';
+import { parseArgs, UsageError } from '../args';
+import { JudgeError } from '../labelsFile';
+import { judgeOfflineAll, judgeLlmAll, type EditToJudge, type JudgeOutcome } from '../judgeLoop';
+import { judgeDiffsFile } from '../judgeDiffs';
 
 export interface JudgeArgs {
   target?: string;
@@ -121,7 +121,7 @@ function judgedRun(
 }
 
 async function llmSettingsOrFail(): Promise<LlmSettings> {
-  const { loadLlmSettings } = await import('../lib/services/llmSettings');
+  const { loadLlmSettings } = await import('../../lib/services/llmSettings');
   const settings = await loadLlmSettings();
   if (!settings) {
     throw new JudgeError('no LLM is configured: set EVOSCOPE_LLM_BASE_URL and EVOSCOPE_LLM_MODEL (and EVOSCOPE_LLM_API_KEY), or save them on /settings');
@@ -136,7 +136,7 @@ async function judgeRunsFromInput(args: JudgeArgs, log: (l: string) => void) {
   let settings: LlmSettings | null = null;
   try {
     if (args.judge === 'llm') {
-      const { ensureDatabase } = await import('../lib/runtime/ensureDatabase');
+      const { ensureDatabase } = await import('../../lib/runtime/ensureDatabase');
       db = await ensureDatabase({ log });
       settings = await llmSettingsOrFail();
     }
@@ -176,7 +176,7 @@ async function judgeRunsFromInput(args: JudgeArgs, log: (l: string) => void) {
     }
   } finally {
     if (db) {
-      const { disconnect } = await import('../lib/db/client');
+      const { disconnect } = await import('../../lib/db/client');
       await disconnect();
       db.release();
     }
@@ -186,7 +186,7 @@ async function judgeRunsFromInput(args: JudgeArgs, log: (l: string) => void) {
 export async function judgeCommand(args: JudgeArgs, log: (l: string) => void) {
   if (args.diffs) return judgeDiffsFile(args, log, llmSettingsOrFail);
   if (UUID.test(args.target!) && !fs.existsSync(args.target!)) {
-    const { judgeStoredRun } = await import('./judgeStoredRun');
+    const { judgeStoredRun } = await import('../judgeStoredRun');
     const r = await judgeStoredRun(args.target!, args.judge, log, llmSettingsOrFail);
     const outcomes = r.edits.map((e) => r.outcomes.get(e.childId));
     printRun(judgedRun(r.runId, r.judge, r.edits, outcomes, (id) => r.externalIds.get(id) ?? id, r.scores, r.higherIsBetter), args.json);

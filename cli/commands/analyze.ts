@@ -2,14 +2,14 @@
 // Runs the cycling / composition / lineage analyses on a run folder (no database needed) or on
 // a stored run, and prints one JSON object per run: { run, definitions, scope, summary, edits }.
 import fs from 'node:fs';
-import { analyzeRun } from '../lib/analysis/analyzeRun';
-import { analysisProgramsFromRecords } from '../lib/analysis/fromTrace';
-import type { AnalysisProgram, CyclingScope, Definitions } from '../lib/contracts/analysisTypes';
-import { disconnect } from '../lib/db/client';
-import { ensureDatabase } from '../lib/runtime/ensureDatabase';
-import { loadAnalysisPrograms } from '../lib/services/analyses/runAnalyses';
-import { readRunsFromInput } from '../lib/services/import/importPipeline';
-import { parseArgs, UsageError } from './cliArgs';
+import { analyzeRun } from '../../lib/analysis/analyzeRun';
+import { analysisProgramsFromRecords } from '../../lib/analysis/fromTrace';
+import type { AnalysisProgram, CyclingScope, Definitions } from '../../lib/contracts/analysisTypes';
+import { disconnect } from '../../lib/db/client';
+import { ensureDatabase } from '../../lib/runtime/ensureDatabase';
+import { loadAnalysisPrograms } from '../../lib/services/analyses/runAnalyses';
+import { readRunsFromInput } from '../../lib/services/import/importPipeline';
+import { parseArgs, UsageError } from '../args';
 
 export interface AnalyzeArgs {
   target: string;

@@ -4,13 +4,13 @@
 // Without: the paper's Tables 11-12 over every run with a private re-run, as the /generalization
 // page shows them (--csv: Table 11's long form, one line per run, as the page's export).
 // Re-scoring itself is `evoscope evaluate <runId> --best-chain --private`.
-import { formatScore, formatSigned } from '../components/ui/format';
-import { runParamsSchema } from '../lib/contracts/api/params';
-import { verdictLabel, verdictMatrix, frameworkCounts, verdictsCsv } from '../lib/analysis/generalizationTables';
-import { disconnect } from '../lib/db/client';
-import { ensureDatabase, type Database } from '../lib/runtime/ensureDatabase';
-import { getRunGeneralization, listRunVerdicts, type RunGeneralization } from '../lib/db/generalization';
-import { parseArgs, UsageError } from './cliArgs';
+import { formatScore, formatSigned } from '../../components/ui/format';
+import { runParamsSchema } from '../../lib/contracts/api/params';
+import { verdictLabel, verdictMatrix, frameworkCounts, verdictsCsv } from '../../lib/analysis/generalizationTables';
+import { disconnect } from '../../lib/db/client';
+import { ensureDatabase, type Database } from '../../lib/runtime/ensureDatabase';
+import { getRunGeneralization, listRunVerdicts, type RunGeneralization } from '../../lib/db/generalization';
+import { parseArgs, UsageError } from '../args';
 
 export interface GeneralizationArgs {
   runId: string | null;

@@ -8,16 +8,16 @@
 // (lib/db/runExperiment.ts); --resume continues a stored diagnosis, re-feeding its stored
 // exchanges. Progress on stderr; stdout gets one JSON object (--json: { experimentId, status,
 // error, result, diagnosis, calls }) or the report. Ctrl-C cancels.
-import { runParamsSchema } from '../lib/contracts/api/params';
-import { disconnect } from '../lib/db/client';
-import { getDiagnosis } from '../lib/db/diagnoses';
-import { ensureDatabase, type Database } from '../lib/runtime/ensureDatabase';
-import { createDiagnoseExperiment } from '../lib/services/experiments/diagnose';
-import { ExperimentInputError, getExperiment, listCalls, resumeExperiment } from '../lib/db/experiments';
-import { diagnoseParamsSchema, type DiagnoseExperimentReport, type DiagnoseParams } from '../lib/trace/diagnosis';
-import { releaseJobClient } from '../lib/db/jobQueue';
-import { parseArgs, UsageError } from './cliArgs';
-import { runInForeground } from './foregroundExperiment';
+import { runParamsSchema } from '../../lib/contracts/api/params';
+import { disconnect } from '../../lib/db/client';
+import { getDiagnosis } from '../../lib/db/diagnoses';
+import { ensureDatabase, type Database } from '../../lib/runtime/ensureDatabase';
+import { createDiagnoseExperiment } from '../../lib/services/experiments/diagnose';
+import { ExperimentInputError, getExperiment, listCalls, resumeExperiment } from '../../lib/db/experiments';
+import { diagnoseParamsSchema, type DiagnoseExperimentReport, type DiagnoseParams } from '../../lib/trace/diagnosis';
+import { releaseJobClient } from '../../lib/db/jobQueue';
+import { parseArgs, UsageError } from '../args';
+import { runInForeground } from '../foregroundExperiment';
 
 export interface DiagnoseArgs {
   runId: string;

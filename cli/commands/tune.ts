@@ -5,16 +5,16 @@
 // (lib/db/runExperiment.ts). The experiment is stored as the page's would be. Progress goes to
 // stderr; stdout gets one JSON object (--json: the report with the experiment's id and status) or
 // a readable summary. Ctrl-C cancels it. Exit code 1 when it does not end done.
-import { runParamsSchema } from '../lib/contracts/api/params';
-import { disconnect } from '../lib/db/client';
-import { runExists } from '../lib/db/cyclingReports';
-import { ensureDatabase, type Database } from '../lib/runtime/ensureDatabase';
-import { bestChainProgramIds } from '../lib/db/evaluationBatches';
-import { cancelExperiment, createExperiment, ExperimentInputError, getExperiment } from '../lib/db/experiments';
-import { resolveProgramRef } from '../lib/db/programs';
-import { runExperiment } from '../lib/services/experiments/runExperiment';
-import { tuneParamsSchema, type TuneReport } from '../lib/contracts/interventionTypes';
-import { parseArgs, UsageError } from './cliArgs';
+import { runParamsSchema } from '../../lib/contracts/api/params';
+import { disconnect } from '../../lib/db/client';
+import { runExists } from '../../lib/db/cyclingReports';
+import { ensureDatabase, type Database } from '../../lib/runtime/ensureDatabase';
+import { bestChainProgramIds } from '../../lib/db/evaluationBatches';
+import { cancelExperiment, createExperiment, ExperimentInputError, getExperiment } from '../../lib/db/experiments';
+import { resolveProgramRef } from '../../lib/db/programs';
+import { runExperiment } from '../../lib/services/experiments/runExperiment';
+import { tuneParamsSchema, type TuneReport } from '../../lib/contracts/interventionTypes';
+import { parseArgs, UsageError } from '../args';
 
 export interface TuneArgs {
   runId: string;

@@ -3,13 +3,13 @@
 // version (lib/db/evaluators.ts), the contract told by the folder's files unless given.
 import path from 'node:path';
 import { parseArgs as nodeParseArgs } from 'node:util';
-import { runParamsSchema } from '../lib/contracts/api/params';
-import { disconnect, pool } from '../lib/db/client';
-import { ensureDatabase, type Database } from '../lib/runtime/ensureDatabase';
-import { attachEvaluator, EVALUATOR_CONTRACTS } from '../lib/db/evaluators';
-import { defaultProgramFile, detectContract, EvaluatorInputError, readEvaluatorFolder } from '../lib/sandbox/evaluators/files';
-import type { EvaluatorContract } from '../lib/contracts/evaluatorTypes';
-import { UsageError } from './cliArgs';
+import { runParamsSchema } from '../../lib/contracts/api/params';
+import { disconnect, pool } from '../../lib/db/client';
+import { ensureDatabase, type Database } from '../../lib/runtime/ensureDatabase';
+import { attachEvaluator, EVALUATOR_CONTRACTS } from '../../lib/db/evaluators';
+import { defaultProgramFile, detectContract, EvaluatorInputError, readEvaluatorFolder } from '../../lib/sandbox/evaluators/files';
+import type { EvaluatorContract } from '../../lib/contracts/evaluatorTypes';
+import { UsageError } from '../args';
 
 export interface EnvAttachArgs {
   runId: string;

@@ -8,7 +8,7 @@ import { canonicalLabels } from '../lib/contracts/editLabels';
 import { diffSides } from '../lib/analysis/taxonomy/diffSides';
 import type { Database } from '../lib/runtime/ensureDatabase';
 import type { LlmSettings } from '../lib/contracts/llmTypes';
-import type { JudgeArgs } from './judgeCommand';
+import type { JudgeArgs } from './commands/judge';
 import { judgeLlmAll, judgeOfflineAll, type EditToJudge, type JudgeOutcome } from './judgeLoop';
 import { editInputSchema, InputFileError, readJsonLines } from './labelsFile';
 

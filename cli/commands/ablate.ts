@@ -5,15 +5,15 @@
 // sandbox against the run's evaluator. The experiment is stored like one started from the page.
 // Progress on stderr; stdout gets the experiment (its report in `result`, --json) or a table.
 // Ctrl-C cancels it (resumable from the page or the API).
-import { runParamsSchema } from '../lib/contracts/api/params';
-import { disconnect } from '../lib/db/client';
-import { runExists } from '../lib/db/cyclingReports';
-import { ensureDatabase, type Database } from '../lib/runtime/ensureDatabase';
-import { cancelExperiment, createExperiment, ExperimentInputError } from '../lib/db/experiments';
-import { resolveProgramRef } from '../lib/db/programs';
-import { runExperiment } from '../lib/services/experiments/runExperiment';
-import type { AblationReport } from '../lib/contracts/interventionTypes';
-import { parseArgs, UsageError } from './cliArgs';
+import { runParamsSchema } from '../../lib/contracts/api/params';
+import { disconnect } from '../../lib/db/client';
+import { runExists } from '../../lib/db/cyclingReports';
+import { ensureDatabase, type Database } from '../../lib/runtime/ensureDatabase';
+import { cancelExperiment, createExperiment, ExperimentInputError } from '../../lib/db/experiments';
+import { resolveProgramRef } from '../../lib/db/programs';
+import { runExperiment } from '../../lib/services/experiments/runExperiment';
+import type { AblationReport } from '../../lib/contracts/interventionTypes';
+import { parseArgs, UsageError } from '../args';
 
 export interface AblateArgs {
   runId: string;

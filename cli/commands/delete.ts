@@ -1,11 +1,11 @@
 // `evoscope delete <runId> [--json]`: removes a stored run with everything of it, in one
 // transaction, as the runs list's Delete button does (lib/db/runEdit.ts deleteRun).
-import { runParamsSchema } from '../lib/contracts/api/params';
-import { disconnect } from '../lib/db/client';
-import { ensureDatabase, type Database } from '../lib/runtime/ensureDatabase';
-import { deleteRun } from '../lib/db/runEdit';
-import { audit, CLI_ACTOR } from '../lib/db/audit';
-import { parseArgs, UsageError } from './cliArgs';
+import { runParamsSchema } from '../../lib/contracts/api/params';
+import { disconnect } from '../../lib/db/client';
+import { ensureDatabase, type Database } from '../../lib/runtime/ensureDatabase';
+import { deleteRun } from '../../lib/db/runEdit';
+import { audit, CLI_ACTOR } from '../../lib/db/audit';
+import { parseArgs, UsageError } from '../args';
 
 export interface DeleteArgs {
   runId: string;
