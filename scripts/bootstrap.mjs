@@ -16,7 +16,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const say = (m) => process.stderr.write(`[evoscope] ${m}\n`);
 const mtime = (p) => (fs.existsSync(p) ? fs.statSync(p).mtimeMs : 0);
 
-const targets = { start: 'scripts/start.ts', test: 'scripts/test.ts', cli: 'cli/main.ts', bench: 'scripts/bench.ts' };
+const targets = { start: 'cli/start.ts', test: 'scripts/test.ts', cli: 'cli/main.ts', bench: 'scripts/bench.ts' };
 const [name, ...rest] = process.argv.slice(2);
 if (!targets[name]) {
   say(`unknown command ${name}; expected one of ${Object.keys(targets).join(', ')}`);
