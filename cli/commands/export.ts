@@ -2,7 +2,6 @@
 // EvoTrace refined layout (lib/db/exportRun.ts), readable by EvoReplay and by `import`.
 // The exporter is loaded when the command runs, not with the argument check.
 import type { ExportResult } from '../../lib/db/exportRun';
-import type { Database } from '../../lib/runtime/ensureDatabase';
 import { parseArgs, UsageError } from '../args';
 
 export interface ExportArgs {
@@ -34,18 +33,12 @@ function exportLines(r: ExportResult) {
 
 export async function exportCommand(args: ExportArgs, log: (l: string) => void) {
   const { checkOutputDirectory, exportRunToDirectory } = await import('../../lib/db/exportRun');
-  const { ensureDatabase } = await import('../../lib/runtime/ensureDatabase');
-  const { disconnect } = await import('../../lib/db/client');
+  const { withDatabase } = await import('../withDatabase');
   checkOutputDirectory(args.out); // before starting a database for nothing
-  let db: Database | null = null;
-  try {
-    db = await ensureDatabase({ log });
+  return withDatabase(log, async () => {
     const t = Date.now();
     const result = await exportRunToDirectory(args.runId, args.out, (n, total) => total >= 5000 && log(`exported ${n}/${total} programs`));
     log(`exported in ${Date.now() - t} ms`);
     process.stdout.write(`${args.json ? JSON.stringify(result) : exportLines(result)}\n`);
-  } finally {
-    await disconnect();
-    db?.release();
-  }
+  });
 }

@@ -4,7 +4,6 @@
 // The pipeline is loaded when the command runs, not with the argument check.
 import type { StoredRunSummary } from '../../lib/db/importRun';
 import { parseArgs, UsageError } from '../args';
-import type { Database } from '../../lib/runtime/ensureDatabase';
 
 export interface ImportArgs {
   path: string;
@@ -32,14 +31,10 @@ export async function importCommand(args: ImportArgs, log: (l: string) => void) 
   // A folder, or an archive unpacked safely to a temporary folder; all runs found are stored in
   // one transaction (lib/services/import/importPipeline.ts, the same path the upload worker takes).
   const { importFromPath } = await import('../../lib/services/import/importPipeline');
-  const { ensureDatabase } = await import('../../lib/runtime/ensureDatabase');
-  const { disconnect } = await import('../../lib/db/client');
-  const { releaseJobClient } = await import('../../lib/db/jobQueue');
-  let db: Database | null = null;
+  const { withDatabase } = await import('../withDatabase');
   const started = Date.now();
   let lastLog = 0;
-  try {
-    db = await ensureDatabase({ log });
+  return withDatabase(log, async () => {
     const stored = await importFromPath(args.path, {
       format: args.format,
       name: args.name,
@@ -65,9 +60,5 @@ export async function importCommand(args: ImportArgs, log: (l: string) => void) 
         for (const w of summary.warnings) process.stdout.write(`  warning: ${w.message}${w.file ? ` (${w.file})` : ''}\n`);
       }
     }
-  } finally {
-    await releaseJobClient().catch((e) => log(`releasing the job client failed: ${(e as Error).message}`));
-    await disconnect();
-    db?.release();
-  }
+  });
 }

@@ -10,7 +10,7 @@ import { editSet, type EditSetEdit, type EditSetProgram } from '../../lib/analys
 import { scoreScale, taxonomyStats } from '../../lib/analysis/taxonomy/stats';
 import { OFFLINE_JUDGE_KEY, llmJudgeKey, type LabelledEdit, type TaxonomyStats } from '../../lib/contracts/taxonomyTypes';
 import { canonicalOrder } from '../../lib/trace/order';
-import type { Database } from '../../lib/runtime/ensureDatabase';
+import type { ImportedRun } from '../../lib/trace/schema';
 import type { LlmSettings } from '../../lib/contracts/llmTypes';
 import { readRunsFromInput } from '../../lib/services/import/importPipeline';
 import { parseArgs, UsageError } from '../args';
@@ -132,54 +132,46 @@ async function llmSettingsOrFail(): Promise<LlmSettings> {
 /** A run folder, run file or archive: every run in it, judged in memory. */
 async function judgeRunsFromInput(args: JudgeArgs, log: (l: string) => void) {
   const runs = await readRunsFromInput(args.target!, { forAnalysis: true });
-  let db: Database | null = null;
-  let settings: LlmSettings | null = null;
-  try {
-    if (args.judge === 'llm') {
-      const { ensureDatabase } = await import('../../lib/runtime/ensureDatabase');
-      db = await ensureDatabase({ log });
-      settings = await llmSettingsOrFail();
+  if (args.judge !== 'llm') return judgeRuns(runs, null, args, log);
+  const { withDatabase } = await import('../withDatabase'); // the LLM's settings and its answer cache
+  return withDatabase(log, async () => judgeRuns(runs, await llmSettingsOrFail(), args, log));
+}
+
+/** Each run's edits through the offline judge, or the LLM's when its settings are given. */
+async function judgeRuns(runs: ImportedRun[], settings: LlmSettings | null, args: JudgeArgs, log: (l: string) => void) {
+  for (const r of runs) {
+    // The stored run's view of the programs: seq from the canonical order, the raw iteration.
+    const ordered = canonicalOrder(r.programs);
+    const programs: EditSetProgram[] = ordered.map(({ item }, seq) => ({
+      id: item.externalId,
+      seq,
+      iteration: item.iteration ?? null,
+      valid: item.valid,
+      score: item.score ?? null,
+      parentIds: (item.parents ?? []).map((p) => p.externalId),
+      hasCode: item.code.length > 0,
+    }));
+    const byId = new Map<string, (typeof r.programs)[number]>();
+    for (const { item } of ordered) if (!byId.has(item.externalId)) byId.set(item.externalId, item);
+    const set = editSet(programs, r.run.higherIsBetter ?? true);
+    const toJudge: EditToJudge[] = set.edits.map((e) => {
+      const parent = byId.get(e.parentId)!;
+      const child = byId.get(e.childId)!;
+      return { parent: parent.code, child: child.code, language: child.language ?? parent.language ?? r.run.language ?? null };
+    });
+    const started = Date.now();
+    let outcomes: JudgeOutcome[];
+    let judge = OFFLINE_JUDGE_KEY;
+    if (settings) {
+      judge = llmJudgeKey(settings.model);
+      const res = await judgeLlmAll(toJudge, settings, log);
+      outcomes = res.outcomes;
+      log(`LLM: ${res.spend.requests} edits asked, ${res.spend.cached} from the cache, ${res.spend.promptTokens + res.spend.completionTokens} tokens, $${res.spend.costUsd.toFixed(4)}`);
+    } else {
+      outcomes = await judgeOfflineAll(toJudge);
     }
-    for (const r of runs) {
-      // The stored run's view of the programs: seq from the canonical order, the raw iteration.
-      const ordered = canonicalOrder(r.programs);
-      const programs: EditSetProgram[] = ordered.map(({ item }, seq) => ({
-        id: item.externalId,
-        seq,
-        iteration: item.iteration ?? null,
-        valid: item.valid,
-        score: item.score ?? null,
-        parentIds: (item.parents ?? []).map((p) => p.externalId),
-        hasCode: item.code.length > 0,
-      }));
-      const byId = new Map<string, (typeof r.programs)[number]>();
-      for (const { item } of ordered) if (!byId.has(item.externalId)) byId.set(item.externalId, item);
-      const set = editSet(programs, r.run.higherIsBetter ?? true);
-      const toJudge: EditToJudge[] = set.edits.map((e) => {
-        const parent = byId.get(e.parentId)!;
-        const child = byId.get(e.childId)!;
-        return { parent: parent.code, child: child.code, language: child.language ?? parent.language ?? r.run.language ?? null };
-      });
-      const started = Date.now();
-      let outcomes: JudgeOutcome[];
-      let judge = OFFLINE_JUDGE_KEY;
-      if (settings) {
-        judge = llmJudgeKey(settings.model);
-        const res = await judgeLlmAll(toJudge, settings, log);
-        outcomes = res.outcomes;
-        log(`LLM: ${res.spend.requests} edits asked, ${res.spend.cached} from the cache, ${res.spend.promptTokens + res.spend.completionTokens} tokens, $${res.spend.costUsd.toFixed(4)}`);
-      } else {
-        outcomes = await judgeOfflineAll(toJudge);
-      }
-      log(`judged "${r.run.name}" (${set.edits.length} edits) in ${Date.now() - started} ms`);
-      printRun(judgedRun(r.run.name, judge, set.edits, outcomes, (id) => id, set.scores, r.run.higherIsBetter ?? true), args.json);
-    }
-  } finally {
-    if (db) {
-      const { disconnect } = await import('../../lib/db/client');
-      await disconnect();
-      db.release();
-    }
+    log(`judged "${r.run.name}" (${set.edits.length} edits) in ${Date.now() - started} ms`);
+    printRun(judgedRun(r.run.name, judge, set.edits, outcomes, (id) => id, set.scores, r.run.higherIsBetter ?? true), args.json);
   }
 }
 
