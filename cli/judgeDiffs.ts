@@ -7,7 +7,7 @@
 import { canonicalLabels } from '../lib/contracts/editLabels';
 import { diffSides } from '../lib/analysis/taxonomy/diffSides';
 import type { LlmSettings } from '../lib/contracts/llmTypes';
-import type { JudgeArgs } from './commands/judge';
+import type { JudgeArgs } from './judgeArgs';
 import { judgeLlmAll, judgeOfflineAll, type EditToJudge, type JudgeOutcome } from './judgeLoop';
 import { editInputSchema, InputFileError, readJsonLines } from './labelsFile';
 

@@ -185,7 +185,8 @@ async function main(argv: string[]) {
       return diagnoseCommand(parseDiagnoseArgs(rest), log);
     }
     case 'judge': {
-      const { judgeCommand, parseJudgeArgs } = await import('./commands/judge');
+      const { parseJudgeArgs } = await import('./judgeArgs');
+      const { judgeCommand } = await import('./commands/judge');
       return judgeCommand(parseJudgeArgs(rest), log);
     }
     case 'user': {

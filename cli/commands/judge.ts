@@ -13,30 +13,12 @@ import { canonicalOrder } from '../../lib/trace/order';
 import type { ImportedRun } from '../../lib/trace/schema';
 import type { LlmSettings } from '../../lib/contracts/llmTypes';
 import { readRunsFromInput } from '../../lib/services/import/importPipeline';
-import { parseArgs, UsageError } from '../args';
+import type { JudgeArgs } from '../judgeArgs';
 import { JudgeError } from '../labelsFile';
 import { judgeOfflineAll, judgeLlmAll, type EditToJudge, type JudgeOutcome } from '../judgeLoop';
 import { judgeDiffsFile } from '../judgeDiffs';
 
-export interface JudgeArgs {
-  target?: string;
-  diffs?: string;
-  judge: 'offline' | 'llm';
-  language?: string;
-  json: boolean;
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function parseJudgeArgs(args: string[]): JudgeArgs {
-  const a = parseArgs(args, { values: ['judge', 'diffs', 'language'], switches: ['json'], positional: 'run' });
-  const judge = a.values.judge ?? 'offline';
-  if (judge !== 'offline' && judge !== 'llm') throw new UsageError('--judge must be offline or llm');
-  if (a.values.diffs && a.positional) throw new UsageError('judge takes a run or --diffs FILE, not both');
-  if (!a.values.diffs && !a.positional) throw new UsageError('judge needs a <dir|archive|runId> or --diffs FILE.jsonl');
-  if (a.values.language && !a.values.diffs) throw new UsageError('--language is for --diffs input (a run knows its language)');
-  return { target: a.positional, diffs: a.values.diffs, judge, language: a.values.language, json: a.switches.has('json') };
-}
 
 /** The per-label fields of item 6's --json output. */
 function labelFigures(s: TaxonomyStats) {
