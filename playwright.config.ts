@@ -29,7 +29,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx scripts/serve.ts',
+    command: 'node --import tsx cli/serve.ts',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,4 +1,4 @@
-// Issue 15 items 8 and 4 on the built app (next start through scripts/serve.ts): security
+// Issue 15 items 8 and 4 on the built app (next start through cli/serve.ts): security
 // headers on every page and API answer, TRACE answered 405 with Allow everywhere, an oversized
 // JSON body refused with 413, and the pages that run Monaco (web workers) and sigma (WebGL) work
 // under the Content-Security-Policy without a single violation.

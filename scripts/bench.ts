@@ -51,7 +51,7 @@ import { REALISTIC, writeSyntheticOpenEvolveRun } from '../lib/services/demo/syn
 import { startEmbeddedPostgres } from '../lib/runtime/embeddedPostgres';
 import { migrate } from '../lib/runtime/migrate';
 import { measureCommand } from './bench/measureCommand';
-import { buildIfStale } from './serve';
+import { buildIfStale } from '../cli/serve';
 
 const root = process.cwd();
 const log = (l: string) => process.stderr.write(`[bench] ${l}\n`);
@@ -168,7 +168,7 @@ try {
     report('cli start-up: evoscope --help (the bin, bundled ahead of time)', await startUp('node bin/evoscope.mjs --help', 7), '< 0.3 s');
     report('cli start-up: npm run evoscope -- --help', await startUp('npm run -s evoscope -- --help', 3));
     report('cli start-up: npx evoscope --help', await startUp('npx --offline evoscope --help', 3));
-    report('cli start-up: node --import tsx scripts/cli.ts --help (no bundle)', await startUp('node --import tsx scripts/cli.ts --help', 3));
+    report('cli start-up: node --import tsx cli/main.ts --help (no bundle)', await startUp('node --import tsx cli/main.ts --help', 3));
   }
 
   if (want('complexity')) {
@@ -188,7 +188,7 @@ try {
     else {
       buildIfStale(log);
       const port = 3790;
-      const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
+      const server = spawn(process.execPath, ['--import', 'tsx', 'cli/serve.ts'], {
         cwd: root,
         env: { ...env, PORT: String(port) },
         stdio: ['ignore', 'ignore', 'pipe'],
@@ -282,7 +282,7 @@ try {
   if (want('ingest')) {
     buildIfStale(log);
     const port = 3791;
-    const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
+    const server = spawn(process.execPath, ['--import', 'tsx', 'cli/serve.ts'], {
       cwd: root,
       env: { ...env, PORT: String(port), EVOSCOPE_DATA_DIR: path.join(tmp, 'data') },
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -304,7 +304,7 @@ try {
   if (want('upload')) {
     buildIfStale(log);
     const port = 3792;
-    const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
+    const server = spawn(process.execPath, ['--import', 'tsx', 'cli/serve.ts'], {
       cwd: root,
       env: { ...env, PORT: String(port), EVOSCOPE_DATA_DIR: path.join(tmp, 'upload-data') },
       stdio: ['ignore', 'ignore', 'pipe'],

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Entry point of every npm script. Plain Node with no dependencies, because it runs before
 // anything is installed: installs the npm dependencies when missing or stale, generates the
-// Prisma client, then hands over to the TypeScript script named by the first argument
-// (scripts/<name>.ts, run with tsx), except `cli`, which runs the CLI bundled ahead of time
+// Prisma client, then hands over to the TypeScript entry named by the first argument (run with
+// tsx; see `targets`), except `cli`, which runs the CLI (cli/main.ts) bundled ahead of time
 // (scripts/cliBundle.mjs: rebuilt here when a source changed; bin/evoscope.mjs loads it
 // directly). Everything it prints goes to stderr so that `npm run evoscope -- ... --json` keeps
 // stdout clean.
@@ -16,7 +16,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const say = (m) => process.stderr.write(`[evoscope] ${m}\n`);
 const mtime = (p) => (fs.existsSync(p) ? fs.statSync(p).mtimeMs : 0);
 
-const targets = { start: 'start.ts', test: 'test.ts', cli: 'cli.ts', bench: 'bench.ts' };
+const targets = { start: 'cli/start.ts', test: 'scripts/test.ts', cli: 'cli/main.ts', bench: 'scripts/bench.ts' };
 const [name, ...rest] = process.argv.slice(2);
 if (!targets[name]) {
   say(`unknown command ${name}; expected one of ${Object.keys(targets).join(', ')}`);
@@ -68,7 +68,7 @@ if (mtime(schema) > mtime(generated)) {
 }
 
 // 3. Hand over. Signals reach the child through the process group; we only relay its exit.
-const fromSource = ['--import', 'tsx', path.join(root, 'scripts', targets[name])];
+const fromSource = ['--import', 'tsx', path.join(root, targets[name])];
 let program = fromSource;
 if (name === 'cli') {
   try {

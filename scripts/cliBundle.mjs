@@ -1,4 +1,4 @@
-// The CLI built ahead of time: scripts/cli.ts and everything it imports from the project,
+// The CLI built ahead of time: cli/main.ts and everything it imports from the project,
 // bundled by esbuild into .evoscope/cli/ (npm packages stay external and resolve from
 // node_modules, so the Prisma runtime, tree-sitter's and sql.js's wasm files load as they do
 // under tsx). Rebuilt when any bundled source is newer than the bundle: the inputs esbuild
@@ -38,13 +38,13 @@ export function freshCliEntry(root, dir = cliBundleDir(root)) {
   return entry;
 }
 
-/** Bundles scripts/cli.ts into `dir`; returns the entry file. */
+/** Bundles cli/main.ts into `dir`; returns the entry file. */
 export async function buildCliBundle(root, dir = cliBundleDir(root)) {
   const esbuild = await import('esbuild');
   const builtAt = Date.now(); // before reading: a source saved during the build makes it stale
   const result = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { cli: 'scripts/cli.ts' },
+    entryPoints: { cli: 'cli/main.ts' },
     bundle: true,
     splitting: true, // commands load their modules on demand: `--help` loads almost nothing
     platform: 'node',

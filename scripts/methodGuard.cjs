@@ -1,4 +1,4 @@
-// Preloaded into `next start` (node --require, scripts/serve.ts): answers TRACE and TRACK with
+// Preloaded into `next start` (node --require, cli/serve.ts): answers TRACE and TRACK with
 // 405 before Next sees them. Next builds a fetch Request for every request (for the proxy or a
 // route handler) and the fetch standard forbids these methods, so Next itself can only fail with
 // a 500 ("'TRACE' HTTP method is unsupported") on every path (issue 15 item 8); neither

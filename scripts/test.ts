@@ -9,8 +9,8 @@ import { startEmbeddedPostgres } from '../lib/runtime/embeddedPostgres';
 import { migrate } from '../lib/runtime/migrate';
 import { disconnect } from '../lib/db/client';
 import { loadDemoData } from '../lib/services/demo/loadDemoData';
-import { buildIfStale } from './serve';
-import { ensureSandboxPackages } from './systemPackages';
+import { buildIfStale } from '../cli/serve';
+import { ensureSandboxPackages } from '../cli/systemPackages';
 
 const root = process.cwd();
 const log = (l: string) => process.stderr.write(`[evoscope:test] ${l}\n`);

@@ -1,7 +1,7 @@
 // `npm run bench -- scale [--programs N]` (issue 14, item 4): a realistic run end to end, as a new
 // user meets it. Generates an OpenEvolve-layout run of N programs (default 100,000) of realistic
 // size (lib/services/demo/synthetic.ts REALISTIC: ~4.5 KB of source, written as `code` and `solution`),
-// starts the app and the worker as `npm start` does (scripts/serve.ts) on the throw-away database
+// starts the app and the worker as `npm start` does (cli/serve.ts) on the throw-away database
 // of DATABASE_URL, imports the run with the bundled CLI from a shell, waits for the worker's
 // analyses, fills the runs table to 500 runs, then measures the JSON routes the run's pages use,
 // at the URLs the pages fetch (versioned bodies packed, `?enc=gzip`; p50/p95 over 50 requests
@@ -116,7 +116,7 @@ try {
   const du = Number(spawnSync('du', ['-s', '--apparent-size', '--block-size=1M', dir], { encoding: 'utf8' }).stdout.split('\t')[0]);
   log(`wrote a realistic ${N}-program run (${du} MB) in ${Math.round(performance.now() - t)} ms`);
 
-  server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
+  server = spawn(process.execPath, ['--import', 'tsx', 'cli/serve.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(PORT), EVOSCOPE_DATA_DIR: path.join(tmp, 'data'), NEXT_TELEMETRY_DISABLED: '1' },
     stdio: ['ignore', 'ignore', process.env.BENCH_SCALE_SERVER_LOG ? 'inherit' : 'ignore'],

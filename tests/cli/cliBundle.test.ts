@@ -41,7 +41,7 @@ describe('the bundled CLI', () => {
     const entry = bundle.freshCliEntry(root, dir);
     expect(entry).toMatch(/cli-[A-Z0-9]+\.mjs$/);
     const current = JSON.parse(fs.readFileSync(path.join(dir, 'current.json'), 'utf8'));
-    expect(current.inputs).toEqual(expect.arrayContaining(['scripts/cli.ts', 'lib/importers/formatList.ts', 'scripts/cliBundle.mjs']));
+    expect(current.inputs).toEqual(expect.arrayContaining(['cli/main.ts', 'lib/importers/formatList.ts', 'scripts/cliBundle.mjs']));
   });
 
   it('runs with plain node, without tsx, straight from the bin of package.json', () => {
@@ -81,7 +81,7 @@ describe('the bundled CLI', () => {
 
   it('bundles the taxonomy commands: judge (tree-sitter wasm through the offline judge) and agreement', () => {
     const current = JSON.parse(fs.readFileSync(path.join(dir, 'current.json'), 'utf8'));
-    expect(current.inputs).toEqual(expect.arrayContaining(['scripts/judgeCommand.ts', 'scripts/agreementCommand.ts', 'lib/analysis/taxonomy/offlineJudge.ts']));
+    expect(current.inputs).toEqual(expect.arrayContaining(['cli/commands/judge.ts', 'cli/commands/agreement.ts', 'lib/analysis/taxonomy/offlineJudge.ts']));
     const edits = path.join(dir, 'edits.jsonl');
     fs.writeFileSync(edits, `${JSON.stringify({ id: 'a', parent: 'limit = 10\n', child: 'limit = 20\n' })}\n`);
     const judged = run([path.join(root, 'bin', 'evoscope.mjs'), 'judge', '--diffs', edits, '--judge', 'offline', '--json']);
@@ -97,7 +97,7 @@ describe('the bundled CLI', () => {
   it('is stale once a bundled source is newer than the build', () => {
     const current = JSON.parse(fs.readFileSync(path.join(dir, 'current.json'), 'utf8'));
     expect(bundle.freshCliEntry(root, dir)).not.toBeNull();
-    fs.writeFileSync(path.join(dir, 'current.json'), JSON.stringify({ ...current, builtAt: fs.statSync(path.join(root, 'scripts', 'cli.ts')).mtimeMs - 1 }));
+    fs.writeFileSync(path.join(dir, 'current.json'), JSON.stringify({ ...current, builtAt: fs.statSync(path.join(root, 'cli', 'main.ts')).mtimeMs - 1 }));
     expect(bundle.freshCliEntry(root, dir)).toBeNull();
   });
 });

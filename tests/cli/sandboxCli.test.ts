@@ -1,4 +1,4 @@
-// `evoscope sandbox run` through the real CLI (scripts/cli.ts, as a user runs it): the typed
+// `evoscope sandbox run` through the real CLI (cli/main.ts, as a user runs it): the typed
 // result as JSON, the language from the extension or --lang, --timeout and --memory applied, and
 // hostile programs ending within their limit plus one second.
 import crypto from 'node:crypto';

@@ -1,11 +1,11 @@
 // The set-up of `npm start` / `npm test` installs the sandbox's Debian packages when missing
-// (scripts/systemPackages.ts) and costs nothing when they are there.
+// (cli/systemPackages.ts) and costs nothing when they are there.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ensureDebianPackages, SANDBOX_PACKAGES } from '../../scripts/systemPackages';
+import { ensureDebianPackages, SANDBOX_PACKAGES } from '../../cli/systemPackages';
 
 describe('sandbox packages set-up', () => {
   it('checks each package by a file that package installs', () => {

@@ -1,5 +1,5 @@
 // `evoscope user ...` as a user runs it (a real process on the test database), and the start-up
-// refusal on a public HOST with no account (scripts/serve.ts, a real process).
+// refusal on a public HOST with no account (cli/serve.ts, a real process).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ const root = path.resolve(import.meta.dirname, '..', '..');
 
 function serveOn(host: string) {
   return new Promise<{ code: number | null; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], { cwd: root, env: { ...process.env, HOST: host, PORT: '3299' } });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/serve.ts'], { cwd: root, env: { ...process.env, HOST: host, PORT: '3299' } });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     const timer = setTimeout(() => child.kill('SIGTERM'), 30_000);

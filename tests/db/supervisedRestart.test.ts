@@ -1,4 +1,4 @@
-// The supervised restart (issue 15, item 1): the real services (scripts/serve.ts supervising the
+// The supervised restart (issue 15, item 1): the real services (cli/serve.ts supervising the
 // embedded PostgreSQL, the worker and `next start`) run an import big enough to be caught mid-way;
 // the worker and then the postmaster are killed with SIGKILL. Throughout, the web app answers
 // /api/health and a read route (200, or 503 while the database is away: never a refused connection
@@ -93,7 +93,7 @@ beforeAll(async () => {
   db = await startEmbeddedPostgres({ baseDir: path.join(tmp, 'pg') });
   await migrate(db.url);
   port = await freePort();
-  server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'serve.ts')], {
+  server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'cli', 'serve.ts')], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: db.url, EVOSCOPE_SUPERVISE_PG_DIR: path.join(tmp, 'pg'), EVOSCOPE_DATA_DIR: dataDir, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

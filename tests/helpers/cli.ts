@@ -1,4 +1,4 @@
-// Runs the CLI (scripts/cli.ts) as a user would, against the test database in DATABASE_URL.
+// Runs the CLI (cli/main.ts) as a user would, against the test database in DATABASE_URL.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
@@ -6,7 +6,7 @@ const root = path.resolve(import.meta.dirname, '..', '..');
 
 export function runCli(args: string[]) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/cli.ts', ...args], { cwd: root, env: process.env });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/main.ts', ...args], { cwd: root, env: process.env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

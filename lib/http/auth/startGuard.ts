@@ -1,6 +1,6 @@
 // Refuse to serve a public address with nobody to sign in: on a non-loopback HOST with no account,
-// anyone reaching the port could do anything. Asked by `npm start` (scripts/start.ts) and by
-// scripts/serve.ts before the web server starts; the message names the command that fixes it.
+// anyone reaching the port could do anything. Asked by `npm start` (cli/start.ts) and by
+// cli/serve.ts before the web server starts; the message names the command that fixes it.
 import { prisma } from '../../db/client';
 import { isLoopbackHost, publicWithoutAccountMessage } from './mode';
 

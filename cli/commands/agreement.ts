@@ -1,10 +1,10 @@
 // `evoscope agreement A.jsonl B.jsonl [--json]`: agreement between two labellings of the same
 // edits (lines `{"id", "labels"}`; A is the reference, B the prediction), on the ids both files
 // have: the figures of the paper's appendix B.4 (lib/analysis/taxonomy/agreement.ts).
-import { agreement } from '../lib/analysis/taxonomy/agreement';
-import type { AgreementReport } from '../lib/contracts/taxonomyTypes';
-import { parseArgs, UsageError } from './cliArgs';
-import { readLabelling } from './labelsFile';
+import { agreement } from '../../lib/analysis/taxonomy/agreement';
+import type { AgreementReport } from '../../lib/contracts/taxonomyTypes';
+import { parseArgs, UsageError } from '../args';
+import { readLabelling } from '../labelsFile';
 
 export interface AgreementArgs {
   a: string;

@@ -6,8 +6,6 @@ import { canonicalLabels } from '../lib/contracts/editLabels';
 import type { EditSetEdit } from '../lib/analysis/taxonomy/editSet';
 import { llmJudgeKey, OFFLINE_JUDGE_KEY } from '../lib/contracts/taxonomyTypes';
 import type { JudgeBatchResponse } from '../lib/contracts/api/taxonomySchemas';
-import { disconnect } from '../lib/db/client';
-import { ensureDatabase } from '../lib/runtime/ensureDatabase';
 import { activeBatch, createJudgeBatch, getJudgeBatch, JudgeBatchInputError, TERMINAL } from '../lib/db/judgeBatches';
 import { realJudgeDeps } from '../lib/services/judging/judgeDeps';
 import { loadRunEditSet } from '../lib/db/runEditSet';
@@ -15,6 +13,7 @@ import { loadRunJudgements, programExternalIds } from '../lib/db/runJudgementLis
 import { runJudgeBatch } from '../lib/services/judging/runJudgeBatch';
 import type { LlmSettings } from '../lib/contracts/llmTypes';
 import { JudgeError } from './labelsFile';
+import { withDatabase } from './withDatabase';
 import type { JudgeOutcome } from './judgeLoop';
 
 export interface StoredRunJudged {
@@ -34,8 +33,7 @@ export async function judgeStoredRun(
   log: (l: string) => void,
   llmSettings: () => Promise<LlmSettings>,
 ): Promise<StoredRunJudged> {
-  const db = await ensureDatabase({ log });
-  try {
+  return withDatabase(log, async () => {
     const settings = kind === 'llm' ? await llmSettings() : null;
     // A batch of this judge already queued or running on the run (the worker's automatic offline
     // batch, another CLI) is adopted: run here if nobody runs it (no worker), else waited for.
@@ -101,8 +99,5 @@ export async function judgeStoredRun(
       scores: set.scores,
       higherIsBetter: set.higherIsBetter,
     };
-  } finally {
-    await disconnect();
-    db.release();
-  }
+  });
 }

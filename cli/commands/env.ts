@@ -3,13 +3,13 @@
 // version (lib/db/evaluators.ts), the contract told by the folder's files unless given.
 import path from 'node:path';
 import { parseArgs as nodeParseArgs } from 'node:util';
-import { runParamsSchema } from '../lib/contracts/api/params';
-import { disconnect, pool } from '../lib/db/client';
-import { ensureDatabase, type Database } from '../lib/runtime/ensureDatabase';
-import { attachEvaluator, EVALUATOR_CONTRACTS } from '../lib/db/evaluators';
-import { defaultProgramFile, detectContract, EvaluatorInputError, readEvaluatorFolder } from '../lib/sandbox/evaluators/files';
-import type { EvaluatorContract } from '../lib/contracts/evaluatorTypes';
-import { UsageError } from './cliArgs';
+import { runParamsSchema } from '../../lib/contracts/api/params';
+import { pool } from '../../lib/db/client';
+import { attachEvaluator, EVALUATOR_CONTRACTS } from '../../lib/db/evaluators';
+import { defaultProgramFile, detectContract, EvaluatorInputError, readEvaluatorFolder } from '../../lib/sandbox/evaluators/files';
+import type { EvaluatorContract } from '../../lib/contracts/evaluatorTypes';
+import { UsageError } from '../args';
+import { withDatabase } from '../withDatabase';
 
 export interface EnvAttachArgs {
   runId: string;
@@ -81,9 +81,7 @@ export async function envCommand(args: EnvAttachArgs, log: (l: string) => void) 
     if (e instanceof EvaluatorInputError) return fail(`env attach failed: ${e.message}`, log);
     throw e;
   }
-  let db: Database | null = null;
-  try {
-    db = await ensureDatabase({ log });
+  return withDatabase(log, async () => {
     const run = await pool().query<{ language: string | null }>('SELECT language FROM runs WHERE id = $1', [args.runId]);
     if (!run.rowCount) return fail(`env attach failed: no run ${args.runId}`, log);
     const programFile = args.programFile ?? defaultProgramFile(run.rows[0].language);
@@ -109,10 +107,7 @@ export async function envCommand(args: EnvAttachArgs, log: (l: string) => void) 
         : `attached evaluator v${stored.version} (${input.contract}${input.entry ? `, ${input.entry}` : `: ${input.command}`}) from ${path.basename(path.resolve(args.dir))} ` +
             `to run ${args.runId}: ${summary.files} files${privateFiles ? `, private test set of ${summary.privateFiles}` : ''}, candidate as ${programFile}\n`,
     );
-  } finally {
-    await disconnect();
-    db?.release();
-  }
+  });
 }
 
 function fail(message: string, log: (l: string) => void) {

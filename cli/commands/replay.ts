@@ -7,15 +7,14 @@
 // stored as the page's would be. --resume continues a stored replay (failed, cancelled or
 // interrupted) without asking again for the trials it already has. Progress on stderr; stdout
 // gets one JSON object (--json) or a table. Ctrl-C cancels.
-import { runParamsSchema } from '../lib/contracts/api/params';
-import { disconnect } from '../lib/db/client';
-import { runExists } from '../lib/db/cyclingReports';
-import { ensureDatabase, type Database } from '../lib/runtime/ensureDatabase';
-import { createExperiment, ExperimentInputError, getExperiment, listCalls, resumeExperiment } from '../lib/db/experiments';
-import { resolveProgramRef } from '../lib/db/programs';
-import { REPLAY_VARIANTS, replayParamsSchema, type ReplayParams, type ReplayReport, type ReplayVariant } from '../lib/contracts/interventionTypes';
-import { parseArgs, UsageError } from './cliArgs';
-import { runInForeground } from './foregroundExperiment';
+import { runParamsSchema } from '../../lib/contracts/api/params';
+import { runExists } from '../../lib/db/cyclingReports';
+import { createExperiment, ExperimentInputError, getExperiment, listCalls, resumeExperiment } from '../../lib/db/experiments';
+import { resolveProgramRef } from '../../lib/db/programs';
+import { REPLAY_VARIANTS, replayParamsSchema, type ReplayParams, type ReplayReport, type ReplayVariant } from '../../lib/contracts/interventionTypes';
+import { parseArgs, UsageError } from '../args';
+import { withDatabase } from '../withDatabase';
+import { runInForeground } from '../foregroundExperiment';
 
 export interface ReplayArgs {
   runId: string;
@@ -50,9 +49,7 @@ const num = (x: number | null) => (x === null ? '—' : x.toFixed(4));
 
 /** Exit code 0 when the replay ran to its end (whatever the trials gave), 1 otherwise. */
 export async function replayCommand(args: ReplayArgs, log: (l: string) => void) {
-  let db: Database | null = null;
-  try {
-    db = await ensureDatabase({ log });
+  return withDatabase(log, async () => {
     if (!(await runExists(args.runId))) {
       log(`replay failed: no run ${args.runId}`);
       process.exitCode = 1;
@@ -109,8 +106,5 @@ export async function replayCommand(args: ReplayArgs, log: (l: string) => void) 
           `  better ${v.outcomes.better} similar ${v.outcomes.similar} beats-parent ${v.outcomes['beats-parent']} worse ${v.outcomes.worse} failed ${v.outcomes.failed}${note && !note.changed ? `  (${note.note})` : ''}\n`,
       );
     }
-  } finally {
-    await disconnect();
-    db?.release();
-  }
+  });
 }

@@ -2,14 +2,13 @@
 // Runs the cycling / composition / lineage analyses on a run folder (no database needed) or on
 // a stored run, and prints one JSON object per run: { run, definitions, scope, summary, edits }.
 import fs from 'node:fs';
-import { analyzeRun } from '../lib/analysis/analyzeRun';
-import { analysisProgramsFromRecords } from '../lib/analysis/fromTrace';
-import type { AnalysisProgram, CyclingScope, Definitions } from '../lib/contracts/analysisTypes';
-import { disconnect } from '../lib/db/client';
-import { ensureDatabase } from '../lib/runtime/ensureDatabase';
-import { loadAnalysisPrograms } from '../lib/services/analyses/runAnalyses';
-import { readRunsFromInput } from '../lib/services/import/importPipeline';
-import { parseArgs, UsageError } from './cliArgs';
+import { analyzeRun } from '../../lib/analysis/analyzeRun';
+import { analysisProgramsFromRecords } from '../../lib/analysis/fromTrace';
+import type { AnalysisProgram, CyclingScope, Definitions } from '../../lib/contracts/analysisTypes';
+import { loadAnalysisPrograms } from '../../lib/services/analyses/runAnalyses';
+import { readRunsFromInput } from '../../lib/services/import/importPipeline';
+import { parseArgs, UsageError } from '../args';
+import { withDatabase } from '../withDatabase';
 
 export interface AnalyzeArgs {
   target: string;
@@ -38,15 +37,11 @@ export function parseAnalyzeArgs(args: string[]): AnalyzeArgs {
 
 async function programsOf(target: string, log: (l: string) => void): Promise<{ name: string; programs: AnalysisProgram[]; higherIsBetter: boolean }[]> {
   if (UUID.test(target) && !fs.existsSync(target)) {
-    const db = await ensureDatabase({ log });
-    try {
+    return withDatabase(log, async () => {
       const loaded = await loadAnalysisPrograms(target);
       if (!loaded) throw new Error(`no run with id ${target}`);
       return [{ name: target, programs: loaded.programs, higherIsBetter: loaded.higherIsBetter }];
-    } finally {
-      await disconnect();
-      db.release();
-    }
+    });
   }
   // A folder, a run file or an archive, unpacked through the same safe pipeline as `import`;
   // prompts, artifacts and `solution` copies are not read.

@@ -5,16 +5,15 @@
 // (lib/services/experiments/runExperiment.ts). The experiment is stored as the page's would be. Progress goes to
 // stderr; stdout gets one JSON object (--json: the report with the experiment's id and status) or
 // a readable summary. Ctrl-C cancels it. Exit code 1 when it does not end done.
-import { runParamsSchema } from '../lib/contracts/api/params';
-import { disconnect } from '../lib/db/client';
-import { runExists } from '../lib/db/cyclingReports';
-import { ensureDatabase, type Database } from '../lib/runtime/ensureDatabase';
-import { bestChainProgramIds } from '../lib/db/evaluationBatches';
-import { cancelExperiment, createExperiment, ExperimentInputError, getExperiment } from '../lib/db/experiments';
-import { resolveProgramRef } from '../lib/db/programs';
-import { runExperiment } from '../lib/services/experiments/runExperiment';
-import { tuneParamsSchema, type TuneReport } from '../lib/contracts/interventionTypes';
-import { parseArgs, UsageError } from './cliArgs';
+import { runParamsSchema } from '../../lib/contracts/api/params';
+import { runExists } from '../../lib/db/cyclingReports';
+import { bestChainProgramIds } from '../../lib/db/evaluationBatches';
+import { cancelExperiment, createExperiment, ExperimentInputError, getExperiment } from '../../lib/db/experiments';
+import { resolveProgramRef } from '../../lib/db/programs';
+import { runExperiment } from '../../lib/services/experiments/runExperiment';
+import { tuneParamsSchema, type TuneReport } from '../../lib/contracts/interventionTypes';
+import { parseArgs, UsageError } from '../args';
+import { withDatabase } from '../withDatabase';
 
 export interface TuneArgs {
   runId: string;
@@ -101,9 +100,7 @@ function summary(r: TuneReport, head: string): string {
 }
 
 export async function tuneCommand(args: TuneArgs, log: (l: string) => void) {
-  let db: Database | null = null;
-  try {
-    db = await ensureDatabase({ log });
+  return withDatabase(log, async () => {
     if (!(await runExists(args.runId))) {
       log(`tune failed: no run ${args.runId}`);
       process.exitCode = 1;
@@ -148,8 +145,5 @@ export async function tuneCommand(args: TuneArgs, log: (l: string) => void) {
     }
     const head = `experiment ${id}: ${x.status}${x.error ? ` (${x.error})` : ''}, ${x.done}/${x.total} calls`;
     process.stdout.write(`${report ? summary(report, head) : head}\n`);
-  } finally {
-    await disconnect();
-    db?.release();
-  }
+  });
 }

@@ -5,38 +5,20 @@
 // judging batch run in this process, so its judgements are stored as the web app's would be.
 // `evoscope judge --diffs FILE.jsonl ...`: edits outside any run, one {"id", "labels"} line each.
 import fs from 'node:fs';
-import { canonicalLabels } from '../lib/contracts/editLabels';
-import { editSet, type EditSetEdit, type EditSetProgram } from '../lib/analysis/taxonomy/editSet';
-import { scoreScale, taxonomyStats } from '../lib/analysis/taxonomy/stats';
-import { OFFLINE_JUDGE_KEY, llmJudgeKey, type LabelledEdit, type TaxonomyStats } from '../lib/contracts/taxonomyTypes';
-import { canonicalOrder } from '../lib/trace/order';
-import type { Database } from '../lib/runtime/ensureDatabase';
-import type { LlmSettings } from '../lib/contracts/llmTypes';
-import { readRunsFromInput } from '../lib/services/import/importPipeline';
-import { parseArgs, UsageError } from './cliArgs';
-import { JudgeError } from './labelsFile';
-import { judgeOfflineAll, judgeLlmAll, type EditToJudge, type JudgeOutcome } from './judgeLoop';
-import { judgeDiffsFile } from './judgeDiffs';
-
-export interface JudgeArgs {
-  target?: string;
-  diffs?: string;
-  judge: 'offline' | 'llm';
-  language?: string;
-  json: boolean;
-}
+import { canonicalLabels } from '../../lib/contracts/editLabels';
+import { editSet, type EditSetEdit, type EditSetProgram } from '../../lib/analysis/taxonomy/editSet';
+import { scoreScale, taxonomyStats } from '../../lib/analysis/taxonomy/stats';
+import { OFFLINE_JUDGE_KEY, llmJudgeKey, type LabelledEdit, type TaxonomyStats } from '../../lib/contracts/taxonomyTypes';
+import { canonicalOrder } from '../../lib/trace/order';
+import type { ImportedRun } from '../../lib/trace/schema';
+import type { LlmSettings } from '../../lib/contracts/llmTypes';
+import { readRunsFromInput } from '../../lib/services/import/importPipeline';
+import type { JudgeArgs } from '../judgeArgs';
+import { JudgeError } from '../labelsFile';
+import { judgeOfflineAll, judgeLlmAll, type EditToJudge, type JudgeOutcome } from '../judgeLoop';
+import { judgeDiffsFile } from '../judgeDiffs';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function parseJudgeArgs(args: string[]): JudgeArgs {
-  const a = parseArgs(args, { values: ['judge', 'diffs', 'language'], switches: ['json'], positional: 'run' });
-  const judge = a.values.judge ?? 'offline';
-  if (judge !== 'offline' && judge !== 'llm') throw new UsageError('--judge must be offline or llm');
-  if (a.values.diffs && a.positional) throw new UsageError('judge takes a run or --diffs FILE, not both');
-  if (!a.values.diffs && !a.positional) throw new UsageError('judge needs a <dir|archive|runId> or --diffs FILE.jsonl');
-  if (a.values.language && !a.values.diffs) throw new UsageError('--language is for --diffs input (a run knows its language)');
-  return { target: a.positional, diffs: a.values.diffs, judge, language: a.values.language, json: a.switches.has('json') };
-}
 
 /** The per-label fields of item 6's --json output. */
 function labelFigures(s: TaxonomyStats) {
@@ -121,7 +103,7 @@ function judgedRun(
 }
 
 async function llmSettingsOrFail(): Promise<LlmSettings> {
-  const { loadLlmSettings } = await import('../lib/services/llmSettings');
+  const { loadLlmSettings } = await import('../../lib/services/llmSettings');
   const settings = await loadLlmSettings();
   if (!settings) {
     throw new JudgeError('no LLM is configured: set EVOSCOPE_LLM_BASE_URL and EVOSCOPE_LLM_MODEL (and EVOSCOPE_LLM_API_KEY), or save them on /settings');
@@ -132,61 +114,53 @@ async function llmSettingsOrFail(): Promise<LlmSettings> {
 /** A run folder, run file or archive: every run in it, judged in memory. */
 async function judgeRunsFromInput(args: JudgeArgs, log: (l: string) => void) {
   const runs = await readRunsFromInput(args.target!, { forAnalysis: true });
-  let db: Database | null = null;
-  let settings: LlmSettings | null = null;
-  try {
-    if (args.judge === 'llm') {
-      const { ensureDatabase } = await import('../lib/runtime/ensureDatabase');
-      db = await ensureDatabase({ log });
-      settings = await llmSettingsOrFail();
+  if (args.judge !== 'llm') return judgeRuns(runs, null, args, log);
+  const { withDatabase } = await import('../withDatabase'); // the LLM's settings and its answer cache
+  return withDatabase(log, async () => judgeRuns(runs, await llmSettingsOrFail(), args, log));
+}
+
+/** Each run's edits through the offline judge, or the LLM's when its settings are given. */
+async function judgeRuns(runs: ImportedRun[], settings: LlmSettings | null, args: JudgeArgs, log: (l: string) => void) {
+  for (const r of runs) {
+    // The stored run's view of the programs: seq from the canonical order, the raw iteration.
+    const ordered = canonicalOrder(r.programs);
+    const programs: EditSetProgram[] = ordered.map(({ item }, seq) => ({
+      id: item.externalId,
+      seq,
+      iteration: item.iteration ?? null,
+      valid: item.valid,
+      score: item.score ?? null,
+      parentIds: (item.parents ?? []).map((p) => p.externalId),
+      hasCode: item.code.length > 0,
+    }));
+    const byId = new Map<string, (typeof r.programs)[number]>();
+    for (const { item } of ordered) if (!byId.has(item.externalId)) byId.set(item.externalId, item);
+    const set = editSet(programs, r.run.higherIsBetter ?? true);
+    const toJudge: EditToJudge[] = set.edits.map((e) => {
+      const parent = byId.get(e.parentId)!;
+      const child = byId.get(e.childId)!;
+      return { parent: parent.code, child: child.code, language: child.language ?? parent.language ?? r.run.language ?? null };
+    });
+    const started = Date.now();
+    let outcomes: JudgeOutcome[];
+    let judge = OFFLINE_JUDGE_KEY;
+    if (settings) {
+      judge = llmJudgeKey(settings.model);
+      const res = await judgeLlmAll(toJudge, settings, log);
+      outcomes = res.outcomes;
+      log(`LLM: ${res.spend.requests} edits asked, ${res.spend.cached} from the cache, ${res.spend.promptTokens + res.spend.completionTokens} tokens, $${res.spend.costUsd.toFixed(4)}`);
+    } else {
+      outcomes = await judgeOfflineAll(toJudge);
     }
-    for (const r of runs) {
-      // The stored run's view of the programs: seq from the canonical order, the raw iteration.
-      const ordered = canonicalOrder(r.programs);
-      const programs: EditSetProgram[] = ordered.map(({ item }, seq) => ({
-        id: item.externalId,
-        seq,
-        iteration: item.iteration ?? null,
-        valid: item.valid,
-        score: item.score ?? null,
-        parentIds: (item.parents ?? []).map((p) => p.externalId),
-        hasCode: item.code.length > 0,
-      }));
-      const byId = new Map<string, (typeof r.programs)[number]>();
-      for (const { item } of ordered) if (!byId.has(item.externalId)) byId.set(item.externalId, item);
-      const set = editSet(programs, r.run.higherIsBetter ?? true);
-      const toJudge: EditToJudge[] = set.edits.map((e) => {
-        const parent = byId.get(e.parentId)!;
-        const child = byId.get(e.childId)!;
-        return { parent: parent.code, child: child.code, language: child.language ?? parent.language ?? r.run.language ?? null };
-      });
-      const started = Date.now();
-      let outcomes: JudgeOutcome[];
-      let judge = OFFLINE_JUDGE_KEY;
-      if (settings) {
-        judge = llmJudgeKey(settings.model);
-        const res = await judgeLlmAll(toJudge, settings, log);
-        outcomes = res.outcomes;
-        log(`LLM: ${res.spend.requests} edits asked, ${res.spend.cached} from the cache, ${res.spend.promptTokens + res.spend.completionTokens} tokens, $${res.spend.costUsd.toFixed(4)}`);
-      } else {
-        outcomes = await judgeOfflineAll(toJudge);
-      }
-      log(`judged "${r.run.name}" (${set.edits.length} edits) in ${Date.now() - started} ms`);
-      printRun(judgedRun(r.run.name, judge, set.edits, outcomes, (id) => id, set.scores, r.run.higherIsBetter ?? true), args.json);
-    }
-  } finally {
-    if (db) {
-      const { disconnect } = await import('../lib/db/client');
-      await disconnect();
-      db.release();
-    }
+    log(`judged "${r.run.name}" (${set.edits.length} edits) in ${Date.now() - started} ms`);
+    printRun(judgedRun(r.run.name, judge, set.edits, outcomes, (id) => id, set.scores, r.run.higherIsBetter ?? true), args.json);
   }
 }
 
 export async function judgeCommand(args: JudgeArgs, log: (l: string) => void) {
   if (args.diffs) return judgeDiffsFile(args, log, llmSettingsOrFail);
   if (UUID.test(args.target!) && !fs.existsSync(args.target!)) {
-    const { judgeStoredRun } = await import('./judgeStoredRun');
+    const { judgeStoredRun } = await import('../judgeStoredRun');
     const r = await judgeStoredRun(args.target!, args.judge, log, llmSettingsOrFail);
     const outcomes = r.edits.map((e) => r.outcomes.get(e.childId));
     printRun(judgedRun(r.runId, r.judge, r.edits, outcomes, (id) => r.externalIds.get(id) ?? id, r.scores, r.higherIsBetter), args.json);

@@ -4,13 +4,12 @@
 // Without: the paper's Tables 11-12 over every run with a private re-run, as the /generalization
 // page shows them (--csv: Table 11's long form, one line per run, as the page's export).
 // Re-scoring itself is `evoscope evaluate <runId> --best-chain --private`.
-import { formatScore, formatSigned } from '../components/ui/format';
-import { runParamsSchema } from '../lib/contracts/api/params';
-import { verdictLabel, verdictMatrix, frameworkCounts, verdictsCsv } from '../lib/analysis/generalizationTables';
-import { disconnect } from '../lib/db/client';
-import { ensureDatabase, type Database } from '../lib/runtime/ensureDatabase';
-import { getRunGeneralization, listRunVerdicts, type RunGeneralization } from '../lib/db/generalization';
-import { parseArgs, UsageError } from './cliArgs';
+import { formatScore, formatSigned } from '../../components/ui/format';
+import { runParamsSchema } from '../../lib/contracts/api/params';
+import { verdictLabel, verdictMatrix, frameworkCounts, verdictsCsv } from '../../lib/analysis/generalizationTables';
+import { getRunGeneralization, listRunVerdicts, type RunGeneralization } from '../../lib/db/generalization';
+import { parseArgs, UsageError } from '../args';
+import { withDatabase } from '../withDatabase';
 
 export interface GeneralizationArgs {
   runId: string | null;
@@ -68,9 +67,7 @@ function runText(g: RunGeneralization): string {
 
 /** Exit code 1 when the run does not exist. */
 export async function generalizationCommand(args: GeneralizationArgs, log: (l: string) => void) {
-  let db: Database | null = null;
-  try {
-    db = await ensureDatabase({ log });
+  return withDatabase(log, async () => {
     if (args.runId) {
       const g = await getRunGeneralization(args.runId);
       if (!g) {
@@ -102,8 +99,5 @@ export async function generalizationCommand(args: GeneralizationArgs, log: (l: s
     lines.push('Table 12 (per framework): scored, aligned, overfit (mild), overfit (severe), other, not scored');
     for (const c of table12) lines.push(`  ${c.framework.padEnd(14)} ${c.scored} scored, ${c.aligned} aligned, ${c.overfitMild} mild, ${c.overfitSevere} severe, ${c.other} other, ${c.notScored} not scored`);
     process.stdout.write(`${lines.join('\n')}\n`);
-  } finally {
-    await disconnect();
-    db?.release();
-  }
+  });
 }

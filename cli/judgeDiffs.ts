@@ -6,9 +6,8 @@
 // the offline judge reads sources, so a diff is turned into its two sides (diffSides.ts).
 import { canonicalLabels } from '../lib/contracts/editLabels';
 import { diffSides } from '../lib/analysis/taxonomy/diffSides';
-import type { Database } from '../lib/runtime/ensureDatabase';
 import type { LlmSettings } from '../lib/contracts/llmTypes';
-import type { JudgeArgs } from './judgeCommand';
+import type { JudgeArgs } from './judgeArgs';
 import { judgeLlmAll, judgeOfflineAll, type EditToJudge, type JudgeOutcome } from './judgeLoop';
 import { editInputSchema, InputFileError, readJsonLines } from './labelsFile';
 
@@ -26,18 +25,12 @@ export async function judgeDiffsFile(args: JudgeArgs, log: (l: string) => void, 
 
   let outcomes: JudgeOutcome[];
   if (args.judge === 'llm') {
-    const { ensureDatabase } = await import('../lib/runtime/ensureDatabase'); // settings and the answer cache
-    const { disconnect } = await import('../lib/db/client');
-    let db: Database | null = null;
-    try {
-      db = await ensureDatabase({ log });
+    const { withDatabase } = await import('./withDatabase'); // settings and the answer cache
+    outcomes = await withDatabase(log, async () => {
       const res = await judgeLlmAll(edits, await llmSettings(), log);
-      outcomes = res.outcomes;
       log(`LLM: ${res.spend.requests} edits asked, ${res.spend.cached} from the cache, ${res.spend.promptTokens + res.spend.completionTokens} tokens, $${res.spend.costUsd.toFixed(4)}`);
-    } finally {
-      await disconnect();
-      db?.release();
-    }
+      return res.outcomes;
+    });
   } else {
     outcomes = await judgeOfflineAll(edits);
   }

@@ -8,16 +8,14 @@
 // (lib/services/experiments/runExperiment.ts); --resume continues a stored diagnosis, re-feeding its stored
 // exchanges. Progress on stderr; stdout gets one JSON object (--json: { experimentId, status,
 // error, result, diagnosis, calls }) or the report. Ctrl-C cancels.
-import { runParamsSchema } from '../lib/contracts/api/params';
-import { disconnect } from '../lib/db/client';
-import { getDiagnosis } from '../lib/db/diagnoses';
-import { ensureDatabase, type Database } from '../lib/runtime/ensureDatabase';
-import { createDiagnoseExperiment } from '../lib/services/experiments/diagnose';
-import { ExperimentInputError, getExperiment, listCalls, resumeExperiment } from '../lib/db/experiments';
-import { diagnoseParamsSchema, type DiagnoseExperimentReport, type DiagnoseParams } from '../lib/trace/diagnosis';
-import { releaseJobClient } from '../lib/db/jobQueue';
-import { parseArgs, UsageError } from './cliArgs';
-import { runInForeground } from './foregroundExperiment';
+import { runParamsSchema } from '../../lib/contracts/api/params';
+import { getDiagnosis } from '../../lib/db/diagnoses';
+import { createDiagnoseExperiment } from '../../lib/services/experiments/diagnose';
+import { ExperimentInputError, getExperiment, listCalls, resumeExperiment } from '../../lib/db/experiments';
+import { diagnoseParamsSchema, type DiagnoseExperimentReport, type DiagnoseParams } from '../../lib/trace/diagnosis';
+import { parseArgs, UsageError } from '../args';
+import { withDatabase } from '../withDatabase';
+import { runInForeground } from '../foregroundExperiment';
 
 export interface DiagnoseArgs {
   runId: string;
@@ -57,9 +55,7 @@ export function parseDiagnoseArgs(args: string[]): DiagnoseArgs {
 
 /** Exit code 0 when the diagnosis was stored (whatever the agent found), 1 otherwise. */
 export async function diagnoseCommand(args: DiagnoseArgs, log: (l: string) => void) {
-  let db: Database | null = null;
-  try {
-    db = await ensureDatabase({ log });
+  return withDatabase(log, async () => {
     let experimentId: string;
     if (args.resume) {
       const x = await resumeExperiment(args.runId, args.resume);
@@ -103,9 +99,5 @@ export async function diagnoseCommand(args: DiagnoseArgs, log: (l: string) => vo
       return;
     }
     if (diagnosis) process.stdout.write(`${diagnosis.reportMd}\n`);
-  } finally {
-    await releaseJobClient();
-    await disconnect();
-    db?.release();
-  }
+  });
 }

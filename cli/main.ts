@@ -20,14 +20,10 @@
 // Only the argument parser and the format list are loaded up front: each command imports what
 // it needs when it runs, so `evoscope --help` starts at once (the bundle splits along these
 // dynamic imports; scripts/cliBundle.mjs).
-import type { Database } from '../lib/runtime/ensureDatabase';
-import type { ExportResult } from '../lib/db/exportRun';
-import type { StoredRunSummary } from '../lib/db/storedRunsOfImport';
 import { FORMAT_LIST } from '../lib/importers/formatList';
-import { parseArgs, UsageError } from './cliArgs';
+import { UsageError } from './args';
 
 const log = (l: string) => process.stderr.write(`[evoscope] ${l}\n`);
-
 
 function usage() {
   return [
@@ -141,174 +137,68 @@ function usage() {
   ].join('\n');
 }
 
-interface ImportArgs {
-  path: string;
-  name?: string;
-  format: string;
-  json: boolean;
-}
-
-function parseImportArgs(args: string[]): ImportArgs {
-  const a = parseArgs(args, { values: ['name', 'format'], switches: ['json'], positional: 'path' });
-  if (!a.positional) throw new UsageError('import needs a <path>');
-  return { path: a.positional, name: a.values.name, format: a.values.format ?? 'auto', json: a.switches.has('json') };
-}
-
-interface ExportArgs {
-  runId: string;
-  format: string;
-  out: string;
-  json: boolean;
-}
-
-const EXPORT_FORMATS = ['evotrace'];
-
-function parseExportArgs(args: string[]): ExportArgs {
-  const a = parseArgs(args, { values: ['format', 'out'], switches: ['json'], positional: 'run' });
-  if (!a.positional) throw new UsageError('export needs a <runId>');
-  if (!a.values.out) throw new UsageError('export needs --out DIR');
-  const format = a.values.format ?? 'evotrace';
-  if (!EXPORT_FORMATS.includes(format)) throw new UsageError(`unknown export format '${format}' (known: ${EXPORT_FORMATS.join(', ')})`);
-  return { runId: a.positional, format, out: a.values.out, json: a.switches.has('json') };
-}
-
-function exportLines(r: ExportResult) {
-  const blobs = `${r.blobs.solution} source, ${r.blobs.prompts} prompt and ${r.blobs.replay} replay blobs`;
-  return [
-    `exported "${r.name}" (${r.runId}) [${r.format}] to ${r.outDir}: ${r.programs} programs, ${r.edges} edges, ` +
-      `${r.invalidPrograms} invalid, ${r.prompts} with prompts, ${r.evaluations} evaluations, ${r.islands} islands`,
-    `  wrote ${r.files.join(', ')} (${blobs})`,
-  ].join('\n');
-}
-
-async function exportCommand(args: ExportArgs) {
-  const { checkOutputDirectory, exportRunToDirectory } = await import('../lib/db/exportRun');
-  const { ensureDatabase } = await import('../lib/runtime/ensureDatabase');
-  const { disconnect } = await import('../lib/db/client');
-  checkOutputDirectory(args.out); // before starting a database for nothing
-  let db: Database | null = null;
-  try {
-    db = await ensureDatabase({ log });
-    const t = Date.now();
-    const result = await exportRunToDirectory(args.runId, args.out, (n, total) => total >= 5000 && log(`exported ${n}/${total} programs`));
-    log(`exported in ${Date.now() - t} ms`);
-    process.stdout.write(`${args.json ? JSON.stringify(result) : exportLines(result)}\n`);
-  } finally {
-    await disconnect();
-    db?.release();
-  }
-}
-
-function humanLine(s: StoredRunSummary) {
-  const port = process.env.PORT || '3000';
-  const best = s.bestScore == null ? 'no valid score' : `best ${s.bestScore.toPrecision(4)} (${s.bestProgramExternalId})`;
-  return (
-    `imported "${s.name}" [${s.format}]: ${s.programs} programs, ${s.edges} edges, ${s.invalidPrograms} invalid, ` +
-    `${s.prompts} with prompts, ${s.islands} islands, ${best}\n  http://localhost:${port}/runs/${s.runId}`
-  );
-}
-
-async function importCommand(args: ImportArgs) {
-  // A folder, or an archive unpacked safely to a temporary folder; all runs found are stored in
-  // one transaction (lib/services/import/importPipeline.ts, the same path the upload worker takes).
-  const { importFromPath } = await import('../lib/services/import/importPipeline');
-  const { ensureDatabase } = await import('../lib/runtime/ensureDatabase');
-  const { disconnect } = await import('../lib/db/client');
-  const { releaseJobClient } = await import('../lib/db/jobQueue');
-  let db: Database | null = null;
-  const started = Date.now();
-  let lastLog = 0;
-  try {
-    db = await ensureDatabase({ log });
-    const stored = await importFromPath(args.path, {
-      format: args.format,
-      name: args.name,
-      onProgress: (p) => {
-        if (Date.now() - lastLog < 1000 && p.phase !== 'done') return;
-        lastLog = Date.now();
-        if (p.phase === 'extracting') log(`unpacking: ${p.entries} entries`);
-        else if (p.phase === 'reading') log(`reading: ${p.filesRead} files`);
-        else if (p.phase === 'storing') log(`storing: ${p.programsStored}/${p.programsTotal} programs`);
-      },
-    });
-    log(`imported ${stored.length} run(s) from ${args.path} in ${Date.now() - started} ms`);
-    const { audit, CLI_ACTOR } = await import('../lib/db/audit');
-    // The audit log names what was imported, never the machine's folders.
-    await audit(CLI_ACTOR, 'import.done', { kind: 'import' }, {
-      source: args.path.split(/[\\/]/).filter(Boolean).pop() ?? args.path,
-      runs: stored.map((s) => ({ runId: s.runId, name: s.name, programs: s.programs })),
-    });
-    for (const summary of stored) {
-      if (args.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
-      else {
-        process.stdout.write(`${humanLine(summary)}\n`);
-        for (const w of summary.warnings) process.stdout.write(`  warning: ${w.message}${w.file ? ` (${w.file})` : ''}\n`);
-      }
-    }
-  } finally {
-    await releaseJobClient().catch((e) => log(`releasing the job client failed: ${(e as Error).message}`));
-    await disconnect();
-    db?.release();
-  }
-}
-
 async function main(argv: string[]) {
   const [command, ...rest] = argv;
   switch (command) {
-    case 'import':
-      return importCommand(parseImportArgs(rest));
-    case 'export':
-      return exportCommand(parseExportArgs(rest));
+    case 'import': {
+      const { importCommand, parseImportArgs } = await import('./commands/import');
+      return importCommand(parseImportArgs(rest), log);
+    }
+    case 'export': {
+      const { exportCommand, parseExportArgs } = await import('./commands/export');
+      return exportCommand(parseExportArgs(rest), log);
+    }
     case 'analyze': {
-      const { analyzeCommand, parseAnalyzeArgs } = await import('./analyzeCommand');
+      const { analyzeCommand, parseAnalyzeArgs } = await import('./commands/analyze');
       return analyzeCommand(parseAnalyzeArgs(rest), log);
     }
     case 'delete': {
-      const { deleteCommand, parseDeleteArgs } = await import('./deleteCommand');
+      const { deleteCommand, parseDeleteArgs } = await import('./commands/delete');
       return deleteCommand(parseDeleteArgs(rest), log);
     }
     case 'env': {
-      const { envCommand, parseEnvArgs } = await import('./envCommand');
+      const { envCommand, parseEnvArgs } = await import('./commands/env');
       return envCommand(parseEnvArgs(rest), log);
     }
     case 'sandbox': {
-      const { sandboxCommand, parseSandboxArgs } = await import('./sandboxCommand');
+      const { sandboxCommand, parseSandboxArgs } = await import('./commands/sandbox');
       return sandboxCommand(parseSandboxArgs(rest));
     }
     case 'evaluate': {
-      const { evaluateCommand, parseEvaluateArgs } = await import('./evaluateCommand');
+      const { evaluateCommand, parseEvaluateArgs } = await import('./commands/evaluate');
       return evaluateCommand(parseEvaluateArgs(rest), log);
     }
     case 'tune': {
-      const { tuneCommand, parseTuneArgs } = await import('./tuneCommand');
+      const { tuneCommand, parseTuneArgs } = await import('./commands/tune');
       return tuneCommand(parseTuneArgs(rest), log);
     }
     case 'ablate': {
-      const { ablateCommand, parseAblateArgs } = await import('./ablateCommand');
+      const { ablateCommand, parseAblateArgs } = await import('./commands/ablate');
       return ablateCommand(parseAblateArgs(rest), log);
     }
     case 'replay': {
-      const { replayCommand, parseReplayArgs } = await import('./replayCommand');
+      const { replayCommand, parseReplayArgs } = await import('./commands/replay');
       return replayCommand(parseReplayArgs(rest), log);
     }
     case 'diagnose': {
-      const { diagnoseCommand, parseDiagnoseArgs } = await import('./diagnoseCommand');
+      const { diagnoseCommand, parseDiagnoseArgs } = await import('./commands/diagnose');
       return diagnoseCommand(parseDiagnoseArgs(rest), log);
     }
     case 'judge': {
-      const { judgeCommand, parseJudgeArgs } = await import('./judgeCommand');
+      const { parseJudgeArgs } = await import('./judgeArgs');
+      const { judgeCommand } = await import('./commands/judge');
       return judgeCommand(parseJudgeArgs(rest), log);
     }
     case 'user': {
-      const { userCommand, parseUserArgs } = await import('./userCommand');
+      const { userCommand, parseUserArgs } = await import('./commands/user');
       return userCommand(parseUserArgs(rest), log);
     }
     case 'generalization': {
-      const { generalizationCommand, parseGeneralizationArgs } = await import('./generalizationCommand');
+      const { generalizationCommand, parseGeneralizationArgs } = await import('./commands/generalization');
       return generalizationCommand(parseGeneralizationArgs(rest), log);
     }
     case 'agreement': {
-      const { agreementCommand, parseAgreementArgs } = await import('./agreementCommand');
+      const { agreementCommand, parseAgreementArgs } = await import('./commands/agreement');
       return agreementCommand(parseAgreementArgs(rest), log);
     }
     case undefined:

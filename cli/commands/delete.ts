@@ -1,11 +1,10 @@
 // `evoscope delete <runId> [--json]`: removes a stored run with everything of it, in one
 // transaction, as the runs list's Delete button does (lib/db/runEdit.ts deleteRun).
-import { runParamsSchema } from '../lib/contracts/api/params';
-import { disconnect } from '../lib/db/client';
-import { ensureDatabase, type Database } from '../lib/runtime/ensureDatabase';
-import { deleteRun } from '../lib/db/runEdit';
-import { audit, CLI_ACTOR } from '../lib/db/audit';
-import { parseArgs, UsageError } from './cliArgs';
+import { runParamsSchema } from '../../lib/contracts/api/params';
+import { deleteRun } from '../../lib/db/runEdit';
+import { audit, CLI_ACTOR } from '../../lib/db/audit';
+import { parseArgs, UsageError } from '../args';
+import { withDatabase } from '../withDatabase';
 
 export interface DeleteArgs {
   runId: string;
@@ -22,9 +21,7 @@ export function parseDeleteArgs(args: string[]): DeleteArgs {
 
 /** Exit code 1 when there is no such run (nothing deleted). */
 export async function deleteCommand(args: DeleteArgs, log: (l: string) => void) {
-  let db: Database | null = null;
-  try {
-    db = await ensureDatabase({ log });
+  return withDatabase(log, async () => {
     const deleted = await deleteRun(args.runId);
     if (!deleted) {
       log(`delete failed: no run ${args.runId}`);
@@ -37,8 +34,5 @@ export async function deleteCommand(args: DeleteArgs, log: (l: string) => void) 
         ? `${JSON.stringify({ deleted: true, ...deleted })}\n`
         : `deleted run ${deleted.runId}: ${deleted.programs} programs, ${deleted.blobsRemoved} unshared sources and prompts\n`,
     );
-  } finally {
-    await disconnect();
-    db?.release();
-  }
+  });
 }

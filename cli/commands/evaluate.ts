@@ -3,14 +3,13 @@
 // run's evaluator, in this process (no worker needed) with the same batch code as the worker
 // task: the results are stored as the page's Re-run stores them. Progress goes to stderr; stdout
 // gets one JSON object (--json) or a table. Ctrl-C cancels the batch.
-import { runParamsSchema } from '../lib/contracts/api/params';
-import { disconnect } from '../lib/db/client';
-import { ensureDatabase, type Database } from '../lib/runtime/ensureDatabase';
-import { BatchInputError, cancelBatch, createEvaluationBatch, getBatchDetail } from '../lib/db/evaluationBatches';
-import { resolveProgramRef } from '../lib/db/programs';
-import { runEvaluationBatch } from '../lib/services/evaluation/runEvaluationBatch';
-import { sandboxBatchDeps } from '../lib/services/evaluation/batchDeps';
-import { parseArgs, UsageError } from './cliArgs';
+import { runParamsSchema } from '../../lib/contracts/api/params';
+import { BatchInputError, cancelBatch, createEvaluationBatch, getBatchDetail } from '../../lib/db/evaluationBatches';
+import { resolveProgramRef } from '../../lib/db/programs';
+import { runEvaluationBatch } from '../../lib/services/evaluation/runEvaluationBatch';
+import { sandboxBatchDeps } from '../../lib/services/evaluation/batchDeps';
+import { parseArgs, UsageError } from '../args';
+import { withDatabase } from '../withDatabase';
 
 export interface EvaluateArgs {
   runId: string;
@@ -48,9 +47,7 @@ const fmt = (x: number | null | undefined) => (x === null || x === undefined ? '
 
 /** Exit code 0 when the batch ran to its end (whatever each candidate scored), 1 otherwise. */
 export async function evaluateCommand(args: EvaluateArgs, log: (l: string) => void) {
-  let db: Database | null = null;
-  try {
-    db = await ensureDatabase({ log });
+  return withDatabase(log, async () => {
     let created;
     try {
       const programIds = args.program ? [await programIdOf(args.runId, args.program)] : undefined;
@@ -102,8 +99,5 @@ export async function evaluateCommand(args: EvaluateArgs, log: (l: string) => vo
       const priv = detail.testSets.includes('private') ? `  private ${fmt(s.private?.score)}` : '';
       process.stdout.write(`  ${s.externalId}  iteration ${fmt(s.iteration)}  recorded ${fmt(s.recordedScore)}  re-run ${fmt(s.public?.score)} (${s.public?.status ?? 'not run'})${priv}\n`);
     }
-  } finally {
-    await disconnect();
-    db?.release();
-  }
+  });
 }

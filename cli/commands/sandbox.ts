@@ -4,8 +4,8 @@
 // program succeeded (status ok), 1 for any other status, 2 for a usage error.
 import fs from 'node:fs';
 import path from 'node:path';
-import { languageOfFile, runProgram, type SandboxLimits, type SandboxResult } from '../lib/sandbox';
-import { parseArgs, UsageError } from './cliArgs';
+import { languageOfFile, runProgram, type SandboxLimits, type SandboxResult } from '../../lib/sandbox';
+import { parseArgs, UsageError } from '../args';
 
 export interface SandboxArgs {
   file: string;

@@ -5,15 +5,14 @@
 // sandbox against the run's evaluator. The experiment is stored like one started from the page.
 // Progress on stderr; stdout gets the experiment (its report in `result`, --json) or a table.
 // Ctrl-C cancels it (resumable from the page or the API).
-import { runParamsSchema } from '../lib/contracts/api/params';
-import { disconnect } from '../lib/db/client';
-import { runExists } from '../lib/db/cyclingReports';
-import { ensureDatabase, type Database } from '../lib/runtime/ensureDatabase';
-import { cancelExperiment, createExperiment, ExperimentInputError } from '../lib/db/experiments';
-import { resolveProgramRef } from '../lib/db/programs';
-import { runExperiment } from '../lib/services/experiments/runExperiment';
-import type { AblationReport } from '../lib/contracts/interventionTypes';
-import { parseArgs, UsageError } from './cliArgs';
+import { runParamsSchema } from '../../lib/contracts/api/params';
+import { runExists } from '../../lib/db/cyclingReports';
+import { cancelExperiment, createExperiment, ExperimentInputError } from '../../lib/db/experiments';
+import { resolveProgramRef } from '../../lib/db/programs';
+import { runExperiment } from '../../lib/services/experiments/runExperiment';
+import type { AblationReport } from '../../lib/contracts/interventionTypes';
+import { parseArgs, UsageError } from '../args';
+import { withDatabase } from '../withDatabase';
 
 export interface AblateArgs {
   runId: string;
@@ -44,9 +43,7 @@ const fmt = (x: number | null | undefined) => (x === null || x === undefined ? '
 
 /** Exit code 0 when the ablation ran to its end (whatever each variant scored), 1 otherwise. */
 export async function ablateCommand(args: AblateArgs, log: (l: string) => void) {
-  let db: Database | null = null;
-  try {
-    db = await ensureDatabase({ log });
+  return withDatabase(log, async () => {
     if (!(await runExists(args.runId))) {
       log(`ablate failed: no run ${args.runId}`);
       process.exitCode = 1;
@@ -89,8 +86,5 @@ export async function ablateCommand(args: AblateArgs, log: (l: string) => void) 
     for (const v of r.variants) {
       process.stdout.write(`  ${v.verdict.padEnd(8)} ${v.label}  ${v.header}  score ${fmt(v.score)} (${v.status})  contribution ${fmt(v.contribution)}\n`);
     }
-  } finally {
-    await disconnect();
-    db?.release();
-  }
+  });
 }

@@ -9,11 +9,10 @@
 //   user password --email E --password P
 //   user invite --email E       (a fresh invitation link; the previous one stops working)
 import { z } from 'zod';
-import { ApiError } from '../lib/contracts/apiError';
-import { roleSchema } from '../lib/contracts/permissions';
-import { disconnect } from '../lib/db/client';
-import { ensureDatabase, type Database } from '../lib/runtime/ensureDatabase';
-import { parseArgs, UsageError } from './cliArgs';
+import { ApiError } from '../../lib/contracts/apiError';
+import { roleSchema } from '../../lib/contracts/permissions';
+import { parseArgs, UsageError } from '../args';
+import { withDatabase } from '../withDatabase';
 
 const SUBCOMMANDS = ['add', 'list', 'role', 'disable', 'enable', 'password', 'invite'] as const;
 type Sub = (typeof SUBCOMMANDS)[number];
@@ -56,52 +55,55 @@ export function parseUserArgs(args: string[]): UserArgs {
 
 const out = (json: boolean, value: unknown, text: string) => process.stdout.write(json ? `${JSON.stringify(value)}\n` : `${text}\n`);
 
+/** The change itself, on the database; a refusal throws ApiError (or zod's error). */
+async function userAction(args: UserArgs) {
+  const users = await import('../../lib/services/accounts/users');
+  const { CLI_ACTOR } = await import('../../lib/db/audit');
+  const target = async () => {
+    const u = await users.findUserByEmail(args.email!);
+    if (!u) throw new ApiError(404, `no account with the email ${args.email}`);
+    return u;
+  };
+  switch (args.sub) {
+    case 'add': {
+      const { user, inviteSecret } = await users.createUser({ email: args.email!, password: args.password, role: args.role!, name: args.name }, CLI_ACTOR);
+      const invite = inviteSecret ? `/invite/${inviteSecret}` : null;
+      out(args.json, { user, invitePath: invite }, `created ${user.role} ${user.email}` + (invite ? `\n  invitation (shown once; open it on this Evoscope to set a password): ${invite}` : ''));
+      return;
+    }
+    case 'list': {
+      const list = await users.listUsers();
+      out(args.json, { users: list }, list.length ? list.map((u) => `${u.email}\t${u.role}${u.disabled ? '\tdisabled' : ''}${u.hasPassword ? '' : '\tinvited'}`).join('\n') : 'no accounts: Evoscope is single-user on loopback addresses');
+      return;
+    }
+    case 'role':
+    case 'disable':
+    case 'enable': {
+      const u = await target();
+      const change = args.sub === 'role' ? { role: args.role! } : { disabled: args.sub === 'disable' };
+      const after = await users.updateUser(u.id, change, CLI_ACTOR);
+      out(args.json, { user: after }, `${after.email}: ${after.role}${after.disabled ? ', disabled' : ''}`);
+      return;
+    }
+    case 'password': {
+      const u = await target();
+      await users.setPassword(u.id, args.password!, CLI_ACTOR);
+      out(args.json, { user: u }, `password of ${u.email} set; its sessions were signed out`);
+      return;
+    }
+    case 'invite': {
+      const u = await target();
+      const path = `/invite/${await users.reinvite(u.id, CLI_ACTOR)}`;
+      out(args.json, { user: u, invitePath: path }, `invitation for ${u.email} (shown once): ${path}`);
+      return;
+    }
+  }
+}
+
 /** Exit code 1 with the reason on stderr when the change is refused (nothing changed). */
 export async function userCommand(args: UserArgs, log: (l: string) => void) {
-  let db: Database | null = null;
   try {
-    db = await ensureDatabase({ log });
-    const users = await import('../lib/services/accounts/users');
-    const { CLI_ACTOR } = await import('../lib/db/audit');
-    const target = async () => {
-      const u = await users.findUserByEmail(args.email!);
-      if (!u) throw new ApiError(404, `no account with the email ${args.email}`);
-      return u;
-    };
-    switch (args.sub) {
-      case 'add': {
-        const { user, inviteSecret } = await users.createUser({ email: args.email!, password: args.password, role: args.role!, name: args.name }, CLI_ACTOR);
-        const invite = inviteSecret ? `/invite/${inviteSecret}` : null;
-        out(args.json, { user, invitePath: invite }, `created ${user.role} ${user.email}` + (invite ? `\n  invitation (shown once; open it on this Evoscope to set a password): ${invite}` : ''));
-        return;
-      }
-      case 'list': {
-        const list = await users.listUsers();
-        out(args.json, { users: list }, list.length ? list.map((u) => `${u.email}\t${u.role}${u.disabled ? '\tdisabled' : ''}${u.hasPassword ? '' : '\tinvited'}`).join('\n') : 'no accounts: Evoscope is single-user on loopback addresses');
-        return;
-      }
-      case 'role':
-      case 'disable':
-      case 'enable': {
-        const u = await target();
-        const change = args.sub === 'role' ? { role: args.role! } : { disabled: args.sub === 'disable' };
-        const after = await users.updateUser(u.id, change, CLI_ACTOR);
-        out(args.json, { user: after }, `${after.email}: ${after.role}${after.disabled ? ', disabled' : ''}`);
-        return;
-      }
-      case 'password': {
-        const u = await target();
-        await users.setPassword(u.id, args.password!, CLI_ACTOR);
-        out(args.json, { user: u }, `password of ${u.email} set; its sessions were signed out`);
-        return;
-      }
-      case 'invite': {
-        const u = await target();
-        const path = `/invite/${await users.reinvite(u.id, CLI_ACTOR)}`;
-        out(args.json, { user: u, invitePath: path }, `invitation for ${u.email} (shown once): ${path}`);
-        return;
-      }
-    }
+    await withDatabase(log, () => userAction(args));
   } catch (e) {
     if (e instanceof ApiError) {
       log(`user ${args.sub} failed: ${e.message}`);
@@ -114,8 +116,5 @@ export async function userCommand(args: UserArgs, log: (l: string) => void) {
       return;
     }
     throw e;
-  } finally {
-    await disconnect();
-    db?.release();
   }
 }
