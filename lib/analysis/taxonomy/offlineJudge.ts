@@ -62,10 +62,10 @@ export function judgeEditOffline(parent: string, child: string, language: string
 }
 
 function finish(c: Collector, prefix: string): Judgement {
-  const labels = canonicalLabels(c.why.keys());
+  const labels = canonicalLabels(c.labels());
   const evidence: LabelEvidence = {};
-  for (const l of labels) evidence[l] = { added: [...c.added.get(l)!].sort((a, b) => a - b), removed: [...c.removed.get(l)!].sort((a, b) => a - b) };
-  const rationale = `${prefix}: ${labels.map((l) => c.why.get(l)!.slice(0, 3).join(', ')).join('; ')}`;
+  for (const l of labels) evidence[l] = { added: c.lines(l, 'added'), removed: c.lines(l, 'removed') };
+  const rationale = `${prefix}: ${labels.map((l) => c.reasons(l).slice(0, 3).join(', ')).join('; ')}`;
   return { labels, rationale, evidence };
 }
 
@@ -170,8 +170,8 @@ function judge(f: EditFacts, c: Collector) {
   structural(f, c, consumed, rewritten);
   // A rename next to new code or a rewrite is incidental (the class renamed after what it now
   // does): the edit is not a restructuring, and only renames would say refactor.
-  const why = c.why.get('refactor');
-  if (why && why.every((w) => w.startsWith('renamed')) && (c.has('composition') || c.has('architectural_change') || c.has('local_refinement'))) c.drop('refactor');
+  const why = c.reasons('refactor');
+  if (why.length && why.every((w) => w.startsWith('renamed')) && (c.has('composition') || c.has('architectural_change') || c.has('local_refinement'))) c.drop('refactor');
 }
 
 /**

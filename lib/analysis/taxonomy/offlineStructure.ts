@@ -105,7 +105,7 @@ export function structural(f: EditFacts, c: Collector, consumed: Set<SubHunk>, r
   if (count(addedToks, FAST) > count(removedToks, FAST)) c.add('efficiency', 'faster idiom added', lineOf(addedToks, FAST));
   const breaks = newStmts.filter((s) => s.jump === 'break' && !inNew(s) && !newStmts.some((g) => g.guard && g.start <= s.start && s.end <= g.end) && !guards.some((g) => g.start <= s.start && s.end <= g.end));
   if (breaks.length) c.add('efficiency', 'early exit (break) added', breaks.map((s) => s.start));
-  for (const l of c.added.get('efficiency') ?? []) explained.add(l - 1);
+  for (const l of c.lines('efficiency', 'added')) explained.add(l - 1);
 
   // Composition: new branches / loops / classes while the old code stays.
   const components = newStmts.filter((s) => (s.kind === 'branch' && !s.guard && s.type !== 'else_clause') || s.kind === 'loop' || s.kind === 'class');
@@ -147,7 +147,7 @@ export function structural(f: EditFacts, c: Collector, consumed: Set<SubHunk>, r
   if (restAdded.length || (restRemoved.length && !rest.every((s) => s.a1 === s.a0))) {
     const names = [...new Set(restAdded.map((l) => routineAt(cr, l)?.name).filter((x): x is string => !!x))];
     c.add('local_refinement', names.length ? `code edited in ${names.slice(0, 2).map((n) => `${n}()`).join(', ')}` : 'code edited', restAdded, restRemoved);
-  } else if (!c.why.size) {
+  } else if (!c.size) {
     c.add('local_refinement', 'code edited', allAdded, allRemoved);
   }
 }
