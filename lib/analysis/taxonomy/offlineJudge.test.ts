@@ -209,3 +209,48 @@ describe('offline judge: edge cases', () => {
 });
 
 const ORDER = ['hyperparameter_tuning', 'local_refinement', 'architectural_change', 'composition', 'efficiency', 'bug_fix', 'pruning', 'refactor', 'external_dependency'];
+
+// The annotators' decision rule (README.md): one label unless a second has evidence of its own.
+describe('offline judge: decision rule', () => {
+  const PARENT = `STEPS = 200
+
+def place(n):
+    pts = []
+    for i in range(n):
+        x = (i % 5) / 5.0 + 0.1
+        y = (i // 5) / 5.0 + 0.1
+        pts.append((x, y))
+    return pts
+
+def shuffle(pts):
+    return pts[::-1]
+
+def main():
+    print(place(STEPS))
+`;
+
+  it('a rework explains what comes with it: its new helper, clamp, removed routine and call-site edit are not labelled apart', () => {
+    const child = `STEPS = 300
+
+def place(n):
+    rng = random.Random(7)
+    pts = [(rng.random(), rng.random()) for _ in range(3 * n)]
+    while len(pts) > n:
+        worst = min(range(len(pts)), key=lambda k: spread(pts, k))
+        pts.pop(worst)
+    return pts
+
+def spread(pts, k):
+    return min(abs(pts[k][0] - q[0]) + abs(pts[k][1] - q[1]) for q in pts if q is not pts[k])
+
+def main():
+    print(sorted(place(STEPS)))
+`;
+    const j = judgeEditOffline(PARENT, child, 'python');
+    // Before the rule: + local_refinement, composition (spread), bug_fix (min), pruning (shuffle).
+    expect(j.labels).toEqual(['hyperparameter_tuning', 'architectural_change']);
+    // The retune outside the reworked code keeps its own label and line.
+    expect(j.evidence.hyperparameter_tuning).toEqual({ added: [1], removed: [1] });
+    expect(j.rationale).toMatch(/^python syntax: literal values changed; block of place\(\) replaced/);
+  });
+});

@@ -17,12 +17,16 @@
 //   architectural_change  a replaced block with little in common (hunk token similarity < 0.4),
 //                  or a routine / the whole program rewritten (similarity < 0.3)
 //   local_refinement  any other change of code inside an existing routine
+// Then the annotators' decision rule (offlineDecide.ts, README "The annotators' decision rule")
+// keeps a label only while a finding of its own remains: a rework explains its local edits, new
+// parts, deletions, renames and clamps.
 // Unknown languages get the same rules on tokens only (no routines, branches or loops), and the
 // rationale says so. Thresholds, decisions and measured agreement: README.md, "Offline judge". Nothing here throws on odd input: unparsable code is judged on
 // tree-sitter's recovered tree (the rationale notes it).
 import { canonicalLabels } from '../../contracts/editLabels';
 import { Collector, lines, range, routineAt, texts, tokensOf } from './offlineEvidence';
 import { structural } from './offlineStructure';
+import { decide, type Rework } from './offlineDecide';
 import { editFacts, tokenSimilarity, type EditFacts } from './offlineFacts';
 import type { Program, SubHunk } from './offlineTypes';
 import type { SyntaxFacts } from './offlineSyntax';
@@ -125,6 +129,7 @@ function judge(f: EditFacts, c: Collector) {
 
   // Rewritten routines.
   const rewritten = new Set<string>();
+  const rework: Rework = { added: new Set(), removed: new Set() };
   const touched = new Set<string>();
   for (const s of f.subs) {
     for (const l of rem(s)) {
@@ -146,6 +151,8 @@ function judge(f: EditFacts, c: Collector) {
     const sim = tokenSimilarity(a, b);
     if (sim < ROUTINE_REWRITE) {
       rewritten.add(name);
+      range(rc.start, rc.end).forEach((l) => rework.added.add(l));
+      range(rp.start, rp.end).forEach((l) => rework.removed.add(l));
       c.add('architectural_change', `${name}() rewritten (token similarity ${sim.toFixed(2)})`, range(rc.start, rc.end), range(rp.start, rp.end));
     }
   }
@@ -160,11 +167,17 @@ function judge(f: EditFacts, c: Collector) {
     const r = routineAt(cr, b[0].line);
     if (r && rewritten.has(r.name)) continue;
     if (r) rewritten.add(r.name);
+    lines(C, h.a0, h.a1).forEach((l) => rework.added.add(l));
+    lines(P, h.r0, h.r1).forEach((l) => rework.removed.add(l));
     c.add('architectural_change', `${r ? `block of ${r.name}()` : 'block'} replaced (token similarity ${sim.toFixed(2)})`, lines(C, h.a0, h.a1), lines(P, h.r0, h.r1));
   }
   if (!c.has('architectural_change') && P.length >= MIN_BLOCK_TOKENS && !similarAtLeast(f, 0, P.length, P.length + C.length, ROUTINE_REWRITE)) {
     const sim = tokenSimilarity(P, C);
-    if (sim < ROUTINE_REWRITE) c.add('architectural_change', `program rewritten (token similarity ${sim.toFixed(2)})`, f.addedLines, f.removedLines);
+    if (sim < ROUTINE_REWRITE) {
+      f.addedLines.forEach((l) => rework.added.add(l));
+      f.removedLines.forEach((l) => rework.removed.add(l));
+      c.add('architectural_change', `program rewritten (token similarity ${sim.toFixed(2)})`, f.addedLines, f.removedLines);
+    }
   }
 
   structural(f, c, consumed, rewritten);
@@ -172,6 +185,7 @@ function judge(f: EditFacts, c: Collector) {
   // does): the edit is not a restructuring, and only renames would say refactor.
   const why = c.reasons('refactor');
   if (why.length && why.every((w) => w.startsWith('renamed')) && (c.has('composition') || c.has('architectural_change') || c.has('local_refinement'))) c.drop('refactor');
+  decide(c, rework);
 }
 
 /**

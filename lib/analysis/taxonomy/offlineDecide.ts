@@ -1,0 +1,32 @@
+// The annotators' decision rule (README.md, "The annotators' decision rule"), applied to the
+// findings of the offline judge's rule families (offlineJudge.ts, offlineStructure.ts): most edits
+// get one label, and a second label stays only with evidence of its own, evidence that the first
+// label does not explain.
+//   rework     an architectural change (a routine rewritten, a core block replaced) explains what
+//              happens inside it and around it: no local_refinement, composition, pruning,
+//              refactor or bug_fix next to it; efficiency only from a named speed idiom or
+//              caching (vectorised code is the new approach's style); hyperparameter_tuning only
+//              from literal swaps outside the reworked lines
+import type { EditLabel } from '../../contracts/editLabels';
+import type { Collector, Finding } from './offlineEvidence';
+
+/** Lines (0-based) of reworked code: rewritten routines and replaced blocks, child and parent side. */
+export interface Rework {
+  added: Set<number>;
+  removed: Set<number>;
+}
+
+/** Labels a rework explains entirely. */
+const PART_OF_REWORK: EditLabel[] = ['local_refinement', 'composition', 'pruning', 'refactor', 'bug_fix'];
+/** Efficiency findings that name their idiom (kept next to a rework). */
+export const IDIOM_REASONS = new Set(['faster idiom added', 'caching added']);
+
+export function decide(c: Collector, rework: Rework) {
+  if (c.has('architectural_change')) {
+    for (const l of PART_OF_REWORK) c.drop(l);
+    c.drop('efficiency', (x) => !IDIOM_REASONS.has(x.reason));
+    c.drop('hyperparameter_tuning', (x) => inside(x, rework));
+  }
+}
+
+const inside = (x: Finding, r: Rework) => x.added.every((l) => r.added.has(l)) && x.removed.every((l) => r.removed.has(l));
