@@ -253,4 +253,38 @@ def main():
     expect(j.evidence.hyperparameter_tuning).toEqual({ added: [1], removed: [1] });
     expect(j.rationale).toMatch(/^python syntax: literal values changed; block of place\(\) replaced/);
   });
+
+  const SCORE = `def score(cells, width, height, edge_bonus, weights):
+    total = 0.0
+    for c in cells:
+        base = weights[c.kind] * c.value
+        bonus = 0.0
+        if c.col == 0 or c.col == width - 1:
+            bonus += edge_bonus
+        if c.row == 0 or c.row == height - 1:
+            bonus += edge_bonus
+        if c.corner:
+            bonus += 2 * edge_bonus
+        total += base + bonus
+        if c.locked:
+            total -= weights[c.kind] * 0.5
+    return total / max(1, len(cells))
+`;
+  const BONUS = /        bonus = 0\.0\n[\s\S]*?        total \+= base/;
+
+  it('a few lines rewritten inside a routine that otherwise stays are not a core block: no architectural change', () => {
+    // 43 tokens -> 20 at similarity 0.11: the smaller side is under 30 tokens, and score() keeps most of its tokens.
+    const child = SCORE.replace(BONUS, '        d = border_distance[c.index]\n        bonus = edge_bonus * math.exp(-d / decay)\n        total += base');
+    const j = judgeEditOffline(SCORE, child, 'python');
+    expect(j.labels).not.toContain('architectural_change');
+    expect(j.labels).toContain('local_refinement');
+  });
+
+  it('a core block replaced (both sides >= 30 tokens, similarity < 0.3) is an architectural change even in a routine that stays', () => {
+    const child = SCORE.replace(
+      BONUS,
+      '        d = border_distance[c.index]\n        ring = rings.get(c.zone, default_ring)\n        bonus = edge_bonus * math.exp(-d / decay) + ring.weight * ring.level(c.kind)\n        total += base',
+    );
+    expect(labels(SCORE, child)).toEqual(['architectural_change']);
+  });
 });

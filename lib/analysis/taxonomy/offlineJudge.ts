@@ -14,8 +14,9 @@
 //   refactor       consistent renames, moved or reordered code, a helper extracted from removed
 //                  code; also an edit of comments / layout only (see README: no code token changed,
 //                  behaviour preserved: Table 9's nearest type, so that every edit carries a label)
-//   architectural_change  a replaced block with little in common (hunk token similarity < 0.4),
-//                  or a routine / the whole program rewritten (similarity < 0.3)
+//   architectural_change  a core block replaced by one with little in common (hunk token
+//                  similarity < 0.4, in a routine keeping under half its tokens; else >= 30
+//                  tokens both sides at < 0.3), or a routine / the whole program rewritten (< 0.3)
 //   local_refinement  any other change of code inside an existing routine
 // Then the annotators' decision rule (offlineDecide.ts, README "The annotators' decision rule")
 // keeps a label only while a finding of its own remains: a rework explains its local edits, new
@@ -29,7 +30,7 @@ import { structural } from './offlineStructure';
 import { decide, type Rework } from './offlineDecide';
 import { editFacts, tokenSimilarity, type EditFacts } from './offlineFacts';
 import type { Program, SubHunk } from './offlineTypes';
-import type { SyntaxFacts } from './offlineSyntax';
+import type { Routine, SyntaxFacts } from './offlineSyntax';
 import type { Token } from './offlineTokens';
 import type { Judgement, LabelEvidence } from '../../contracts/taxonomyTypes';
 
@@ -40,6 +41,11 @@ export { OFFLINE_JUDGE_KEY } from '../../contracts/taxonomyTypes';
 const ROUTINE_REWRITE = 0.3;
 /** Below this token similarity a replaced block of the diff counts as a new approach. */
 const REWRITE_SIMILARITY = 0.4;
+/** A routine (or program) keeping at least this token similarity stays: a block replaced in it is a core block only when... */
+const ROUTINE_STAYS = 0.5;
+/** ...both sides have at least this many tokens and a similarity below this. */
+const CORE_BLOCK_TOKENS = 30;
+const CORE_BLOCK_SIMILARITY = 0.3;
 /** A block is an "algorithmic block" from this many tokens on (the larger side)... */
 const MIN_BLOCK_TOKENS = 40;
 /** ...and when both sides have at least this many (a block replaced, not code added). */
@@ -166,6 +172,9 @@ function judge(f: EditFacts, c: Collector) {
     if (sim >= REWRITE_SIMILARITY) continue;
     const r = routineAt(cr, b[0].line);
     if (r && rewritten.has(r.name)) continue;
+    // A core block: the routine around it does not stay, or the block is substantial on both
+    // sides. A few lines rewritten inside a routine that otherwise stays are a local refinement.
+    if (!(Math.min(a.length, b.length) >= CORE_BLOCK_TOKENS && sim < CORE_BLOCK_SIMILARITY) && routineStays(f, r && pr.find((x) => x.name === r.name), r)) continue;
     if (r) rewritten.add(r.name);
     lines(C, h.a0, h.a1).forEach((l) => rework.added.add(l));
     lines(P, h.r0, h.r1).forEach((l) => rework.removed.add(l));
@@ -186,6 +195,19 @@ function judge(f: EditFacts, c: Collector) {
   const why = c.reasons('refactor');
   if (why.length && why.every((w) => w.startsWith('renamed')) && (c.has('composition') || c.has('architectural_change') || c.has('local_refinement'))) c.drop('refactor');
   decide(c, rework);
+}
+
+/** The routine (the whole program outside routines) keeps at least ROUTINE_STAYS of its tokens. */
+function routineStays(f: EditFacts, rp: Routine | undefined, rc: Routine | undefined): boolean {
+  if (rp && rc) {
+    const a = tokensOf(f.parent, rp);
+    const b = tokensOf(f.child, rc);
+    const from = f.parent.lineStart[rp.start];
+    return similarAtLeast(f, from, from + a.length, a.length + b.length, ROUTINE_STAYS) || tokenSimilarity(a, b) >= ROUTINE_STAYS;
+  }
+  const P = f.parent.tokens;
+  const C = f.child.tokens;
+  return similarAtLeast(f, 0, P.length, P.length + C.length, ROUTINE_STAYS) || tokenSimilarity(P, C) >= ROUTINE_STAYS;
 }
 
 /**
