@@ -70,8 +70,8 @@ describe('offline judge: rule families', () => {
     expect(labels(PY, `import math\n\ndef best${b}\n${a.replace('import math\n', '')}`)).toContain('refactor');
   });
 
-  it('pruning: a statement / routine removed, the rest intact', () => {
-    expect(labels(PY, PY.replace('        if it.ok:\n            out.append(it)\n', '        out.append(it)\n'))).toContain('pruning');
+  it('pruning: a branch / routine removed, the rest intact', () => {
+    expect(labels(PY, PY.replace('        if it.ok:\n            out.append(it)\n', ''))).toEqual(['pruning']);
     const noPick = CPP.slice(0, CPP.indexOf('int pick'));
     const j = judgeEditOffline(CPP, noPick, 'cpp');
     expect(j.labels).toEqual(['pruning']);
@@ -286,5 +286,21 @@ def main():
       '        d = border_distance[c.index]\n        ring = rings.get(c.zone, default_ring)\n        bonus = edge_bonus * math.exp(-d / decay) + ring.weight * ring.level(c.kind)\n        total += base',
     );
     expect(labels(SCORE, child)).toEqual(['architectural_change']);
+  });
+
+  it('pruning needs a code path removed with nothing in its place: not an unwrapped `if`, plain statements, or lines a hunk rewrites', () => {
+    // The filter unwrapped (its body kept, re-indented): the hunk writes the body again.
+    expect(labels(PY, PY.replace('        if it.ok:\n            out.append(it)\n', '        out.append(it)\n'))).toEqual(['local_refinement']);
+    // Two plain statements deleted: a local edit, not a phase.
+    const step = 'def step(state, rate):\n    state.count += 1\n    state.total += rate\n    state.history.append(rate)\n    state.last = rate\n    return state.total / state.count\n';
+    expect(labels(step, step.replace('    state.history.append(rate)\n    state.last = rate\n', ''))).toEqual(['local_refinement']);
+    // A branch deleted while the same hunk writes a replacement line: part of that edit.
+    const swapped = SCORE.replace('        if c.corner:\n            bonus += 2 * edge_bonus\n', '        bonus *= c.weight\n');
+    expect(labels(SCORE, swapped)).toEqual(['local_refinement']);
+    // The same branch deleted with nothing in its place: a code path removed.
+    const j = judgeEditOffline(SCORE, SCORE.replace('        if c.corner:\n            bonus += 2 * edge_bonus\n', ''), 'python');
+    expect(j.labels).toEqual(['pruning']);
+    expect(j.rationale).toContain('removed if');
+    expect(j.evidence.pruning?.removed).toEqual([10, 11]);
   });
 });

@@ -10,7 +10,8 @@
 //   efficiency     loops replaced by vectorised calls, caching (lru_cache, memo dicts), early
 //                  exits (break), partial sorts, CUDA/C++ speed idioms (shared memory, unroll...)
 //   composition    a new routine, branch or loop added while the code around it stays
-//   pruning        code removed with nothing in its place (statements, branches, routines)
+//   pruning        a code path removed with nothing in its place: a branch, loop or routine
+//                  deleted whole by a hunk that adds no code
 //   refactor       consistent renames, moved or reordered code, a helper extracted from removed
 //                  code; also an edit of comments / layout only (see README: no code token changed,
 //                  behaviour preserved: Table 9's nearest type, so that every edit carries a label)

@@ -1,7 +1,8 @@
 // The offline judge's rules on the statements an edit adds and removes (offlineJudge.ts runs the
 // literal, rename, import, move and rewrite rules first): bug fixes (guards, clamps, sentinels,
 // try/except), efficiency (vectorised loops, caching, early exits, speed idioms), composition (new
-// branches, loops, classes), pruning (whole statements removed) and, for whatever change is left
+// branches, loops, classes), pruning (a control statement deleted whole by a hunk that adds no
+// code) and, for whatever change is left
 // inside an existing routine, local refinement.
 import type { EditFacts } from './offlineFacts';
 import type { Program, SubHunk } from './offlineTypes';
@@ -118,19 +119,24 @@ export function structural(f: EditFacts, c: Collector, consumed: Set<SubHunk>, r
     range(s.start, s.end).forEach((l) => explained.add(l));
   }
 
-  // Pruning: whole statements removed with nothing in their place, or fewer branches / loops /
-  // routines than before with their whole span gone.
+  // Pruning: a code path, phase or feature removed with nothing in its place: a control
+  // statement (branch, loop, try, routine, class) deleted whole by a line hunk that adds no code
+  // (where the hunk writes a replacement, the deletion is part of that rework; a few plain
+  // statements deleted are a local edit); or fewer branches / loops than before, so deleted.
+  const hasCode = (l: number) => f.parent.lineStart[l] < f.parent.lineStart[l + 1];
+  const pureDeleted = new Set<number>();
+  for (const h of f.hunks) if (h.a1 === h.a0) for (let k = h.r0; k < h.r1; k++) pureDeleted.add(P[k].line);
   for (const s of open) {
     if (s.a1 > s.a0 || s.r1 - s.r0 < 3) continue;
     const ls = [...lines(P, s.r0, s.r1)];
-    if (!ls.every((l) => removedWhole.has(l))) continue;
-    if (ls.every((l) => rewritten.has(routineAt(pr, l)?.name ?? '\0'))) continue;
-    const gone = goneStmts.filter((g) => ls.includes(g.start));
-    c.add('pruning', gone.length ? `removed ${gone[0].type.replace(/_(statement|clause)$/, '')}${gone.length > 1 ? ` and ${gone.length - 1} more` : ''}` : 'statements removed', [], ls);
+    if (!ls.every((l) => removedWhole.has(l) && pureDeleted.has(l))) continue;
+    const gone = goneStmts.filter((g) => ls.includes(g.start) && g.kind !== 'jump' && !rewritten.has(routineAt(pr, g.start)?.name ?? '\0') && range(g.start, g.end).every((l) => pureDeleted.has(l) || !hasCode(l)));
+    if (!gone.length) continue;
+    c.add('pruning', `removed ${gone[0].type.replace(/_(statement|clause)$/, '')}${gone.length > 1 ? ` and ${gone.length - 1} more` : ''}`, [], ls);
     consumed.add(s);
   }
   for (const kind of ['branch', 'loop'] as const) {
-    const gone = goneStmts.filter((g) => g.kind === kind && !g.guard && range(g.start, g.end).every((l) => removedWhole.has(l) || !f.parent.tokens.some((t) => t.line === l)));
+    const gone = goneStmts.filter((g) => g.kind === kind && !g.guard && range(g.start, g.end).every((l) => (removedWhole.has(l) && pureDeleted.has(l)) || !hasCode(l)));
     if (gone.length > newStmts.filter((n) => n.kind === kind).length) {
       const live = gone.filter((g) => !rewritten.has(routineAt(pr, g.start)?.name ?? '\0'));
       if (live.length) c.add('pruning', `${kind} removed`, [], live.flatMap((g) => range(g.start, g.end)));
