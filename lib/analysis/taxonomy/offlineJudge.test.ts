@@ -303,4 +303,16 @@ def main():
     expect(j.rationale).toContain('removed if');
     expect(j.evidence.pruning?.removed).toEqual([10, 11]);
   });
+
+  it('a routine removed while a new one takes its place is replaced, not pruned', () => {
+    const p = `def load(path):\n    with open(path) as fh:\n        return [line.split(',') for line in fh]\n\ndef shuffle_rows(rows, seed):\n    rng = random.Random(seed)\n    out = list(rows)\n    rng.shuffle(out)\n    return out\n\ndef main(path):\n    rows = load(path)\n    return shuffle_rows(rows, 3)\n`;
+    const rotated = p
+      .replace(/def shuffle_rows[\s\S]*?return out\n/, 'def rotate_rows(rows, k):\n    k = k % (len(rows) or 1)\n    return rows[k:] + rows[:k]\n')
+      .replace('shuffle_rows(rows, 3)', 'rotate_rows(rows, 3)');
+    const j = judgeEditOffline(p, rotated, 'python');
+    expect(j.labels).not.toContain('pruning');
+    expect(j.rationale).not.toContain('removed');
+    // Removed with nothing in its place: pruned.
+    expect(labels(p, p.replace(/def shuffle_rows[\s\S]*?return out\n\n/, '').replace('shuffle_rows(rows, 3)', 'rows'))).toContain('pruning');
+  });
 });

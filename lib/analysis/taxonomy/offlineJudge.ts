@@ -10,8 +10,7 @@
 //   efficiency     loops replaced by vectorised calls, caching (lru_cache, memo dicts), early
 //                  exits (break), partial sorts, CUDA/C++ speed idioms (shared memory, unroll...)
 //   composition    a new routine, branch or loop added while the code around it stays
-//   pruning        a code path removed with nothing in its place: a branch, loop or routine
-//                  deleted whole by a hunk that adds no code
+//   pruning        code removed with nothing in its place (statements, branches, routines)
 //   refactor       consistent renames, moved or reordered code, a helper extracted from removed
 //                  code; also an edit of comments / layout only (see README: no code token changed,
 //                  behaviour preserved: Table 9's nearest type, so that every edit carries a label)
@@ -128,14 +127,19 @@ function judge(f: EditFacts, c: Collector) {
     else c.add('composition', `new routine ${r.name}()`, span);
     consumeLines(f, consumed, 'a', r.start, r.end);
   }
+  // A routine removed while new routines appear is replaced (kernels split or fused, a routine
+  // renamed and rewritten), not a feature pruned.
+  // (Its name joins `rewritten`: the statement rules do not read its lines as pruned.)
+  const rewritten = new Set<string>();
+  const replaced = cr.some((r) => !pNames.has(r.name));
   for (const r of pr) {
     if (cNames.has(r.name)) continue;
-    c.add('pruning', `routine ${r.name}() removed`, [], range(r.start, r.end));
+    if (replaced) rewritten.add(r.name);
+    else c.add('pruning', `routine ${r.name}() removed`, [], range(r.start, r.end));
     consumeLines(f, consumed, 'r', r.start, r.end);
   }
 
   // Rewritten routines.
-  const rewritten = new Set<string>();
   const rework: Rework = { added: new Set(), removed: new Set() };
   const touched = new Set<string>();
   for (const s of f.subs) {

@@ -2,8 +2,7 @@
 // literal, rename, import, move and rewrite rules first): bug fixes (guards, clamps, sentinels,
 // try/except), efficiency (vectorised loops, caching, early exits, speed idioms), composition (new
 // branches, loops, classes), pruning (a control statement deleted whole by a hunk that adds no
-// code) and, for whatever change is left
-// inside an existing routine, local refinement.
+// code) and, for whatever change is left inside an existing routine, local refinement.
 import type { EditFacts } from './offlineFacts';
 import type { Program, SubHunk } from './offlineTypes';
 import { Collector, lines, range, routineAt } from './offlineEvidence';
