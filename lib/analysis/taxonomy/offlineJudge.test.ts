@@ -315,4 +315,42 @@ def main():
     // Removed with nothing in its place: pruned.
     expect(labels(p, p.replace(/def shuffle_rows[\s\S]*?return out\n\n/, '').replace('shuffle_rows(rows, 3)', 'rows'))).toContain('pruning');
   });
+
+  const RADII = `def radii(centers, n):
+    r = [0.0] * n
+    for i in range(n):
+        r[i] = min(centers[i][0], centers[i][1], 1 - centers[i][0], 1 - centers[i][1])
+    for i in range(n):
+        for j in range(i + 1, n):
+            d = dist(centers[i], centers[j])
+            if r[i] + r[j] > d:
+                s = d / (r[i] + r[j])
+                r[i] *= s
+                r[j] *= s
+    return r
+`;
+
+  it('bug_fix: a clamp or tolerance wrapped into existing code, or a new statement handling a sentinel when that is the whole edit', () => {
+    expect(labels(RADII, RADII.replace('if r[i] + r[j] > d:', 'if r[i] + r[j] > d - 1e-12:'))).toEqual(['bug_fix']);
+    expect(labels(RADII, RADII.replace('                s = d / (r[i] + r[j])', '                s = max(0.0, d / (r[i] + r[j]))'))).toEqual(['bug_fix']);
+    const shrink = RADII.replace('    return r\n', '    r = np.maximum(r - 1e-12, 0.0)\n    return r\n');
+    expect(labels(RADII, shrink)).toEqual(['bug_fix']);
+    // Literals retuned alongside: still the edit's only logic change.
+    expect(labels(RADII, shrink.replace('for j in range(i + 1, n)', 'for j in range(i + 2, n)'))).toEqual(['hyperparameter_tuning', 'bug_fix']);
+  });
+
+  it('not bug_fix: a new statement that only clamps, a clamp in new or rewritten code, a tolerance among other logic changes, an epsilon passed as a value', () => {
+    // A projection step (a new statement that clamps): a local refinement.
+    expect(labels(RADII, RADII.replace('    return r\n', '    r = [min(x, 0.5) for x in r]\n    return r\n'))).toEqual(['local_refinement']);
+    // A clamp inside a new loop: part of the new component.
+    const loop = RADII.replace('    return r\n', '    for k in range(n):\n        r[k] = max(r[k], 0.0) * growth(k)\n        total += r[k]\n    return r\n');
+    expect(labels(RADII, loop)).not.toContain('bug_fix');
+    // A clamp in a line whose expression is otherwise rewritten: a refinement of that line.
+    expect(labels(RADII, RADII.replace('                s = d / (r[i] + r[j])', '                s = max(0.5, d / (2 * r[j]))'))).toEqual(['local_refinement']);
+    // A new statement with a tolerance next to other logic changes: not the edit's point.
+    const mixed = RADII.replace('    return r\n', '    r = np.maximum(r - 1e-12, 0.0)\n    return r\n').replace('d = dist(centers[i], centers[j])', 'd = dist(centers[i], centers[j]) * weight(i, j)');
+    expect(labels(RADII, mixed)).toEqual(['local_refinement']);
+    // An epsilon assigned (a new threshold), not used as a tolerance.
+    expect(labels(RADII, RADII.replace('def radii(centers, n):', 'def radii(centers, n, tol=1e-9):'))).not.toContain('bug_fix');
+  });
 });

@@ -4,9 +4,10 @@
 // of both trees. Rules (one family per label, each recording the lines that drove it):
 //   external_dependency  the multiset of import / #include statements changed
 //   hyperparameter_tuning  a sub-hunk swaps literals (numbers, strings, booleans) for literals
-//   bug_fix        an added guard (`if ...: return|continue|raise`), clamp (min/max/clip), sentinel
-//                  test (nan, inf, None, tiny epsilon), try/except; a flipped sign / comparison or
-//                  a +-1 in an index when that is all the edit does
+//   bug_fix        a correction of existing code: an added guard (`if ...: return|continue|raise`),
+//                  a clamp (min/max/clip) or sentinel (nan, inf, None, tiny epsilon operand)
+//                  wrapped into a line that stays, try/except; a new sentinel statement, a flipped
+//                  sign / comparison or a +-1 in an index when that is all the edit does
 //   efficiency     loops replaced by vectorised calls, caching (lru_cache, memo dicts), early
 //                  exits (break), partial sorts, CUDA/C++ speed idioms (shared memory, unroll...)
 //   composition    a new routine, branch or loop added while the code around it stays

@@ -11,6 +11,8 @@ import type { Token } from './offlineTokens';
 
 const SMALL_FIX_TOKENS = 15;
 const CLAMPS = new Set(['min', 'max', 'clip', 'clamp', 'fmin', 'fmax', 'fminf', 'fmaxf', 'nan_to_num', 'maximum', 'minimum', 'abs', 'fabs']);
+/** Operators a tolerance epsilon is an operand of. */
+const OPERAND = new Set(['+', '-', '*', '/', '<', '>', '<=', '>=', '==', '!=', '+=', '-=']);
 const SENTINELS = new Set(['isnan', 'isinf', 'isfinite', 'nan', 'inf', 'nullptr', 'NULL', 'NaN', 'INFINITY', 'numeric_limits', 'eps', 'epsilon', 'finfo', 'isclose', 'is_integer', 'EPS']);
 const VECTOR = new Set(['np', 'numpy', 'einsum', 'vectorize', 'dot', 'matmul', 'cumsum', 'where', 'argsort', 'argmin', 'argmax', 'sum', 'linalg', 'cdist', 'pdist', 'broadcast_to', 'outer', 'tensordot', 'torch', 'jnp', 'scipy']);
 const CACHES = /^(lru_cache|cache|cached|memo|memoize|_cache|memo_\w+|\w*_cache|cache_\w+|functools)$/i;
@@ -76,21 +78,45 @@ export function structural(f: EditFacts, c: Collector, consumed: Set<SubHunk>, r
     range(g.start, g.end).forEach((l) => explained.add(l));
   }
   smallAdded = small.flatMap((s) => C.slice(s.a0, s.a1)).filter((t) => !explained.has(t.line));
+  // A clamp or sentinel corrects existing code when it is wrapped into a line that stays (the line
+  // keeps code tokens); a new statement that only clamps is a new step (a projection), and a new
+  // statement handling a sentinel is a fix only when it is what the edit does (literals aside).
+  const stays = new Set<number>(); // child lines whose code changes are only insertions (or literal swaps)
+  const touchedBy = new Map<number, SubHunk[]>();
+  for (const s of f.subs) for (const l of lines(C, s.a0, s.a1)) touchedBy.set(l, [...(touchedBy.get(l) ?? []), s]);
+  const inNewCode = (l: number) => containers.some((k) => k.start <= l && l <= k.end);
+  for (const [l, ss] of touchedBy) if (!addedWhole.has(l) && !inNewCode(l) && ss.every((s) => s.r1 === s.r0 || s.kind === 'literal')) stays.add(l);
+  const wrapped = smallAdded.filter((t) => stays.has(t.line));
   const tries = newStmts.filter((s) => s.type === 'try_statement');
   for (const t of tries) c.add('bug_fix', 'exception handling added', [t.start]);
   const count = (toks: Token[], set: Set<string>) => countIn(toks, (t) => t.kind === 'id' && set.has(t.text));
   const lineOf = (toks: Token[], set: Set<string>) => toks.filter((t) => t.kind === 'id' && set.has(t.text)).map((t) => t.line);
-  if (count(smallAdded, CLAMPS) > count(smallRemoved, CLAMPS)) {
-    c.add('bug_fix', 'clamp added (min/max/clip)', lineOf(smallAdded, CLAMPS));
-    lineOf(smallAdded, CLAMPS).forEach((l) => explained.add(l));
+  if (count(wrapped, CLAMPS) > count(smallRemoved, CLAMPS)) {
+    c.add('bug_fix', 'clamp added (min/max/clip)', lineOf(wrapped, CLAMPS));
+    lineOf(wrapped, CLAMPS).forEach((l) => explained.add(l));
   }
   // `None` is a sentinel when it is compared (`is None`, `== None`), not as a default value.
   const noneTests = (toks: Token[], spans: [number, number][]) =>
     spans.flatMap(([a, b]) => toks.slice(a, b).filter((t, k) => t.text === 'None' && ['is', 'not', '==', '!='].includes(toks[a + k - 1]?.text ?? '')));
-  const tiny = (toks: Token[]) => countIn(toks, (t) => t.kind === 'num' && /e-\d+$/i.test(t.text) && Number(t.text) > 0 && Number(t.text) < 1e-5);
-  const addedNone = noneTests(C, small.map((s) => [s.a0, s.a1]));
-  if (count(smallAdded, SENTINELS) + tiny(smallAdded) + addedNone.length > count(smallRemoved, SENTINELS) + tiny(smallRemoved) + noneTests(P, small.map((s) => [s.r0, s.r1])).length) {
-    const ls = smallAdded.filter((t) => (t.kind === 'id' && SENTINELS.has(t.text)) || (t.kind === 'num' && /e-\d+$/i.test(t.text))).map((t) => t.line).concat(addedNone.map((t) => t.line));
+  // A tiny epsilon is a tolerance when it is an operand (`d - 1e-12`, `x > 1e-10`), not a value
+  // assigned or passed (`tol=1e-6`).
+  const isTiny = (toks: Token[], k: number) => {
+    const t = toks[k];
+    return t.kind === 'num' && /e-\d+$/i.test(t.text) && Number(t.text) > 0 && Number(t.text) < 1e-5 && (OPERAND.has(toks[k - 1]?.text ?? '') || OPERAND.has(toks[k + 1]?.text ?? ''));
+  };
+  const tinyIn = (toks: Token[], spans: [number, number][]) => spans.flatMap(([a, b]) => toks.slice(a, b).filter((_, k) => isTiny(toks, a + k)));
+  const smallSpans = (side: 'a' | 'r') => small.map((s) => (side === 'a' ? [s.a0, s.a1] : [s.r0, s.r1]) as [number, number]);
+  const sentinelsAdded = [
+    ...smallAdded.filter((t) => t.kind === 'id' && SENTINELS.has(t.text)),
+    ...tinyIn(C, smallSpans('a')),
+    ...noneTests(C, smallSpans('a')),
+  ].filter((t) => !explained.has(t.line));
+  const sentinelLines = new Set(sentinelsAdded.map((t) => t.line));
+  const fixOnly = open.every((s) => s.r1 === s.r0 && [...lines(C, s.a0, s.a1)].every((l) => sentinelLines.has(l)));
+  const sentinels = fixOnly ? sentinelsAdded : sentinelsAdded.filter((t) => stays.has(t.line));
+  const sentinelsRemoved = count(smallRemoved, SENTINELS) + tinyIn(P, smallSpans('r')).length + noneTests(P, smallSpans('r')).length;
+  if (sentinels.length > sentinelsRemoved) {
+    const ls = sentinels.map((t) => t.line);
     c.add('bug_fix', 'sentinel handled (nan/inf/None/epsilon)', ls);
     ls.forEach((l) => explained.add(l));
   }
