@@ -101,8 +101,8 @@ describe('offline judge: rule families', () => {
     expect(labels(CPP, CPP.replace('i < xs.size()', 'i <= xs.size()'), 'cpp')).toEqual(['bug_fix']);
     expect(labels(CPP, CPP.replace('int k = n / 2;', 'int k = std::max(0, n / 2);'), 'cpp')).toEqual(['bug_fix']);
     expect(labels(CPP, CPP.replace('alpha * xs[i]', 'alpha * xs[i - 1]'), 'cpp')).toEqual(['bug_fix']);
-    // A +-1 outside an index or a range bound is an ordinary expression edit.
-    expect(labels(CPP, CPP.replace('return k;', 'return k - 1;'), 'cpp')).toEqual(['local_refinement']);
+    // A +-1 outside an index or a range bound is an offset retuned (literal arithmetic).
+    expect(labels(CPP, CPP.replace('return k;', 'return k - 1;'), 'cpp')).toEqual(['hyperparameter_tuning']);
     expect(labels(PY, PY.replace('total += alpha * x', 'total += alpha * x / (abs(x) + 1e-12)'))).toContain('bug_fix');
   });
 
@@ -352,5 +352,29 @@ def main():
     expect(labels(RADII, mixed)).toEqual(['local_refinement']);
     // An epsilon assigned (a new threshold), not used as a tolerance.
     expect(labels(RADII, RADII.replace('def radii(centers, n):', 'def radii(centers, n, tol=1e-9):'))).not.toContain('bug_fix');
+  });
+
+  const GAS = `import math
+
+def gasoline(n):
+    xs = [int(n * 2 ** (-i)) for i in range(1, n)]
+    ys = [int(n * (1 - 2 ** (-i))) + 3 for i in range(1, n)]
+    xs.append(n - 1)
+    ys.append(0.5 * n)
+    return xs, ys
+`;
+
+  it('a retune of numbers is hyperparameter_tuning alone: literal arithmetic (a new factor, an offset, the sign of a constant term) is part of it', () => {
+    const retuned = GAS.replace('int(n * 2 ** (-i))', 'int(n * 1.07 * 2 ** (-i))').replace('+ 3 for', '+ 5 for').replace('xs.append(n - 1)', 'xs.append(n - 2 + 1)');
+    const j = judgeEditOffline(GAS, retuned, 'python');
+    expect(j.labels).toEqual(['hyperparameter_tuning']);
+    expect(j.rationale).toContain('literal arithmetic changed');
+    // A constant term's sign flipped is a retune, not a fixed sign.
+    const g = GAS.replace('ys.append(0.5 * n)', 'ys.append(0.5 * n + 0.3)');
+    expect(labels(g, g.replace('0.5 * n + 0.3', '0.5 * n - 0.3'))).toEqual(['hyperparameter_tuning']);
+    // A term with a name in it changes the formula: a local refinement.
+    expect(labels(GAS, GAS.replace('int(n * 2 ** (-i))', 'int(n * 2 ** (-i)) + i % 3'))).toEqual(['local_refinement']);
+    // A tolerance epsilon is not a tuned value.
+    expect(labels(GAS, GAS.replace('xs.append(n - 1)', 'xs.append(n - 1 - 1e-12)'))).not.toContain('hyperparameter_tuning');
   });
 });

@@ -3,7 +3,8 @@
 // the diff's line hunks refined to token sub-hunks, the routines, imports and control statements
 // of both trees. Rules (one family per label, each recording the lines that drove it):
 //   external_dependency  the multiset of import / #include statements changed
-//   hyperparameter_tuning  a sub-hunk swaps literals (numbers, strings, booleans) for literals
+//   hyperparameter_tuning  a sub-hunk swaps literals (numbers, strings, booleans) for literals,
+//                  or changes arithmetic on numbers only (`* 1.07`, `+ 1`, a constant term's sign)
 //   bug_fix        a correction of existing code: an added guard (`if ...: return|continue|raise`),
 //                  a clamp (min/max/clip) or sentinel (nan, inf, None, tiny epsilon operand)
 //                  wrapped into a line that stays, try/except; a new sentinel statement, a flipped
@@ -32,7 +33,7 @@ import { decide, type Rework } from './offlineDecide';
 import { editFacts, tokenSimilarity, type EditFacts } from './offlineFacts';
 import type { Program, SubHunk } from './offlineTypes';
 import type { Routine, SyntaxFacts } from './offlineSyntax';
-import type { Token } from './offlineTokens';
+import { isTolerance, type Token } from './offlineTokens';
 import type { Judgement, LabelEvidence } from '../../contracts/taxonomyTypes';
 
 export { initParsers } from '../treeSitter';
@@ -93,14 +94,23 @@ function judge(f: EditFacts, c: Collector) {
 
   // A flipped sign / comparison or a +-1 in an index is a fix when it is what the edit does (a
   // targeted change, literals aside); among other code changes it is part of a rework.
-  const isFlip = (s: SubHunk) => s.kind === 'operator' || (s.kind === 'structural' && offByOne(P.slice(s.r0, s.r1), C.slice(s.a0, s.a1)) && (inIndex(P, s.r0) || inIndex(C, s.a0)));
-  const targeted = f.subs.every((s) => s.kind === 'literal' || isFlip(s));
+  // Arithmetic on literals is part of a retune: a term or factor of numbers added, dropped or
+  // changed (`* 1.07`, `+ 1`, `2` -> `4 - 2`), the sign of a constant term flipped (`- 0.3` ->
+  // `+ 0.3`); not a tolerance epsilon (bug_fix's sentinel) and not when a name is involved.
+  const isArith = (s: SubHunk) =>
+    (s.kind === 'structural' && literalArithmetic(P.slice(s.r0, s.r1), C.slice(s.a0, s.a1))) ||
+    (s.kind === 'operator' && SIGN.has(P[s.r0].text) && C[s.a1]?.kind === 'num' && P[s.r1]?.kind === 'num');
+  const isFlip = (s: SubHunk) => (s.kind === 'operator' && !isArith(s)) || (s.kind === 'structural' && offByOne(P.slice(s.r0, s.r1), C.slice(s.a0, s.a1)) && (inIndex(P, s.r0) || inIndex(C, s.a0)));
+  const targeted = f.subs.every((s) => s.kind === 'literal' || isArith(s) || isFlip(s));
 
-  // Literal swaps, renames and operator flips.
+  // Literal swaps, literal arithmetic, renames and operator flips.
   for (const s of f.subs) {
     if (consumed.has(s)) continue;
     if (s.kind === 'literal' && alignedLines(f, s)) {
       c.add('hyperparameter_tuning', 'literal values changed', add(s), rem(s));
+      consumed.add(s);
+    } else if (isArith(s) && !(targeted && isFlip(s)) && alignedLines(f, s, true)) {
+      c.add('hyperparameter_tuning', 'literal arithmetic changed', add(s), rem(s));
       consumed.add(s);
     } else if (s.kind === 'rename') {
       c.add('refactor', `renamed ${P[s.r0].text} -> ${C[s.a0].text}`, add(s), rem(s));
@@ -230,12 +240,22 @@ function similarAtLeast(f: EditFacts, from: number, to: number, total: number, t
  * A literal swap is a retuning when it sits in a line that otherwise stays (its parent and child
  * lines share most tokens); inside rewritten lines the aligner can pair unrelated literals.
  */
-function alignedLines(f: EditFacts, s: SubHunk): boolean {
+function alignedLines(f: EditFacts, s: SubHunk, anchored = false): boolean {
   const lineToks = (p: Program, k: number) => {
-    const l = p.tokens[k].line;
+    const l = p.tokens[Math.max(0, Math.min(k, p.tokens.length - 1))].line;
     return p.tokens.slice(p.lineStart[l], p.lineStart[l + 1]);
   };
-  return tokenSimilarity(lineToks(f.parent, s.r0), lineToks(f.child, s.a0)) >= 0.6;
+  // An insertion (deletion) sits on the line of the token before it, the last one both sides share.
+  const pk = anchored && s.r1 === s.r0 ? s.r0 - 1 : s.r0;
+  const ck = anchored && s.a1 === s.a0 ? s.a0 - 1 : s.a0;
+  return tokenSimilarity(lineToks(f.parent, pk), lineToks(f.child, ck)) >= 0.6;
+}
+
+const ARITH = new Set(['+', '-', '*', '/', '**', '//', '%']);
+/** Both sides only numbers and arithmetic (at least one number), no tolerance epsilon. */
+function literalArithmetic(r: Token[], a: Token[]): boolean {
+  const ok = (ts: Token[]) => ts.every((t) => (t.kind === 'num' && !isTolerance(t)) || ARITH.has(t.text));
+  return r.length + a.length > 0 && ok(r) && ok(a) && [...r, ...a].some((t) => t.kind === 'num');
 }
 
 function overlapShare(a: string[], pool: string[]): number {

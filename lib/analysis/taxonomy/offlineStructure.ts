@@ -7,7 +7,7 @@ import type { EditFacts } from './offlineFacts';
 import type { Program, SubHunk } from './offlineTypes';
 import { Collector, lines, range, routineAt } from './offlineEvidence';
 import type { Stmt } from './offlineSyntax';
-import type { Token } from './offlineTokens';
+import { isTolerance, type Token } from './offlineTokens';
 
 const SMALL_FIX_TOKENS = 15;
 const CLAMPS = new Set(['min', 'max', 'clip', 'clamp', 'fmin', 'fmax', 'fminf', 'fmaxf', 'nan_to_num', 'maximum', 'minimum', 'abs', 'fabs']);
@@ -102,7 +102,7 @@ export function structural(f: EditFacts, c: Collector, consumed: Set<SubHunk>, r
   // assigned or passed (`tol=1e-6`).
   const isTiny = (toks: Token[], k: number) => {
     const t = toks[k];
-    return t.kind === 'num' && /e-\d+$/i.test(t.text) && Number(t.text) > 0 && Number(t.text) < 1e-5 && (OPERAND.has(toks[k - 1]?.text ?? '') || OPERAND.has(toks[k + 1]?.text ?? ''));
+    return isTolerance(t) && (OPERAND.has(toks[k - 1]?.text ?? '') || OPERAND.has(toks[k + 1]?.text ?? ''));
   };
   const tinyIn = (toks: Token[], spans: [number, number][]) => spans.flatMap(([a, b]) => toks.slice(a, b).filter((_, k) => isTiny(toks, a + k)));
   const smallSpans = (side: 'a' | 'r') => small.map((s) => (side === 'a' ? [s.a0, s.a1] : [s.r0, s.r1]) as [number, number]);
