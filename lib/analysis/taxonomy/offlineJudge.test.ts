@@ -377,4 +377,12 @@ def gasoline(n):
     // A tolerance epsilon is not a tuned value.
     expect(labels(GAS, GAS.replace('xs.append(n - 1)', 'xs.append(n - 1 - 1e-12)'))).not.toContain('hyperparameter_tuning');
   });
+
+  it('a literal swapped in a line whose code changes too belongs to that change, not a retune', () => {
+    const p = 'def update(v, x, best, rng):\n    w = 0.7\n    v = w * v + 1.5 * rng.random() * (best - x)\n    return x + v\n';
+    // 1.5 -> 2.0 in a formula that gains a term: a local refinement.
+    expect(labels(p, p.replace('1.5 * rng.random() * (best - x)', '2.0 * rng.random() * (best - x) + 0.1 * rng.normal()'))).toEqual(['local_refinement']);
+    // The same swap in a line that otherwise stays is a retune, next to the formula change elsewhere.
+    expect(labels(p, p.replace('w = 0.7', 'w = 0.9').replace('return x + v', 'return x + v * w'))).toEqual(['hyperparameter_tuning', 'local_refinement']);
+  });
 });

@@ -3,8 +3,7 @@
 // the diff's line hunks refined to token sub-hunks, the routines, imports and control statements
 // of both trees. Rules (one family per label, each recording the lines that drove it):
 //   external_dependency  the multiset of import / #include statements changed
-//   hyperparameter_tuning  a sub-hunk swaps literals (numbers, strings, booleans) for literals,
-//                  or changes arithmetic on numbers only (`* 1.07`, `+ 1`, a constant term's sign)
+//   hyperparameter_tuning  a sub-hunk swaps literals (numbers, strings, booleans) for literals
 //   bug_fix        a correction of existing code: an added guard (`if ...: return|continue|raise`),
 //                  a clamp (min/max/clip) or sentinel (nan, inf, None, tiny epsilon operand)
 //                  wrapped into a line that stays, try/except; a new sentinel statement, a flipped
@@ -102,14 +101,25 @@ function judge(f: EditFacts, c: Collector) {
     (s.kind === 'operator' && SIGN.has(P[s.r0].text) && C[s.a1]?.kind === 'num' && P[s.r1]?.kind === 'num');
   const isFlip = (s: SubHunk) => (s.kind === 'operator' && !isArith(s)) || (s.kind === 'structural' && offByOne(P.slice(s.r0, s.r1), C.slice(s.a0, s.a1)) && (inIndex(P, s.r0) || inIndex(C, s.a0)));
   const targeted = f.subs.every((s) => s.kind === 'literal' || isArith(s) || isFlip(s));
+  // A retune changes values in lines that otherwise stay: every change on its lines is a literal,
+  // literal arithmetic or a rename. A literal swapped in a line whose code changes too (a
+  // signature with new parameters, a formula with a new term) belongs to that change.
+  const numeric = (s: SubHunk) => s.kind === 'literal' || s.kind === 'rename' || isArith(s);
+  const mixedLines = { r: new Set<number>(), a: new Set<number>() };
+  for (const s of f.subs) {
+    if (numeric(s)) continue;
+    for (const l of rem(s)) mixedLines.r.add(l);
+    for (const l of add(s)) mixedLines.a.add(l);
+  }
+  const retune = (s: SubHunk) => ![...rem(s)].some((l) => mixedLines.r.has(l)) && ![...add(s)].some((l) => mixedLines.a.has(l));
 
   // Literal swaps, literal arithmetic, renames and operator flips.
   for (const s of f.subs) {
     if (consumed.has(s)) continue;
-    if (s.kind === 'literal' && alignedLines(f, s)) {
+    if (s.kind === 'literal' && retune(s) && alignedLines(f, s)) {
       c.add('hyperparameter_tuning', 'literal values changed', add(s), rem(s));
       consumed.add(s);
-    } else if (isArith(s) && !(targeted && isFlip(s)) && alignedLines(f, s, true)) {
+    } else if (isArith(s) && !(targeted && isFlip(s)) && retune(s) && alignedLines(f, s, true)) {
       c.add('hyperparameter_tuning', 'literal arithmetic changed', add(s), rem(s));
       consumed.add(s);
     } else if (s.kind === 'rename') {
