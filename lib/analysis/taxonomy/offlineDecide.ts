@@ -7,6 +7,9 @@
 //              refactor or bug_fix next to it; efficiency only from a named speed idiom or
 //              caching (vectorised code is the new approach's style); hyperparameter_tuning only
 //              from literal swaps outside the reworked lines
+//   incidental restructuring  renames, moved code and extracted helpers next to new or changed
+//              logic (composition, local_refinement) are part of that change (the class renamed
+//              after what it now does, the lines the new code pushed around): no refactor from them
 import type { EditLabel } from '../../contracts/editLabels';
 import type { Collector, Finding } from './offlineEvidence';
 
@@ -27,6 +30,10 @@ export function decide(c: Collector, rework: Rework) {
     c.drop('efficiency', (x) => !IDIOM_REASONS.has(x.reason));
     c.drop('hyperparameter_tuning', (x) => inside(x, rework));
   }
+  if (c.has('composition') || c.has('local_refinement')) c.drop('refactor', (x) => INCIDENTAL.test(x.reason));
 }
+
+/** Refactor findings that come with new or changed logic. */
+const INCIDENTAL = /^(renamed |code moved|helper .* extracted)/;
 
 const inside = (x: Finding, r: Rework) => x.added.every((l) => r.added.has(l)) && x.removed.every((l) => r.removed.has(l));

@@ -385,4 +385,15 @@ def gasoline(n):
     // The same swap in a line that otherwise stays is a retune, next to the formula change elsewhere.
     expect(labels(p, p.replace('w = 0.7', 'w = 0.9').replace('return x + v', 'return x + v * w'))).toEqual(['hyperparameter_tuning', 'local_refinement']);
   });
+
+  it('renames, moved lines and extracted helpers next to new or changed logic are part of it, not a refactor', () => {
+    const p = 'def prepare(items, k):\n    seen = set()\n    out = []\n    for it in items:\n        if it.key not in seen:\n            out.append(it)\n            seen.add(it.key)\n    return out[:k]\n';
+    const moved = p.replace('    seen = set()\n    out = []\n', '    out = []\n    seen = set()\n');
+    // Alone, the move is a refactor.
+    expect(labels(p, moved)).toEqual(['refactor']);
+    // With the ranking changed, the move comes with that change.
+    const j = judgeEditOffline(p, moved.replace('return out[:k]', 'return sorted(out, key=rank)[:k]'), 'python');
+    expect(j.labels).toEqual(['local_refinement']);
+    expect(j.rationale).not.toContain('moved');
+  });
 });

@@ -216,10 +216,6 @@ function judge(f: EditFacts, c: Collector) {
   }
 
   structural(f, c, consumed, rewritten);
-  // A rename next to new code or a rewrite is incidental (the class renamed after what it now
-  // does): the edit is not a restructuring, and only renames would say refactor.
-  const why = c.reasons('refactor');
-  if (why.length && why.every((w) => w.startsWith('renamed')) && (c.has('composition') || c.has('architectural_change') || c.has('local_refinement'))) c.drop('refactor');
   decide(c, rework);
 }
 
