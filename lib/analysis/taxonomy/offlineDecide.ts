@@ -6,14 +6,15 @@
 //              happens inside it and around it: no local_refinement, composition, pruning,
 //              refactor or bug_fix next to it; efficiency only from a named speed idiom or
 //              caching (vectorised code is the new approach's style); hyperparameter_tuning only
-//              from literal swaps outside the reworked lines
+//              from literal swaps outside the reworked code (rewritten routines, routines around
+//              a replaced block)
 //   incidental restructuring  renames, moved code and extracted helpers next to new or changed
 //              logic (composition, local_refinement) are part of that change (the class renamed
 //              after what it now does, the lines the new code pushed around): no refactor from them
 import type { EditLabel } from '../../contracts/editLabels';
 import type { Collector, Finding } from './offlineEvidence';
 
-/** Lines (0-based) of reworked code: rewritten routines and replaced blocks, child and parent side. */
+/** Lines (0-based) of reworked code: rewritten routines and the routines around replaced blocks, child and parent side. */
 export interface Rework {
   added: Set<number>;
   removed: Set<number>;

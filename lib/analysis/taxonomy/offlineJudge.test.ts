@@ -286,6 +286,8 @@ def main():
       '        d = border_distance[c.index]\n        ring = rings.get(c.zone, default_ring)\n        bonus = edge_bonus * math.exp(-d / decay) + ring.weight * ring.level(c.kind)\n        total += base',
     );
     expect(labels(SCORE, child)).toEqual(['architectural_change']);
+    // A constant of the reworked routine retuned with it comes with the new approach.
+    expect(labels(SCORE, child.replace('weights[c.kind] * 0.5', 'weights[c.kind] * 0.25'))).toEqual(['architectural_change']);
   });
 
   it('pruning needs a code path removed with nothing in its place: not an unwrapped `if`, plain statements, or lines a hunk rewrites', () => {

@@ -200,10 +200,13 @@ function judge(f: EditFacts, c: Collector) {
     if (r && rewritten.has(r.name)) continue;
     // A core block: the routine around it does not stay, or the block is substantial on both
     // sides. A few lines rewritten inside a routine that otherwise stays are a local refinement.
-    if (!(Math.min(a.length, b.length) >= CORE_BLOCK_TOKENS && sim < CORE_BLOCK_SIMILARITY) && routineStays(f, r && pr.find((x) => x.name === r.name), r)) continue;
+    const rp = r && pr.find((x) => x.name === r.name);
+    if (!(Math.min(a.length, b.length) >= CORE_BLOCK_TOKENS && sim < CORE_BLOCK_SIMILARITY) && routineStays(f, rp, r)) continue;
     if (r) rewritten.add(r.name);
-    lines(C, h.a0, h.a1).forEach((l) => rework.added.add(l));
-    lines(P, h.r0, h.r1).forEach((l) => rework.removed.add(l));
+    // The reworked code is the routine around the block (its loop counts and step sizes come with
+    // the new approach), or the block itself outside routines.
+    (r ? range(r.start, r.end) : lines(C, h.a0, h.a1)).forEach((l) => rework.added.add(l));
+    (rp ? range(rp.start, rp.end) : lines(P, h.r0, h.r1)).forEach((l) => rework.removed.add(l));
     c.add('architectural_change', `${r ? `block of ${r.name}()` : 'block'} replaced (token similarity ${sim.toFixed(2)})`, lines(C, h.a0, h.a1), lines(P, h.r0, h.r1));
   }
   if (!c.has('architectural_change') && P.length >= MIN_BLOCK_TOKENS && !similarAtLeast(f, 0, P.length, P.length + C.length, ROUTINE_REWRITE)) {
