@@ -398,4 +398,17 @@ def gasoline(n):
     expect(j.labels).toEqual(['local_refinement']);
     expect(j.rationale).not.toContain('moved');
   });
+
+  it('an import swap is external_dependency, its call sites included (not a rename, not a local refinement)', () => {
+    const p = 'import math\n\ndef norm(v):\n    return math.sqrt(sum(x * x for x in v))\n\ndef scale(v, k):\n    n = norm(v)\n    return [x * k / n for x in v]\n';
+    const swapped = p.replace('import math', 'import numpy as np');
+    let j = judgeEditOffline(p, swapped.replace('math.sqrt', 'np.sqrt'), 'python');
+    expect(j.labels).toEqual(['external_dependency']);
+    expect(j.evidence.external_dependency).toEqual({ added: [1, 4], removed: [1, 4] });
+    expect(j.rationale).toContain('call sites of the swapped import');
+    j = judgeEditOffline(p, swapped.replace('math.sqrt(sum(x * x for x in v))', 'np.sqrt(np.dot(v, v))'), 'python');
+    expect(j.labels).toEqual(['external_dependency']);
+    // A change that does not name the library stays a change of its own.
+    expect(labels(p, swapped.replace('math.sqrt', 'np.sqrt').replace('x * k / n', 'x * k / (n + 1e-12)'))).toEqual(['bug_fix', 'external_dependency']);
+  });
 });

@@ -2,7 +2,8 @@
 // Table 9 (labels.ts) from syntax, deterministically, with no model. Facts (offlineFacts.ts):
 // the diff's line hunks refined to token sub-hunks, the routines, imports and control statements
 // of both trees. Rules (one family per label, each recording the lines that drove it):
-//   external_dependency  the multiset of import / #include statements changed
+//   external_dependency  the multiset of import / #include statements changed, with the call
+//                  sites of what the swapped imports bind (small changed lines naming them)
 //   hyperparameter_tuning  a sub-hunk swaps literals (numbers, strings, booleans) for literals
 //   bug_fix        a correction of existing code: an added guard (`if ...: return|continue|raise`),
 //                  a clamp (min/max/clip) or sentinel (nan, inf, None, tiny epsilon operand)
@@ -341,6 +342,44 @@ function imports(f: EditFacts, c: Collector, consumed: Set<SubHunk>) {
     const al = [...lines(f.child.tokens, s.a0, s.a1)];
     if (rl.every((l) => pl.has(l)) && al.every((l) => cl.has(l))) consumed.add(s);
   }
+  // The call sites that follow an import swap are part of it: a line whose changes are small
+  // (<= CALL_SITE_TOKENS changed tokens a side) and name what an added or removed import binds
+  // (`math.sqrt` -> `np.sqrt`, `sum(x * x ...)` -> `np.dot(v, v)`). Larger insertions using the
+  // library are code of their own (a new component, a rework).
+  const bound = new Set([...addedImp, ...removedImp].flatMap((x) => boundNames(x.text)));
+  if (!bound.size) return;
+  const C = f.child.tokens;
+  const P = f.parent.tokens;
+  const byLine = new Map<number, SubHunk[]>();
+  for (const s of f.subs) {
+    if (consumed.has(s)) continue;
+    const l = s.a1 > s.a0 ? C[s.a0].line : (C[s.a0 - 1]?.line ?? -1);
+    byLine.set(l, [...(byLine.get(l) ?? []), s]);
+  }
+  const names = (toks: Token[], a: number, b: number) => toks.slice(a, b).some((t) => t.kind === 'id' && bound.has(t.text));
+  for (const ss of byLine.values()) {
+    if (ss.reduce((n, s) => n + s.r1 - s.r0, 0) > CALL_SITE_TOKENS || ss.reduce((n, s) => n + s.a1 - s.a0, 0) > CALL_SITE_TOKENS) continue;
+    if (!ss.some((s) => names(P, s.r0, s.r1) || names(C, s.a0, s.a1))) continue;
+    for (const s of ss) {
+      c.add('external_dependency', 'call sites of the swapped import', lines(C, s.a0, s.a1), lines(P, s.r0, s.r1));
+      consumed.add(s);
+    }
+  }
+}
+
+/** A changed line this small (code tokens changed a side), naming an imported name, is a call site of the import. */
+const CALL_SITE_TOKENS = 15;
+
+/** Names an import statement binds: `import numpy as np` -> np, `from a.b import c, d as e` -> c, e, `import os.path` -> os. */
+function boundNames(text: string): string[] {
+  const from = /^from\s+\S+\s+import\s+\(?([^)]*)\)?$/.exec(text);
+  const items = from ? from[1] : /^import\s+(.*)$/.exec(text)?.[1];
+  if (!items) return [];
+  return items
+    .split(',')
+    .map((x) => x.trim().split(/\s+as\s+/))
+    .map(([name, alias]) => (alias ?? name.split('.')[0]).trim())
+    .filter((x) => /^[A-Za-z_]\w*$/.test(x));
 }
 
 const short = (s: string) => (s.length > 40 ? `${s.slice(0, 37)}...` : s);
