@@ -411,4 +411,17 @@ def gasoline(n):
     // A change that does not name the library stays a change of its own.
     expect(labels(p, swapped.replace('math.sqrt', 'np.sqrt').replace('x * k / n', 'x * k / (n + 1e-12)'))).toEqual(['bug_fix', 'external_dependency']);
   });
+
+  it('the call sites of a new routine come with it: composition alone, not also a local refinement', () => {
+    const p = 'def step(x, rate):\n    y = x * rate\n    return y - 0.5 * x\n\ndef run(xs, rate):\n    return [step(x, rate) for x in xs]\n';
+    const c = p.replace(
+      '\ndef run',
+      '\ndef damped_step(x, rate, damping):\n    y = step(x, rate)\n    if abs(y) > damping:\n        y = damping * (1 if y > 0 else -1) + 0.1 * (y - damping)\n    return y\n\ndef run',
+    );
+    const j = judgeEditOffline(p, c.replace('[step(x, rate) for x in xs]', '[damped_step(x, rate, 2.0) for x in xs]'), 'python');
+    expect(j.labels).toEqual(['composition']);
+    expect(j.evidence.composition).toEqual({ added: [5, 6, 7, 8, 9, 12], removed: [6] });
+    // A change of run() that does not call it stays a refinement of its own.
+    expect(labels(p, c.replace('[step(x, rate) for x in xs]', '[step(x, rate_of(x)) for x in xs]'))).toEqual(['local_refinement', 'composition']);
+  });
 });

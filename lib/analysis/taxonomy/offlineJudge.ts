@@ -11,7 +11,8 @@
 //                  sign / comparison or a +-1 in an index when that is all the edit does
 //   efficiency     loops replaced by vectorised calls, caching (lru_cache, memo dicts), early
 //                  exits (break), partial sorts, CUDA/C++ speed idioms (shared memory, unroll...)
-//   composition    a new routine, branch or loop added while the code around it stays
+//   composition    a new routine (with its call sites), branch or loop added while the code
+//                  around it stays
 //   pruning        code removed with nothing in its place (statements, branches, routines)
 //   refactor       consistent renames, moved or reordered code, a helper extracted from removed
 //                  code; also an edit of comments / layout only (see README: no code token changed,
@@ -26,7 +27,7 @@
 // Unknown languages get the same rules on tokens only (no routines, branches or loops), and the
 // rationale says so. Thresholds, decisions and measured agreement: README.md, "Offline judge". Nothing here throws on odd input: unparsable code is judged on
 // tree-sitter's recovered tree (the rationale notes it).
-import { canonicalLabels } from '../../contracts/editLabels';
+import { canonicalLabels, type EditLabel } from '../../contracts/editLabels';
 import { Collector, lines, range, routineAt, texts, tokensOf } from './offlineEvidence';
 import { structural } from './offlineStructure';
 import { decide, type Rework } from './offlineDecide';
@@ -141,14 +142,21 @@ function judge(f: EditFacts, c: Collector) {
   const pNames = new Set(pr.map((r) => r.name));
   const cNames = new Set(cr.map((r) => r.name));
   const removedTokens = f.subs.flatMap((s) => texts(P.slice(s.r0, s.r1)));
+  const newRoutines = new Map<string, [EditLabel, string]>(); // short name -> the label and reason it was given
   for (const r of cr) {
     if (pNames.has(r.name)) continue;
     const body = texts(tokensOf(f.child, r));
     const span = range(r.start, r.end);
-    if (overlapShare(body, removedTokens) >= 0.6) c.add('refactor', `helper ${r.name}() extracted`, span);
-    else c.add('composition', `new routine ${r.name}()`, span);
+    const finding: [EditLabel, string] = overlapShare(body, removedTokens) >= 0.6 ? ['refactor', `helper ${r.name}() extracted`] : ['composition', `new routine ${r.name}()`];
+    c.add(finding[0], finding[1], span);
+    newRoutines.set(r.name.split('::').pop()!, finding);
     consumeLines(f, consumed, 'a', r.start, r.end);
   }
+  // The call sites of a new routine (small changed lines naming it) come with it.
+  callSites(f, consumed, new Set(newRoutines.keys()), (s, name) => {
+    const [label, reason] = newRoutines.get(name)!;
+    c.add(label, reason, lines(C, s.a0, s.a1), lines(P, s.r0, s.r1));
+  });
   // A routine removed while new routines appear is replaced (kernels split or fused, a routine
   // renamed and rewritten), not a feature pruned.
   // (Its name joins `rewritten`: the statement rules do not read its lines as pruned.)
@@ -347,7 +355,16 @@ function imports(f: EditFacts, c: Collector, consumed: Set<SubHunk>) {
   // (`math.sqrt` -> `np.sqrt`, `sum(x * x ...)` -> `np.dot(v, v)`). Larger insertions using the
   // library are code of their own (a new component, a rework).
   const bound = new Set([...addedImp, ...removedImp].flatMap((x) => boundNames(x.text)));
-  if (!bound.size) return;
+  callSites(f, consumed, bound, (s) => c.add('external_dependency', 'call sites of the swapped import', lines(f.child.tokens, s.a0, s.a1), lines(f.parent.tokens, s.r0, s.r1)));
+}
+
+/**
+ * Changed lines that are call sites of the given names: the line's changes are small (<=
+ * CALL_SITE_TOKENS changed tokens a side) and name one of them. Each of their sub-hunks is
+ * handed to `site` and accounted for.
+ */
+function callSites(f: EditFacts, consumed: Set<SubHunk>, names: Set<string>, site: (s: SubHunk, name: string) => void) {
+  if (!names.size) return;
   const C = f.child.tokens;
   const P = f.parent.tokens;
   const byLine = new Map<number, SubHunk[]>();
@@ -356,12 +373,13 @@ function imports(f: EditFacts, c: Collector, consumed: Set<SubHunk>) {
     const l = s.a1 > s.a0 ? C[s.a0].line : (C[s.a0 - 1]?.line ?? -1);
     byLine.set(l, [...(byLine.get(l) ?? []), s]);
   }
-  const names = (toks: Token[], a: number, b: number) => toks.slice(a, b).some((t) => t.kind === 'id' && bound.has(t.text));
+  const named = (toks: Token[], a: number, b: number) => toks.slice(a, b).find((t) => t.kind === 'id' && names.has(t.text))?.text;
   for (const ss of byLine.values()) {
     if (ss.reduce((n, s) => n + s.r1 - s.r0, 0) > CALL_SITE_TOKENS || ss.reduce((n, s) => n + s.a1 - s.a0, 0) > CALL_SITE_TOKENS) continue;
-    if (!ss.some((s) => names(P, s.r0, s.r1) || names(C, s.a0, s.a1))) continue;
+    const name = ss.map((s) => named(C, s.a0, s.a1) ?? named(P, s.r0, s.r1)).find((x) => x !== undefined);
+    if (name === undefined) continue;
     for (const s of ss) {
-      c.add('external_dependency', 'call sites of the swapped import', lines(C, s.a0, s.a1), lines(P, s.r0, s.r1));
+      site(s, name);
       consumed.add(s);
     }
   }
