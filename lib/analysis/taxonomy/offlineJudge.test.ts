@@ -424,4 +424,15 @@ def gasoline(n):
     // A change of run() that does not call it stays a refinement of its own.
     expect(labels(p, c.replace('[step(x, rate) for x in xs]', '[step(x, rate_of(x)) for x in xs]'))).toEqual(['local_refinement', 'composition']);
   });
+
+  it('a new loop around existing code (the same pass repeated) is a refinement, not a new component', () => {
+    const wrapped = RADII.replace(
+      /    for i in range\(n\):\n        for j in range\(i \+ 1, n\):\n([\s\S]*?)    return r\n/,
+      (_m, body: string) => `    for _ in range(30):\n        for i in range(n):\n            for j in range(i + 1, n):\n${body.replace(/^/gm, '    ')}    return r\n`,
+    );
+    expect(labels(RADII, wrapped)).toEqual(['local_refinement']);
+    // A new loop with a body of its own is a new phase.
+    const phase = RADII.replace('    return r\n', '    for k in range(n):\n        grow = slack(centers, r, k)\n        r[k] += 0.5 * grow\n    return r\n');
+    expect(labels(RADII, phase)).toEqual(['composition']);
+  });
 });

@@ -140,6 +140,12 @@ export function structural(f: EditFacts, c: Collector, consumed: Set<SubHunk>, r
     if (explained.has(s.start)) continue;
     if (rewritten.has(routineAt(cr, s.start)?.name ?? '\0')) continue;
     if (!insertHeavy && s.kind === 'branch') continue;
+    // A new loop around existing code (under half its code lines wholly added) repeats an
+    // existing pass: a refinement of it, not a new component.
+    if (s.kind === 'loop') {
+      const code = range(s.start, s.end).filter((l) => f.child.lineStart[l] < f.child.lineStart[l + 1]);
+      if (code.filter((l) => addedWhole.has(l)).length * 2 < code.length) continue;
+    }
     c.add('composition', `new ${s.kind === 'loop' ? 'loop' : s.kind === 'class' ? 'class' : 'branch'} (${s.type.replace(/_(statement|clause|specifier|definition)$/, '')})`, range(s.start, s.end));
     range(s.start, s.end).forEach((l) => explained.add(l));
   }
