@@ -378,6 +378,9 @@ def gasoline(n):
     expect(labels(GAS, GAS.replace('int(n * 2 ** (-i))', 'int(n * 2 ** (-i)) + i % 3'))).toEqual(['local_refinement']);
     // A tolerance epsilon is not a tuned value.
     expect(labels(GAS, GAS.replace('xs.append(n - 1)', 'xs.append(n - 1 - 1e-12)'))).not.toContain('hyperparameter_tuning');
+    // An index offset next to other logic changes is logic too (an off-by-one either way), not a retune.
+    const idx = RADII.replace('r[j] *= s', 'r[j + 1] *= s').replace('    return r\n', '    r.sort()\n    return r\n');
+    expect(labels(RADII, idx)).toEqual(['local_refinement']);
   });
 
   it('a literal swapped in a line whose code changes too belongs to that change, not a retune', () => {

@@ -97,9 +97,10 @@ function judge(f: EditFacts, c: Collector) {
   // targeted change, literals aside); among other code changes it is part of a rework.
   // Arithmetic on literals is part of a retune: a term or factor of numbers added, dropped or
   // changed (`* 1.07`, `+ 1`, `2` -> `4 - 2`), the sign of a constant term flipped (`- 0.3` ->
-  // `+ 0.3`); not a tolerance epsilon (bug_fix's sentinel) and not when a name is involved.
+  // `+ 0.3`); not a tolerance epsilon (bug_fix's sentinel), not when a name is involved, and not
+  // an index offset (`r[j]` -> `r[j + 1]` is logic, an off-by-one either way).
   const isArith = (s: SubHunk) =>
-    (s.kind === 'structural' && literalArithmetic(P.slice(s.r0, s.r1), C.slice(s.a0, s.a1))) ||
+    (s.kind === 'structural' && literalArithmetic(P.slice(s.r0, s.r1), C.slice(s.a0, s.a1)) && !inIndex(P, s.r0, false) && !inIndex(C, s.a0, false)) ||
     (s.kind === 'operator' && SIGN.has(P[s.r0].text) && C[s.a1]?.kind === 'num' && P[s.r1]?.kind === 'num');
   const isFlip = (s: SubHunk) => (s.kind === 'operator' && !isArith(s)) || (s.kind === 'structural' && offByOne(P.slice(s.r0, s.r1), C.slice(s.a0, s.a1)) && (inIndex(P, s.r0) || inIndex(C, s.a0)));
   const targeted = f.subs.every((s) => s.kind === 'literal' || isArith(s) || isFlip(s));
@@ -311,8 +312,8 @@ const SIGN = new Set(['+', '-']);
 /** A `[` right after a name or a closing bracket opens a subscript. */
 const SUBSCRIPTED = new Set(['id']);
 
-/** Token k sits inside a subscript `x[...]` (not a list display) or the arguments of range(...) on its line. */
-function inIndex(toks: Token[], k: number): boolean {
+/** Token k sits inside a subscript `x[...]` (not a list display) or (withRange) the arguments of range(...) on its line. */
+function inIndex(toks: Token[], k: number, withRange = true): boolean {
   const line = toks[Math.min(k, toks.length - 1)]?.line;
   const stack: string[] = [];
   for (let t = k - 1; t >= 0 && toks[t].line === line; t--) {
@@ -320,7 +321,7 @@ function inIndex(toks: Token[], k: number): boolean {
     if (x === ')' || x === ']') stack.push(x);
     else if (x === '(' || x === '[') {
       if (stack.length) stack.pop();
-      else if (x === '[' ? SUBSCRIPTED.has(toks[t - 1]?.kind ?? '') || [')', ']'].includes(toks[t - 1]?.text ?? '') : toks[t - 1]?.text === 'range') return true;
+      else if (x === '[' ? SUBSCRIPTED.has(toks[t - 1]?.kind ?? '') || [')', ']'].includes(toks[t - 1]?.text ?? '') : withRange && toks[t - 1]?.text === 'range') return true;
     }
   }
   return false;
