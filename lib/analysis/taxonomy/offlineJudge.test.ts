@@ -438,4 +438,32 @@ def gasoline(n):
     const phase = RADII.replace('    return r\n', '    for k in range(n):\n        grow = slack(centers, r, k)\n        r[k] += 0.5 * grow\n    return r\n');
     expect(labels(RADII, phase)).toEqual(['composition']);
   });
+
+  it('a small branch inside an existing routine is a local refinement (B.5); a new operator alongside the old one is composition', () => {
+    const p = `double bonus(const Candy& candy, int min_c, int max_c) {
+    double bonus_val = 0.0;
+    if ((candy.c == 0 && min_c == 0) || (candy.c == GRID - 1 && max_c == GRID - 1)) {
+        bonus_val += FACTOR;
+    }
+    return bonus_val * candy.weight;
+}
+`;
+    // B.5's local-refinement example: a boundary bonus added inside the existing heuristic.
+    const small = p.replace('    return bonus_val', '    if (candy.c == min_c || candy.c == max_c) {\n        bonus_val += 0.5;\n    }\n    return bonus_val');
+    expect(labels(p, small, 'cpp')).toEqual(['local_refinement']);
+    const op = `void mutate(Plan& plan, Rng& rng) {
+    double r = rng.uniform();
+    if (r < 0.5) {
+        int i = rng.index(plan.size());
+        plan.shift(i, rng.sign());
+    }
+}
+`;
+    // An operator chosen alongside the existing one (the B.5 composition example's shape).
+    const swap = op.replace(
+      '    }\n}',
+      '    } else if (r < 0.8) {\n        int a = rng.index(plan.size());\n        int b = rng.index(plan.size());\n        std::swap(plan.steps[a], plan.steps[b]);\n        plan.repair(a, b);\n    }\n}',
+    );
+    expect(labels(op, swap, 'cpp')).toEqual(['composition']);
+  });
 });

@@ -12,7 +12,7 @@
 //   efficiency     loops replaced by vectorised calls, caching (lru_cache, memo dicts), early
 //                  exits (break), partial sorts, CUDA/C++ speed idioms (shared memory, unroll...)
 //   composition    a new routine (with its call sites), branch or loop added while the code
-//                  around it stays
+//                  around it stays (not a branch of <= 25 tokens with a plain body: a refinement)
 //   pruning        code removed with nothing in its place (statements, branches, routines)
 //   refactor       consistent renames, moved or reordered code, a helper extracted from removed
 //                  code; also an edit of comments / layout only (see README: no code token changed,

@@ -10,6 +10,8 @@ import type { Stmt } from './offlineSyntax';
 import { isTolerance, type Token } from './offlineTokens';
 
 const SMALL_FIX_TOKENS = 15;
+/** A new branch this small (code tokens, B.5's local-refinement `if` has 23) with a plain body refines its routine. */
+const SMALL_BRANCH_TOKENS = 25;
 const CLAMPS = new Set(['min', 'max', 'clip', 'clamp', 'fmin', 'fmax', 'fminf', 'fmaxf', 'nan_to_num', 'maximum', 'minimum', 'abs', 'fabs']);
 /** Operators a tolerance epsilon is an operand of. */
 const OPERAND = new Set(['+', '-', '*', '/', '<', '>', '<=', '>=', '==', '!=', '+=', '-=']);
@@ -140,6 +142,10 @@ export function structural(f: EditFacts, c: Collector, consumed: Set<SubHunk>, r
     if (explained.has(s.start)) continue;
     if (rewritten.has(routineAt(cr, s.start)?.name ?? '\0')) continue;
     if (!insertHeavy && s.kind === 'branch') continue;
+    // A small branch inside an existing routine (<= SMALL_BRANCH_TOKENS, no control statement in
+    // its body) is a refinement of that routine, as B.5's three-line bonus `if`; a component is
+    // bigger: an operator, a phase, a strategy.
+    if (s.kind === 'branch' && f.child.lineStart[s.end + 1] - f.child.lineStart[s.start] <= SMALL_BRANCH_TOKENS && !(f.childSyntax?.stmts ?? []).some((x) => x !== s && x.start >= s.start && x.end <= s.end && x.kind !== 'jump')) continue;
     // A new loop around existing code (under half its code lines wholly added) repeats an
     // existing pass: a refinement of it, not a new component.
     if (s.kind === 'loop') {
