@@ -74,10 +74,10 @@ test('the taxonomy page of a demo run draws both panels; a label lists its edits
     await expect(rows.nth(1)).toBeFocused();
   }
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/programs\/[0-9a-f-]{36}\/diff\?judge=offline%401$/);
+  await expect(page).toHaveURL(/\/programs\/[0-9a-f-]{36}\/diff\?judge=offline%402$/);
   await expect(page.getByTestId('diff-editor')).toHaveAttribute('data-ready', 'true');
   // The diff page shows the edit's labels, the clicked one among them.
-  const judgement = page.getByTestId('edit-judgements').locator('[data-testid="judgement"][data-judge="offline@1"]');
+  const judgement = page.getByTestId('edit-judgements').locator('[data-testid="judgement"][data-judge="offline@2"]');
   await expect(judgement.locator(`[data-testid="label-chip"][data-label="${label}"]`)).toBeVisible();
 
   // Back: the label and its list of edits are still there (issue 24: the URL lost ?label=).
@@ -98,8 +98,8 @@ test('judge switch and permalinks: ?judge= of a judge without judgements, back t
   await expect(view).toHaveAttribute('data-judge', 'llm:nobody@rubric-1');
   await expect(page.getByTestId('taxonomy-empty')).toContainText('LLM nobody (rubric-1) has judged no edit of this run yet.');
   const select = page.getByTestId('judge-select');
-  await select.selectOption('offline@1');
-  await expect(view).toHaveAttribute('data-judge', 'offline@1');
+  await select.selectOption('offline@2');
+  await expect(view).toHaveAttribute('data-judge', 'offline@2');
   await expect(page).toHaveURL(new RegExp(`/runs/${runId}/taxonomy$`));
   await expectTaxonomyReady(page);
 
@@ -129,7 +129,7 @@ test('export: the label figures as CSV (one row per label, figure order) and wha
 
   const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export (JSON)' }).click()]);
   const data = JSON.parse(fs.readFileSync((await json.path())!, 'utf8')) as { runId: string; judge: string; stats: { edits: number; labels: unknown[] } };
-  expect(data).toMatchObject({ runId, judge: 'offline@1' });
+  expect(data).toMatchObject({ runId, judge: 'offline@2' });
   expect(data.stats.labels).toHaveLength(9);
   const judged = Number((await page.getByTestId('tax-edits').locator('dd').textContent())!.replace(/,/g, ''));
   expect(data.stats.edits).toBe(judged);

@@ -78,7 +78,7 @@ describe('nodeColors by any metric', () => {
 
 describe('colour by edit label', () => {
   it('paints edits carrying the label in its colour, other judged edits pale, the rest grey, and counts them', () => {
-    const { colors, legend } = nodeColors({ ...input, label: { name: 'bug_fix', judge: 'offline@1', has: [null, true, false, true, null] } }, 'label');
+    const { colors, legend } = nodeColors({ ...input, label: { name: 'bug_fix', judge: 'offline@2', has: [null, true, false, true, null] } }, 'label');
     expect(colors[1]).toBe(LABEL_COLOURS.bug_fix);
     expect(colors[3]).toBe(LABEL_COLOURS.bug_fix);
     expect(colors[2]).toBe(PALETTE.otherLabel);
@@ -87,7 +87,7 @@ describe('colour by edit label', () => {
     expect(legend.map((l) => l.label)).toEqual(['edit labelled Bug fix (2)', 'other labels (1)', 'not judged or no parent (2)', 'parent not in archive (1)']);
   });
   it('says so while the labels load', () => {
-    const { colors, legend } = nodeColors({ ...input, label: { name: 'pruning', judge: 'offline@1', has: null } }, 'label');
+    const { colors, legend } = nodeColors({ ...input, label: { name: 'pruning', judge: 'offline@2', has: null } }, 'label');
     expect(colors.slice(0, 5).every((c) => c === PALETTE.missing)).toBe(true);
     expect(legend[0].label).toBe('edit labelled Pruning (loading)');
   });

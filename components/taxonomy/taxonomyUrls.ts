@@ -46,7 +46,7 @@ export const taxonomyDiffHref = (runId: string, childId: string, judge: string) 
 export const pooledTaxonomyUrl = (runIds: readonly string[], judge: string) =>
   `/api/taxonomy?runs=${runIds.join(',')}&judge=${encodeURIComponent(judge)}`;
 
-/** "offline@1" -> "Offline judge (v1)"; "llm:gpt-x@rubric-1" -> "LLM gpt-x (rubric-1)". */
+/** "offline@2" -> "Offline judge (v2)"; "llm:gpt-x@rubric-1" -> "LLM gpt-x (rubric-1)". */
 export function judgeTitle(key: string): string {
   const off = /^offline@(.+)$/.exec(key);
   if (off) return `Offline judge (v${off[1]})`;

@@ -270,7 +270,7 @@ export interface AblationReport {
    * measured against the recorded child score are suspect. Null: no whole variant or no scores.
    */
   parentReproduces?: boolean | null;
-  /** The judge whose labels these are (an LLM judge's when one judged the edit, else 'offline@1'); null: not judged. */
+  /** The judge whose labels these are (an LLM judge's when one judged the edit, else 'offline@2'); null: not judged. */
   labelsJudge?: string | null;
 }
 

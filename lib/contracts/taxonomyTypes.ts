@@ -18,7 +18,7 @@ export interface Judgement {
 }
 
 /** The offline judge's version: part of its judge key, bumped whenever its rules change. */
-export const OFFLINE_JUDGE_VERSION = 1;
+export const OFFLINE_JUDGE_VERSION = 2;
 export const OFFLINE_JUDGE_KEY = `offline@${OFFLINE_JUDGE_VERSION}`;
 
 /** The LLM rubric's version: part of the LLM judge key and of the cache key; bump on any prompt change. */

@@ -96,10 +96,10 @@ describe('evoscope ablate', () => {
     expect(whole.score).toBe(parentScore);
     expect(r.parentReproduces).toBe(true);
     // The offline judge's labels of this edit, beside the verdicts.
-    const { rows } = await pool().query<{ labels: string[] }>("SELECT labels FROM edit_judgements WHERE run_id = $1 AND child_id = $2 AND judge = 'offline@1'", [runId, ids.p1]);
+    const { rows } = await pool().query<{ labels: string[] }>("SELECT labels FROM edit_judgements WHERE run_id = $1 AND child_id = $2 AND judge = 'offline@2'", [runId, ids.p1]);
     expect(rows[0].labels.length).toBeGreaterThan(0);
     expect(r.labels).toEqual(rows[0].labels);
-    expect(r.labelsJudge).toBe('offline@1');
+    expect(r.labelsJudge).toBe('offline@2');
     expect(res.stderr).toMatch(/hunk 2 \(= function compute_max_radii\): ok, score/);
 
     // The generic experiment route returns the stored report and one call per variant.

@@ -66,7 +66,7 @@ beforeAll(async () => {
   for (const p of await prisma().program.findMany({ where: { runId }, select: { id: true, externalId: true } })) ids[p.externalId] = p.id;
   await pool().query(
     `INSERT INTO edit_judgements (id, run_id, child_id, parent_id, judge, status, labels, diff_hash)
-     VALUES (gen_random_uuid(), $1, $2, $3, 'offline@1', 'judged', ARRAY['local_refinement','bug_fix'], 'h1'), (gen_random_uuid(), $1, $2, $3, 'llm:gpt', 'judged', ARRAY['architectural_change'], 'h1')`,
+     VALUES (gen_random_uuid(), $1, $2, $3, 'offline@2', 'judged', ARRAY['local_refinement','bug_fix'], 'h1'), (gen_random_uuid(), $1, $2, $3, 'llm:gpt', 'judged', ARRAY['architectural_change'], 'h1')`,
     [runId, ids.p3, ids.p2],
   );
   await pool().query('DELETE FROM audit_log');
@@ -85,9 +85,9 @@ describe('single-user workbench (actor local)', () => {
     ]);
     expect(board.edits[2].judgeLabels).toEqual([
       { judge: 'llm:gpt', status: 'judged', labels: ['architectural_change'] },
-      { judge: 'offline@1', status: 'judged', labels: ['local_refinement', 'bug_fix'] },
+      { judge: 'offline@2', status: 'judged', labels: ['local_refinement', 'bug_fix'] },
     ]);
-    expect(board.judges).toEqual(['llm:gpt', 'offline@1']);
+    expect(board.judges).toEqual(['llm:gpt', 'offline@2']);
     expect(board.edits.every((e) => e.status === 'unreviewed' && e.comments === 0)).toBe(true);
   });
 

@@ -53,7 +53,7 @@ describe('evoscope judge (offline)', () => {
   it("labels every edit of a run folder and prints item 6's shape with the run's figures", async () => {
     fromDir = await judgeJson(SHINKA, '--judge', 'offline');
     expect(Object.keys(fromDir)).toEqual(['run', 'judge', 'edits', 'labels']);
-    expect(fromDir.judge).toBe('offline@1');
+    expect(fromDir.judge).toBe('offline@2');
 
     // The edit set: first listed parent in the run, as the batches and the views see it.
     const [run] = await readRunsFromInput(SHINKA, { forAnalysis: true });
@@ -94,7 +94,7 @@ describe('evoscope judge (offline)', () => {
 
     const human = await runCli(['judge', SHINKA, '--judge', 'offline']);
     expect(human.code, human.stderr).toBe(0);
-    expect(human.stdout).toContain('14 edits judged by offline@1');
+    expect(human.stdout).toContain('14 edits judged by offline@2');
     expect(human.stdout).toContain('hyperparameter_tuning');
   });
 
@@ -106,14 +106,14 @@ describe('evoscope judge (offline)', () => {
 
     const stored = await judgeJson(runId, '--judge', 'offline');
     expect(stored.run).toBe(runId);
-    expect(stored.judge).toBe('offline@1');
+    expect(stored.judge).toBe('offline@2');
     expect(stored.edits).toEqual(fromDir.edits); // the source's ids, the same labels and rationales
     expect(stored.labels).toEqual(fromDir.labels);
 
     const { rows } = await pool().query<{ child: string; parent: string; labels: string[]; status: string; diff_hash: string }>(
       `SELECT c.external_id AS child, p.external_id AS parent, j.labels, j.status, j.diff_hash
        FROM edit_judgements j JOIN programs c ON c.id = j.child_id JOIN programs p ON p.id = j.parent_id
-       WHERE j.run_id = $1 AND j.judge = 'offline@1'`,
+       WHERE j.run_id = $1 AND j.judge = 'offline@2'`,
       [runId],
     );
     expect(rows).toHaveLength(14);

@@ -5,7 +5,7 @@ import { appendPrograms, createLiveRun } from '../../lib/db/appendPrograms';
 import { pool } from '../../lib/db/client';
 import type { ProgramRecord } from '../../lib/trace/schema';
 
-export const FIXTURE_JUDGE = 'offline@1';
+export const FIXTURE_JUDGE = 'offline@2';
 export const SECRET_RATIONALE = 'JUDGE-RATIONALE-7731';
 /** Score of program i: 0.9137 + i / 1000 * (up or down), digits no source contains. */
 export const fixtureScore = (i: number) => Number((0.9137 + (i % 3 === 0 ? -1 : 1) * i * 0.00131).toFixed(6));

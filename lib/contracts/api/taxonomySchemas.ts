@@ -13,7 +13,7 @@
 //   POST /api/runs/[runId]/judge-batches/[batchId]/resume       optional body resumeJudgeBatchSchema -> judgeBatchEnvelopeSchema
 //     (201: a NEW batch of the same judge, model, concurrency and caps, unless given, over the
 //     edits still unjudged; a batch still queued or running is returned as it is, 200)
-// Judge keys: 'offline@1' (OFFLINE_JUDGE_KEY) or 'llm:<model>@<rubric>' (llmJudgeKey).
+// Judge keys: 'offline@2' (OFFLINE_JUDGE_KEY) or 'llm:<model>@<rubric>' (llmJudgeKey).
 // Errors are { error: string } as everywhere; starting an LLM batch with no LLM configured is a
 // 409 whose message says where to configure it.
 import { z } from 'zod';
