@@ -79,6 +79,14 @@ export async function startImportRoute(importId: string) {
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
+/**
+ * Lets an upload store runs whose programs are stored already ("Import again" ahead of time):
+ * for tests that upload a fixture another test imports too, and are not about duplicates.
+ */
+export async function allowDuplicate(importId: string) {
+  await pool().query('UPDATE import_jobs SET allow_duplicate = true WHERE id = $1', [importId]);
+}
+
 /** POST .../again through the route: store an import found to repeat stored runs. */
 export async function againImportRoute(importId: string) {
   const req = new NextRequest(local(`/api/imports/${importId}/again`), { method: 'POST', headers: { host: localHost() } });
