@@ -79,6 +79,7 @@ describe('a current ShinkaEvolve results folder', () => {
     const files = (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(root, f)).isFile());
     for (const f of files) expect((await putFile(job.id, `results_upload/${f.split(path.sep).join('/')}`, fs.readFileSync(path.join(root, f)))).status).toBeLessThan(300);
     expect((await startImportRoute(job.id)).status).toBeLessThan(300);
+    await allowDuplicate(job.id); // the same run as the CLI test above: stored again on purpose
     await runImportTask(job.id);
     const done = await getImportJob(job.id);
     expect(done?.error ?? null).toBeNull();
