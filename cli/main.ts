@@ -1,5 +1,5 @@
 // `npm run evoscope -- <command>`: Evoscope from the command line.
-//   import <dir|archive.zip|archive.tar.gz> [--name NAME] [--format auto|FORMAT] [--json]
+//   import <dir|archive.zip|archive.tar.gz> [--name NAME] [--format auto|FORMAT] [--again] [--json]
 //   export <runId> --format evotrace --out DIR [--json]
 //   delete <runId> [--json]
 //   env attach <runId> <dir> [--command CMD] [--private DIR] [--contract C] [--timeout S] [--memory MB] [--json]
@@ -30,11 +30,14 @@ function usage() {
     'usage: npx evoscope <command>   (or npm run evoscope -- <command>)',
     '',
     'commands:',
-    '  import <dir|archive.zip|archive.tar.gz|file.jsonl|evolution_trace.jsonl.gz> [--name NAME] [--format FORMAT] [--json]',
+    '  import <dir|archive.zip|archive.tar.gz|file.jsonl|evolution_trace.jsonl.gz> [--name NAME] [--format FORMAT] [--again] [--json]',
     '      Import the run(s) found there into the database (DATABASE_URL, or the embedded one).',
+    '      Runs whose programs are stored already are refused (exit 1), naming the stored run;',
+    '      --again  store them anyway, as new runs.',
     `      FORMAT: auto (default), ${FORMAT_LIST.map((f) => f.format).join(', ')}`,
     ...FORMAT_LIST.map((f) => `        ${f.format}: ${f.description}`),
-    '      --json  one JSON object per imported run on stdout, one per line',
+    '      --json  one JSON object per imported run on stdout, one per line (a refused duplicate:',
+    '              { duplicate: true, existing: [{ id, name, importedAt, programs, origin }], message })',
     '  export <runId> --format evotrace --out DIR [--json]',
     '      Write a stored run to DIR (new or empty) as an EvoTrace refined layout, readable by',
     '      EvoReplay and by `import --format evotrace`.',

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import * as tar from 'tar';
-import { DEMO_RUNS, FUNSEARCH_DEMO_RUN } from './helpers';
+import { awaitImport, DEMO_RUNS, FUNSEARCH_DEMO_RUN } from './helpers';
 
 const realRuns = path.resolve(process.env.EVOSCOPE_REAL_RUNS ?? path.join(import.meta.dirname, '..', '..', 'shared', 'real-runs'));
 const FUNSEARCH = 'funsearch__lumi-a__funsearch__json-data';
@@ -30,7 +30,7 @@ test('a FunSearch export uploads as 33 runs grouped under their import, compared
   await page.goto('/upload');
   await page.getByTestId('upload-input').setInputFiles(archive);
   await page.getByRole('button', { name: 'Import' }).click();
-  await expect(page.getByTestId('import-status')).toHaveAttribute('data-status', 'succeeded', { timeout: 120_000 });
+  await expect(await awaitImport(page)).toHaveAttribute('data-status', 'succeeded');
 
   await page.goto('/');
   const group = page.getByTestId('import-group').filter({ hasText: archiveName });
@@ -162,8 +162,8 @@ test('a Shinka generation without results shows as not evaluated, not invalid', 
   await page.goto('/upload');
   await page.getByTestId('upload-input').setInputFiles(archive);
   await page.getByRole('button', { name: 'Import' }).click();
-  const status = page.getByTestId('import-status');
-  await expect(status).toHaveAttribute('data-status', 'succeeded', { timeout: 120_000 });
+  const status = await awaitImport(page);
+  await expect(status).toHaveAttribute('data-status', 'succeeded');
   await status.getByRole('link').first().click();
   await expect(page.getByTestId('stat-not-evaluated')).toContainText('1');
   await expect(page.getByTestId('stat-invalid')).toContainText(/^Invalid\s*2\b/);

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import * as tar from 'tar';
+import { awaitImport } from './helpers';
 
 const realRuns = path.resolve(process.env.EVOSCOPE_REAL_RUNS ?? path.join(import.meta.dirname, '..', '..', 'shared', 'real-runs'));
 const SHINKA = 'shinka__UT-AiInfra__cuco__ds-v3-moe';
@@ -22,8 +23,7 @@ async function importAndWait(page: Page, previous: string | null) {
   // Uploading and importing a folder of hundreds of files takes a while on a loaded machine.
   await expect.poll(() => new URL(page.url()).searchParams.get('import'), { timeout: 120_000 }).not.toBe(previous);
   await expect.poll(() => new URL(page.url()).searchParams.get('import'), { timeout: 120_000 }).not.toBeNull();
-  const status = page.getByTestId('import-status');
-  await expect(status).toHaveAttribute('data-status', /succeeded|failed/, { timeout: 120_000 });
+  const status = await awaitImport(page);
   return { status, id: new URL(page.url()).searchParams.get('import') };
 }
 

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { writeSyntheticOpenEvolveRun } from '../lib/services/demo/synthetic';
+import { awaitImport } from './helpers';
 
 const realRuns = path.resolve(process.env.EVOSCOPE_REAL_RUNS ?? path.join(import.meta.dirname, '..', '..', 'shared', 'real-runs'));
 const QOS = path.join(realRuns, 'openevolve__bochen-sysnet__QOS__qaoa-frozenqubits');
@@ -20,8 +21,7 @@ async function uploadFolder(page: Page, dir: string) {
   const files = countFiles(dir);
   await expect(page.getByText(new RegExp(`^${files} files, `))).toBeVisible();
   await page.getByRole('button', { name: 'Import' }).click();
-  const status = page.getByTestId('import-status');
-  await expect(status).toHaveAttribute('data-status', /succeeded|failed/, { timeout: 600_000 });
+  const status = await awaitImport(page, 600_000);
   return { status, files };
 }
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import * as tar from 'tar';
 import { writeShinkaRunWithOmegaConf } from '../lib/importers/testOmegaConf';
+import { awaitImport } from './helpers';
 
 const realRuns = path.resolve(process.env.EVOSCOPE_REAL_RUNS ?? path.join(import.meta.dirname, '..', '..', 'shared', 'real-runs'));
 
@@ -40,9 +41,7 @@ async function upload(page: Page, file: string) {
   await page.goto('/upload');
   await page.getByTestId('upload-input').setInputFiles(file);
   await page.getByRole('button', { name: 'Import' }).click();
-  const status = page.getByTestId('import-status');
-  await expect(status).toHaveAttribute('data-status', /succeeded|failed/, { timeout: 120_000 });
-  return status;
+  return awaitImport(page);
 }
 
 test.describe('upload', () => {
@@ -74,8 +73,8 @@ test.describe('upload', () => {
     await watchProgress(page);
     await page.getByTestId('upload-input').setInputFiles(archive);
     await page.getByRole('button', { name: 'Import' }).click();
-    const status = page.getByTestId('import-status');
-    await expect(status).toHaveAttribute('data-status', 'succeeded', { timeout: 120_000 });
+    const status = await awaitImport(page);
+    await expect(status).toHaveAttribute('data-status', 'succeeded');
     const seen = await page.evaluate(() => (window as unknown as { __progress: number[] }).__progress);
     expect(seen.length, `progress values ${seen.join(', ')}`).toBeGreaterThanOrEqual(3);
     expect([...seen].sort((a, b) => a - b)).toEqual(seen); // only forward

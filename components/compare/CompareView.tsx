@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { cyclingResponseSchema, isPending, pendingOr, type CyclingResponse } from '@/lib/contracts/api/analyses';
 import { bestSoFarResponseSchema, type BestSoFar } from '@/lib/contracts/api/points';
 import { runDetailSchema, type RunDetail } from '@/lib/contracts/api/runs';
+import { runLabels } from '@/lib/contracts/runOrigin';
 import { costAt, curveTotal, type CostCurve } from '@/lib/analysis/costCurve';
 import type { CyclingScope } from '@/lib/contracts/analysisTypes';
 import { costCurveSchema } from '@/lib/contracts/api/costCurve';
@@ -72,7 +73,9 @@ export function CompareView({ runIds, scope, initialK }: { runIds: string[]; sco
       costCurve: (costs[i].data ?? null) as CostCurve | null,
     };
   });
-  const name = (r: (typeof rows)[number]) => r.run?.name ?? r.id.slice(0, 8);
+  // Two runs of one name (the same data imported twice) are labelled apart in every chart and table.
+  const labels = runLabels(rows.flatMap((r) => (r.run ? [r.run] : [])));
+  const name = (r: (typeof rows)[number]) => labels.get(r.id) ?? r.run?.name ?? r.id.slice(0, 8);
   const missing = rows.filter((r) => r.error && !r.run);
   // A run that failed to load (deleted, never existed) does not hold the others back.
   const readyCurves = rows.every((r) => (r.run && r.best) || (r.error && !r.run));
@@ -133,7 +136,7 @@ export function CompareView({ runIds, scope, initialK }: { runIds: string[]; sco
             key: 'run',
             header: 'Run',
             className: 'wrap',
-            cell: (r) => (r.run ? <Link href={`/runs/${r.id}`}>{r.run.name}</Link> : <span className={r.error ? 'error' : 'muted'}>{r.error ?? 'loading…'}</span>),
+            cell: (r) => (r.run ? <Link href={`/runs/${r.id}`}>{name(r)}</Link> : <span className={r.error ? 'error' : 'muted'}>{r.error ?? 'loading…'}</span>),
           },
           { key: 'framework', header: 'Framework', cell: (r) => r.run?.framework ?? '—' },
           { key: 'programs', header: 'Programs', numeric: true, cell: (r) => formatCount(r.run?.programCount) },

@@ -1,10 +1,11 @@
 'use client';
 // Multi-select of runs for the compare page (GET /api/runs); every change rewrites the URL, so
-// the comparison is a permalink.
+// the comparison is a permalink. Runs of one name read "QOS · <imported> · <source> · <short id>".
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { runsResponseSchema } from '@/lib/contracts/api/runs';
+import { runLabels } from '@/lib/contracts/runOrigin';
 import { hrefWith } from '../analysis/switchOptions';
 import { apiFetch } from '../ui/apiFetch';
 import { formatCount } from '../ui/format';
@@ -19,6 +20,8 @@ export function RunPicker({ selected, scope }: { selected: string[]; scope: stri
     queryKey: ['runs', 'picker'],
     queryFn: ({ signal }) => apiFetch('/api/runs?limit=500', { schema: runsResponseSchema, signal }),
   });
+  // Runs sharing a name are labelled with their import date, source and short id.
+  const labels = useMemo(() => runLabels(q.data?.runs ?? []), [q.data]);
   const toggle = (id: string, on: boolean) => {
     const next = on ? [...picked.filter((s) => s !== id), id] : picked.filter((s) => s !== id);
     setPicked(next);
@@ -35,7 +38,7 @@ export function RunPicker({ selected, scope }: { selected: string[]; scope: stri
             <legend className="muted">Pick any runs, whatever framework</legend>
             {q.data.runs.map((r) => (
               <label key={r.id}>
-                <input type="checkbox" checked={picked.includes(r.id)} onChange={(e) => toggle(r.id, e.target.checked)} /> {r.name}{' '}
+                <input type="checkbox" checked={picked.includes(r.id)} onChange={(e) => toggle(r.id, e.target.checked)} /> {labels.get(r.id)}{' '}
                 <span className="muted">
                   {r.framework} · {formatCount(r.programCount)} programs
                 </span>

@@ -4,6 +4,7 @@
 import { useRouter } from 'next/navigation';
 import { useMemo, useState } from 'react';
 import type { RunChoice } from '@/lib/contracts/api/reviewChoices';
+import { runLabels } from '@/lib/contracts/runOrigin';
 import { apiFetch, errorText } from '../ui/apiFetch';
 
 export interface ReviewerOption {
@@ -33,6 +34,8 @@ export function CreateSessionForm({
     for (const r of runs) if (runIds.includes(r.id)) for (const j of r.judges) out.set(j.judge, (out.get(j.judge) ?? 0) + j.judged);
     return [...out];
   }, [runs, runIds]);
+  // Runs sharing a name are labelled with their import date, source and short id.
+  const labels = useMemo(() => runLabels(runs), [runs]);
   const [judgeChoice, setJudgeChoice] = useState<string | null>(null);
   const judge = judgeChoice !== null && (judgeChoice === '' || judges.some(([j]) => j === judgeChoice)) ? judgeChoice : judges[0]?.[0] ?? '';
   const [picked, setPicked] = useState<string[]>(me && reviewers.some((r) => r.id === me) ? [me] : reviewers.length === 1 ? [reviewers[0].id] : []);
@@ -78,7 +81,7 @@ export function CreateSessionForm({
                 checked={runIds.includes(r.id)}
                 onChange={(e) => setRunIds((ids) => (e.target.checked ? [...ids, r.id] : ids.filter((x) => x !== r.id)))}
               />{' '}
-              {r.name} <span className="muted">({r.programs} programs)</span>
+              {labels.get(r.id)} <span className="muted">({r.programs} programs)</span>
             </label>
           ))}
         </div>

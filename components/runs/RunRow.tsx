@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import type { RunSummary } from '@/lib/contracts/api/runs';
+import { shortRunId } from '@/lib/contracts/runOrigin';
 import { costTitle, formatCost } from '../run/costFormat';
 import { formatCount, formatDate, formatScore, formatShare } from '../ui/format';
 import type { RowAttrs } from '../ui/Table';
@@ -87,7 +88,13 @@ export function RunRow({
         {editing === 'name' ? (
           editor(`New name for ${r.name}`)
         ) : (
-          <Link href={`/runs/${r.id}`}>{r.name}</Link>
+          <>
+            <Link href={`/runs/${r.id}`}>{r.name}</Link>{' '}
+            {/* Runs of one name (the same data uploaded twice) are told apart by it. */}
+            <code className="run-short-id" data-testid="run-short-id" title={`run id ${r.id}`}>
+              {shortRunId(r.id)}
+            </code>
+          </>
         )}
         {editing === 'tags'
           ? editor(`Tags for ${r.name}`, 'comma, separated')
@@ -127,7 +134,12 @@ export function RunRow({
       <td className="num" data-testid="run-tokens" title={costTitle(r.tokensBasis)}>
         {r.totalTokens == null ? '—' : formatCount(r.totalTokens)}
       </td>
-      <td className="date">{formatDate(r.importedAt)}</td>
+      <td className="date">
+        {formatDate(r.importedAt)}
+        <span className="muted run-origin" data-testid="run-origin">
+          {r.origin}
+        </span>
+      </td>
       <td className="compare">
         <input type="checkbox" aria-label={`Select ${r.name} for comparison`} checked={selected} onChange={(e) => onSelect(e.target.checked)} />
       </td>

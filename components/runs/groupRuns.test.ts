@@ -5,7 +5,7 @@ import { compareHref, groupRuns } from './groupRuns';
 const run = (id: string, importJobId: string | null): RunSummary => ({
   id, name: id, framework: 'funsearch', task: null, language: null, status: 'ready', programCount: 1, invalidCount: 0,
   unevaluatedCount: 0, validShare: 1, bestScore: 1, scoreMetric: 'score', higherIsBetter: true, lastIteration: null,
-  importedAt: '2025-01-01T00:00:00.000Z', tags: [], importJobId, costTotal: null, costBasis: null, inputTokens: null, outputTokens: null, totalTokens: null, tokensBasis: null,
+  importedAt: '2025-01-01T00:00:00.000Z', tags: [], importJobId, origin: 'archive funsearch.zip', costTotal: null, costBasis: null, inputTokens: null, outputTokens: null, totalTokens: null, tokensBasis: null,
 });
 
 describe('groupRuns', () => {

@@ -4,7 +4,7 @@ import { nextRunSort, sortRuns } from './sortRuns';
 
 const run = (name: string, programCount: number, bestScore: number | null, costTotal: number | null = null): RunSummary => ({
   id: name, name, framework: 'openevolve', task: null, language: null, status: 'ready', programCount, invalidCount: 0, unevaluatedCount: 0,
-  validShare: 1, bestScore, scoreMetric: 'score', higherIsBetter: true, lastIteration: null, importedAt: '2025-01-01T00:00:00.000Z', tags: [], importJobId: null,
+  validShare: 1, bestScore, scoreMetric: 'score', higherIsBetter: true, lastIteration: null, importedAt: '2025-01-01T00:00:00.000Z', tags: [], importJobId: null, origin: 'folder x',
   costTotal, costBasis: costTotal == null ? null : 'contexts', inputTokens: null, outputTokens: costTotal == null ? null : costTotal * 1000, totalTokens: costTotal == null ? null : costTotal * 1000, tokensBasis: null,
 });
 

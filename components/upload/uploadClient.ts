@@ -128,3 +128,8 @@ export async function uploadFiles(importId: string, files: UploadFile[], onProgr
 export async function startImport(importId: string) {
   await apiFetch(`/api/imports/${importId}/start`, { method: 'POST' });
 }
+
+/** An import that repeats stored runs (status 'duplicate'): store it anyway, as new runs. */
+export async function importAgain(importId: string) {
+  await apiFetch(`/api/imports/${importId}/again`, { method: 'POST' });
+}

@@ -10,6 +10,7 @@ import { ImportError, programRecordSchema, runRecordSchema, type ImportWarning, 
 import { iterationFromPositionWarning } from '../trace/warnings';
 import type { SearchStateInput } from '../trace/searchState';
 import { BlobSet, clean, cleanOpt, inTransaction, jsonb, RowSets, type ParsedProgram } from './rows';
+import { storeProgramsDigests } from './programsDigest';
 import { refreshRunCost } from './runCost';
 import { appendSearchState, parseSearchState } from './searchStateRows';
 
@@ -171,6 +172,8 @@ function withIterationWarning(report: { warnings?: ImportWarning[] } | null, mor
 export async function finishLiveRun(runId: string): Promise<boolean> {
   return inTransaction(async (c) => {
     const r = await c.query(`UPDATE runs SET status = 'ready', updated_at = now() WHERE id = $1 AND status = 'live'`, [runId]);
+    // Its programs are final now: an import of the same data later is told it repeats this run.
+    if (r.rowCount) await storeProgramsDigests(c, [runId]);
     return (r.rowCount ?? 0) > 0;
   });
 }

@@ -1,12 +1,17 @@
 // Audit entries of browser imports: the request that starts an import knows who asked
-// ('import.start'); the worker that finishes it does not, so its 'import.done' / 'import.failed'
-// entry is attributed to whoever started that import (read back from the start entry).
+// ('import.start', or 'import.again' for one stored although it repeats a stored run); the
+// worker that finishes it does not, so its 'import.done' / 'import.failed' / 'import.duplicate'
+// entry is attributed to whoever last started that import (read back from that entry).
 import type { Prisma } from './generated/client';
 import { prisma } from './client';
 
-export async function auditImportOutcome(importId: string, action: 'import.done' | 'import.failed', details: Record<string, unknown>) {
+export async function auditImportOutcome(
+  importId: string,
+  action: 'import.done' | 'import.failed' | 'import.duplicate',
+  details: Record<string, unknown>,
+) {
   const start = await prisma().auditEntry.findFirst({
-    where: { action: 'import.start', targetKind: 'import', targetId: importId },
+    where: { action: { in: ['import.start', 'import.again'] }, targetKind: 'import', targetId: importId },
     orderBy: { id: 'desc' },
     select: { actorId: true, actorKind: true },
   });

@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { pool, prisma } from './client';
 import { inTransaction } from './rows';
-import { importJobStatus, type ImportJobView } from '../contracts/api/imports';
+import { duplicateRunSchema, importJobStatus, type DuplicateRun, type ImportJobView } from '../contracts/api/imports';
+import { duplicateRunsByIds } from './duplicateRuns';
 
 export async function createImportJob(input: { kind: 'archive' | 'folder'; sourceName: string; format: string; runName?: string | null }) {
   return prisma().importJob.create({
@@ -86,12 +87,42 @@ export async function markQueued(id: string): Promise<string | null> {
   return rows[0].status === 'uploading' && rows[0].files === 0 ? 'empty' : rows[0].status;
 }
 
+/** What a 'duplicate' import keeps in `results`: the stored runs it repeats, as found then. */
+const duplicateResults = z.object({ duplicateOf: z.array(duplicateRunSchema) });
+
+/**
+ * An import found to repeat stored runs: it waits for the user (status 'duplicate'), its upload
+ * kept, naming the runs in `results`.
+ */
+export async function markDuplicate(id: string, existing: DuplicateRun[]) {
+  await updateImportJob(id, { status: 'duplicate', phase: 'duplicate', results: { duplicateOf: existing }, finishedAt: new Date() });
+}
+
+/**
+ * duplicate -> queued, to be stored although it repeats stored runs ("Import again"), atomically:
+ * 'again' when this call queued it, else the status found; null: no such import.
+ */
+export async function markImportAgain(id: string): Promise<string | null> {
+  const { rows } = await pool().query<{ status: string; queued: boolean }>(
+    `WITH u AS (UPDATE import_jobs SET status = 'queued', phase = 'queued', allow_duplicate = true, results = NULL,
+                  finished_at = NULL, error = NULL, updated_at = now()
+                WHERE id = $1 AND status = 'duplicate' RETURNING 1)
+     SELECT status, EXISTS (SELECT 1 FROM u) AS queued FROM import_jobs WHERE id = $1`,
+    [id],
+  );
+  if (!rows[0]) return null;
+  return rows[0].queued ? 'again' : rows[0].status;
+}
+
 export async function importJobView(id: string): Promise<ImportJobView | null> {
   const j = await getImportJob(id);
   if (!j) return null;
   const runs = j.runIds.length
     ? await prisma().run.findMany({ where: { id: { in: j.runIds } }, select: { id: true, name: true, programCount: true } })
     : [];
+  // Read again, not from the snapshot: a run renamed or deleted since is shown as it is now.
+  const named = j.status === 'duplicate' ? duplicateResults.safeParse(j.results) : null;
+  const duplicateOf = named?.success ? await duplicateRunsByIds(named.data.duplicateOf.map((r) => r.id)) : [];
   return {
     id: j.id,
     kind: j.kind,
@@ -107,6 +138,7 @@ export async function importJobView(id: string): Promise<ImportJobView | null> {
     programsTotal: j.programsTotal,
     error: j.error,
     runs: runs.map((r) => ({ id: r.id, name: r.name, programs: r.programCount })),
+    duplicateOf,
     createdAt: j.createdAt.toISOString(),
     finishedAt: j.finishedAt?.toISOString() ?? null,
   };

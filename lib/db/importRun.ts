@@ -3,7 +3,10 @@
 // Rows go in batches through unnest() arrays (lib/db/rows.ts): Prisma's createMany would be
 // one round trip per model and cannot share blobs with ON CONFLICT DO NOTHING. Program ids are
 // fresh uuids per import, so importing the same directory twice gives two independent runs
-// that share only their content-addressed blobs.
+// that share only their content-addressed blobs, unless the caller asks to refuse such a
+// duplicate (`duplicates: 'refuse'`, duplicateRuns.ts): then, once the programs are written, the
+// runs' programs digests are compared with the stored runs' inside the same transaction, and a
+// match rolls it all back with a DuplicateRunError naming the stored runs.
 //
 // Each run is validated (validateImport.ts) and prepared before the transaction
 // (prepareImportedRun.ts), its programs written a batch at a time (writeProgramBatches.ts);
@@ -11,8 +14,10 @@
 import crypto from 'node:crypto';
 import type { ImportedRun } from '../trace/schema';
 import { pool } from './client';
+import { refuseDuplicates, type DuplicatePolicy } from './duplicateRuns';
 import { addTime, reportTimings, timed } from './importTimings';
 import { prepareImportedRun } from './prepareImportedRun';
+import { storeProgramsDigests } from './programsDigest';
 import { clean, inTransaction } from './rows';
 import { storedRunsOfImport, type StoredRunSummary } from './storedRunsOfImport';
 
@@ -35,6 +40,11 @@ export interface StoreOptions {
   sourceName?: string;
   /** Programs stored so far, over the total of this import. */
   onProgress?: (stored: number, total: number) => void;
+  /**
+   * 'refuse': throw DuplicateRunError (storing nothing) when a run's programs are those of a
+   * stored run. The user-facing imports ask for it; by default a duplicate is stored like any run.
+   */
+  duplicates?: DuplicatePolicy;
 }
 
 const DEADLOCK = '40P01';
@@ -86,6 +96,8 @@ export async function storeImportedRuns(imported: ImportedRun[], opts: StoreOpti
       await p.write(client, (n) => opts.onProgress?.(before + n, total));
       before += p.summary.programs;
     }
+    const digests = await storeProgramsDigests(client, prepared.map((p) => p.summary.runId));
+    if (opts.duplicates === 'refuse') await refuseDuplicates(client, digests);
     return false;
   })));
   if (storedBefore) return storedRunsOfImport(opts.importJobId!);

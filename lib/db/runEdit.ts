@@ -2,7 +2,7 @@
 import type { RunPatch, RunSummary } from '../contracts/api/runs';
 import { pool, prisma } from './client';
 import { BLOB_GC_LOCK, clean, inTransaction } from './rows';
-import { toSummary } from './runs';
+import { SUMMARY_INCLUDE, toSummary } from './runs';
 import { runSettingKeys } from './runSettings';
 
 /** Renames and/or retags a run; null when there is no such run. */
@@ -14,7 +14,7 @@ export async function updateRun(runId: string, patch: RunPatch): Promise<RunSumm
   if (!rows.length) return null;
   // Renaming does not change the run's content: updated_at (which keys the cached graph and
   // the live pages) is left alone on purpose.
-  const r = await prisma().run.findUniqueOrThrow({ where: { id: runId } });
+  const r = await prisma().run.findUniqueOrThrow({ where: { id: runId }, include: SUMMARY_INCLUDE });
   return toSummary(r);
 }
 

@@ -5,6 +5,7 @@
 // GIN on the searched text where pg_trgm exists, and (imported_at) for the order.
 import { pool } from './client';
 import { toSummary } from './runs';
+import { IMPORT_JOB_JOIN, RUN_SOURCE_COLUMNS } from './runSource';
 import { encodeRunsCursor, type ImportGroup, type RunFacets, type RunsCursor, type RunsResponse } from '../contracts/api/runs';
 
 export interface RunsFilter {
@@ -36,7 +37,7 @@ interface Row {
   id: string; name: string; framework: string; task: string | null; language: string | null; status: string;
   program_count: number; invalid_count: number; unevaluated_count: number; rejected_count: number; best_score: number | null;
   score_metric: string | null; higher_is_better: boolean; last_iteration: number | null; imported_at: Date;
-  tags: string[] | null; import_job_id: string | null;
+  tags: string[] | null; import_job_id: string | null; source_kind: string; import_kind: string | null; import_source: string | null;
   cost_total: number | null; cost_basis: string | null; input_tokens: number | null; output_tokens: number | null; tokens_basis: string | null;
 }
 
@@ -48,11 +49,13 @@ export async function listRuns(opts: RunsFilter & { limit: number; cursor?: Runs
     where.push(`(imported_at, id) < ($${params.push(opts.cursor.importedAt)}::timestamptz, $${params.push(opts.cursor.id)}::uuid)`);
   }
   const { rows } = await pool().query<Row>(
-    `SELECT id, name, framework, task, language, status, program_count, invalid_count, unevaluated_count, rejected_count, best_score,
-            score_metric, higher_is_better, last_iteration, imported_at, tags, import_job_id,
-            cost_total, cost_basis, input_tokens, output_tokens, tokens_basis
-     FROM runs ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-     ORDER BY imported_at DESC, id DESC LIMIT $${params.push(opts.limit + 1)}`,
+    `SELECT r.id, r.name, r.framework, r.task, r.language, r.status, r.program_count, r.invalid_count, r.unevaluated_count,
+            r.rejected_count, r.best_score, r.score_metric, r.higher_is_better, r.last_iteration, r.imported_at, r.tags, r.import_job_id,
+            r.cost_total, r.cost_basis, r.input_tokens, r.output_tokens, r.tokens_basis, ${RUN_SOURCE_COLUMNS}
+     FROM (SELECT * FROM runs ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+           ORDER BY imported_at DESC, id DESC LIMIT $${params.push(opts.limit + 1)}) r
+     ${IMPORT_JOB_JOIN}
+     ORDER BY r.imported_at DESC, r.id DESC`,
     params,
   );
   const page = rows.slice(0, opts.limit);
@@ -62,7 +65,8 @@ export async function listRuns(opts: RunsFilter & { limit: number; cursor?: Runs
       id: r.id, name: r.name, framework: r.framework, task: r.task, language: r.language, status: r.status,
       programCount: r.program_count, invalidCount: r.invalid_count, unevaluatedCount: r.unevaluated_count, rejectedCount: r.rejected_count,
       bestScore: r.best_score, scoreMetric: r.score_metric, higherIsBetter: r.higher_is_better,
-      lastIteration: r.last_iteration, importedAt: r.imported_at, tags: r.tags ?? [], importJobId: r.import_job_id,
+      lastIteration: r.last_iteration, importedAt: r.imported_at, tags: r.tags ?? [], importJobId: r.import_job_id, sourceKind: r.source_kind,
+      importJob: r.import_kind === null ? null : { kind: r.import_kind, sourceName: r.import_source ?? '' },
       costTotal: r.cost_total, costBasis: r.cost_basis, inputTokens: r.input_tokens, outputTokens: r.output_tokens, tokensBasis: r.tokens_basis,
     }),
   );

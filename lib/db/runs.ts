@@ -3,13 +3,20 @@
 import type { Run } from './generated/client';
 import { pool, prisma } from './client';
 import type { RunDetail, RunSummary } from '../contracts/api/runs';
+import { runOrigin } from '../contracts/runOrigin';
 
 type SummaryFields = Pick<
   Run,
   | 'id' | 'name' | 'framework' | 'task' | 'language' | 'status' | 'programCount' | 'invalidCount' | 'unevaluatedCount' | 'rejectedCount'
   | 'bestScore' | 'scoreMetric' | 'higherIsBetter' | 'lastIteration' | 'importedAt' | 'tags' | 'importJobId'
-  | 'costTotal' | 'costBasis' | 'inputTokens' | 'outputTokens' | 'tokensBasis'
->;
+  | 'costTotal' | 'costBasis' | 'inputTokens' | 'outputTokens' | 'tokensBasis' | 'sourceKind'
+> & {
+  /** The run's import job (its kind and name say where the run came from); null: none. */
+  importJob: { kind: string; sourceName: string } | null;
+};
+
+/** What a Prisma query on runs includes for toSummary. */
+export const SUMMARY_INCLUDE = { importJob: { select: { kind: true, sourceName: true } } } as const;
 
 const basis = (b: string | null) => (b === 'counters' || b === 'contexts' ? b : null);
 
@@ -40,11 +47,12 @@ export function toSummary(r: SummaryFields): RunSummary {
     importedAt: r.importedAt.toISOString(),
     tags: r.tags ?? [],
     importJobId: r.importJobId,
+    origin: runOrigin({ importKind: r.importJob?.kind ?? null, importSource: r.importJob?.sourceName ?? null, sourceKind: r.sourceKind }),
   };
 }
 
 export async function getRun(runId: string): Promise<RunDetail | null> {
-  const r = await prisma().run.findUnique({ where: { id: runId } });
+  const r = await prisma().run.findUnique({ where: { id: runId }, include: SUMMARY_INCLUDE });
   if (!r) return null;
   const [best, strategyCount] = await Promise.all([
     r.bestProgramId ? prisma().program.findUnique({ where: { id: r.bestProgramId }, select: { externalId: true } }) : null,

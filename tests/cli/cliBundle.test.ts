@@ -61,7 +61,7 @@ describe('the bundled CLI', () => {
 
   it('loads its chunks on demand: import through Prisma, ShinkaEvolve through sql.js', () => {
     const shinka = path.join(realRunsDir(), 'shinka__UT-AiInfra__cuco__ds-v3-moe');
-    const r = run([path.join(root, 'bin', 'evoscope.mjs'), 'import', shinka, '--json', '--name', `bundle test ${path.basename(dir)}`]);
+    const r = run([path.join(root, 'bin', 'evoscope.mjs'), 'import', shinka, '--again', '--json', '--name', `bundle test ${path.basename(dir)}`]);
     expect(r.code, r.stderr).toBe(0);
     const row = JSON.parse(r.stdout.trim());
     imported.push(row.runId);

@@ -68,7 +68,7 @@ describe('evoscope analyze', () => {
   });
 
   it('gives the same figures for the stored run as for its folder', async () => {
-    const imp = await runCli(['import', QOS, '--json', '--name', 'analyze-cli-test']);
+    const imp = await runCli(['import', QOS, '--again', '--json', '--name', 'analyze-cli-test']);
     expect(imp.code, imp.stderr).toBe(0);
     const { runId } = JSON.parse(imp.stdout.trim());
     runIds.push(runId);
@@ -85,7 +85,7 @@ describe('evoscope analyze', () => {
     const fromDir = await analyze(sky, '--definitions', 'evoreplay');
     // 83 programs; 79 edits: the 81 parent links less the 2 whose parent is in no checkpoint
     expect(fromDir).toMatchObject({ run: 'circle_packing_0413_1927', definitions: 'evoreplay', scope: 'run', summary: { programs: 83, editsAnalysed: 79 } });
-    const imp = await runCli(['import', sky, '--json', '--name', 'analyze-cli-sky']);
+    const imp = await runCli(['import', sky, '--again', '--json', '--name', 'analyze-cli-sky']);
     expect(imp.code, imp.stderr).toBe(0);
     const { runId } = JSON.parse(imp.stdout.trim());
     runIds.push(runId);

@@ -30,7 +30,8 @@ async function importRun() {
   }
   const file = path.join(tmp, 'run.jsonl');
   fs.writeFileSync(file, `${lines.join('\n')}\n`);
-  const res = await runCli(['import', file, '--json']);
+  // Called by two tests: the second stores the same run again.
+  const res = await runCli(['import', file, '--again', '--json']);
   expect(res.code, res.stderr).toBe(0);
   const runId = JSON.parse(res.stdout.trim()).runId as string;
   runIds.push(runId);

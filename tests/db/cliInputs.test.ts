@@ -63,7 +63,7 @@ describe('a junk file named like an archive', () => {
 describe('a ShinkaEvolve run with an OmegaConf config (84 YAML aliases)', () => {
   it('imports with its config and no warning about it', async () => {
     const dir = writeShinkaRunWithOmegaConf(path.join(tmp, 'results_omegaconf'));
-    const r = await runCli(['import', dir, '--json']);
+    const r = await runCli(['import', dir, '--again', '--json']);
     expect(r.code, r.stderr).toBe(0);
     const summary = JSON.parse(r.stdout.trim());
     runIds.push(summary.runId);

@@ -99,7 +99,7 @@ describe('evoscope judge (offline)', () => {
   });
 
   it('judges a stored run the same way, stores one judgement per edit and does not judge twice', async () => {
-    const imp = await runCli(['import', SHINKA, '--json', '--name', 'judge-cli-test']);
+    const imp = await runCli(['import', SHINKA, '--again', '--json', '--name', 'judge-cli-test']);
     expect(imp.code, imp.stderr).toBe(0);
     const { runId } = JSON.parse(imp.stdout.trim());
     runIds.push(runId);
@@ -138,7 +138,7 @@ describe('evoscope judge (offline)', () => {
   });
 
   it('runs a judging batch already queued on the run (no worker running) instead of refusing', async () => {
-    const imp = await runCli(['import', SHINKA, '--json', '--name', 'judge-cli-queued']);
+    const imp = await runCli(['import', SHINKA, '--again', '--json', '--name', 'judge-cli-queued']);
     expect(imp.code, imp.stderr).toBe(0);
     const { runId } = JSON.parse(imp.stdout.trim());
     runIds.push(runId);

@@ -91,7 +91,7 @@ describe('evoscope judge --judge llm', () => {
 
   it('judges a stored run, storing every judgement under the LLM judge key with the tokens spent', async () => {
     const { server, model } = await configure(byDiff);
-    const imp = await runCli(['import', SHINKA, '--json', '--name', `judge-llm-cli-${tag}`]);
+    const imp = await runCli(['import', SHINKA, '--again', '--json', '--name', `judge-llm-cli-${tag}`]);
     expect(imp.code, imp.stderr).toBe(0);
     const { runId } = JSON.parse(imp.stdout.trim());
     runIds.push(runId);

@@ -56,7 +56,7 @@ function totals(stdout: string) {
 describe('evoscope import on every real archive', () => {
   for (const [folder, [format, runs, programs, edges, invalid, unevaluated]] of Object.entries(EXPECTED)) {
     it(`${folder} (folder)`, async () => {
-      const r = await runCli(['import', path.join(REAL, folder), '--json']);
+      const r = await runCli(['import', path.join(REAL, folder), '--again', '--json']);
       expect(r.code, r.stderr).toBe(0);
       const t = totals(r.stdout);
       expect({ formats: t.formats, runs: t.runs, programs: t.programs, edges: t.edges, invalid: t.invalid, unevaluated: t.unevaluated }).toEqual({
@@ -84,7 +84,7 @@ describe('evoscope import on every real archive', () => {
     const zip = path.join(tmp, 'shinka.zip');
     fs.writeFileSync(zip, zipSync(files));
     for (const archive of [tgz, zip]) {
-      const r = await runCli(['import', archive, '--json']);
+      const r = await runCli(['import', archive, '--again', '--json']);
       expect(r.code, r.stderr).toBe(0);
       const t = totals(r.stdout);
       expect([t.runs, t.programs, t.edges, t.invalid, t.unevaluated]).toEqual([1, 18, 14, 2, 1]);

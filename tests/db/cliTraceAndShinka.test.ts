@@ -10,7 +10,7 @@ import { createImportJob, getImportJob } from '../../lib/db/importJobs';
 import { pool } from '../../lib/db/client';
 import { writeCurrentShinkaRun } from '../../lib/importers/testShinkaCurrent';
 import { runCli } from '../helpers/cli';
-import { putFile, runImportTask, startImportRoute } from '../helpers/uploads';
+import { allowDuplicate, putFile, runImportTask, startImportRoute } from '../helpers/uploads';
 import { useTestDatabase } from '../helpers/dbTest';
 
 const FIX = path.resolve('tests/fixtures/openevolve-trace');
@@ -23,7 +23,7 @@ const runsNamed = async (name: string) =>
   (await pool().query<{ id: string; program_count: number; framework: string }>('SELECT id, program_count, framework FROM runs WHERE name = $1', [name])).rows;
 
 async function cliImport(p: string, name: string) {
-  const r = await runCli(['import', p, '--name', name, '--json']);
+  const r = await runCli(['import', p, '--again', '--name', name, '--json']);
   expect(r.code, r.stderr).toBe(0);
   const runs = await runsNamed(name);
   runIds.push(...runs.map((x) => x.id));
@@ -41,6 +41,7 @@ describe('OpenEvolve evolution traces', () => {
     const job = await createImportJob({ kind: 'archive', sourceName: 'evolution_trace.jsonl.gz', format: 'auto', runName: name });
     expect((await putFile(job.id, null, fs.readFileSync(path.join(FIX, 'jsonl-gz/evolution_trace.jsonl.gz')))).status).toBeLessThan(300);
     expect((await startImportRoute(job.id)).status).toBeLessThan(300);
+    await allowDuplicate(job.id); // the same run as the CLI test above: stored again on purpose
     await runImportTask(job.id);
     const done = await getImportJob(job.id);
     expect(done?.error ?? null).toBeNull();
@@ -78,6 +79,7 @@ describe('a current ShinkaEvolve results folder', () => {
     const files = (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(root, f)).isFile());
     for (const f of files) expect((await putFile(job.id, `results_upload/${f.split(path.sep).join('/')}`, fs.readFileSync(path.join(root, f)))).status).toBeLessThan(300);
     expect((await startImportRoute(job.id)).status).toBeLessThan(300);
+    await allowDuplicate(job.id); // the same run as the CLI test above: stored again on purpose
     await runImportTask(job.id);
     const done = await getImportJob(job.id);
     expect(done?.error ?? null).toBeNull();

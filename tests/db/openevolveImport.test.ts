@@ -159,7 +159,7 @@ describe('importing the QOS OpenEvolve run', () => {
 
 describe('the import command', () => {
   it('prints one JSON line per run with --json', async () => {
-    const r = await cli(['import', QOS, '--json', '--name', `${tag}-cli`]);
+    const r = await cli(['import', QOS, '--again', '--json', '--name', `${tag}-cli`]);
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.trim().split('\n');
     expect(lines).toHaveLength(1);

@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 async function importJson(folder: string) {
-  const r = await runCli(['import', path.join(REAL, folder), '--json']);
+  const r = await runCli(['import', path.join(REAL, folder), '--again', '--json']);
   expect(r.code, r.stderr).toBe(0);
   const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { runId: string; name: string });
   imported.push(...rows.map((x) => x.runId));

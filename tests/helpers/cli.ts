@@ -4,6 +4,11 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
+/**
+ * Test files share one database and import the same real runs and fixtures: a second `import` of
+ * the same programs is refused as a duplicate (issue 24, item 2). Tests not about that pass
+ * `--again` (store it anyway); tests/db/cliDuplicate.test.ts is about it.
+ */
 export function runCli(args: string[]) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'cli/main.ts', ...args], { cwd: root, env: process.env });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { PUT as PUT_BATCH } from '../../app/api/imports/[importId]/batch/route';
 import { PUT } from '../../app/api/imports/[importId]/files/route';
 import { POST as START } from '../../app/api/imports/[importId]/start/route';
+import { POST as AGAIN } from '../../app/api/imports/[importId]/again/route';
 import { disconnect, pool } from '../../lib/db/client';
 import { createImportJob } from '../../lib/db/importJobs';
 import { migrate } from '../../lib/runtime/migrate';
@@ -75,6 +76,21 @@ export async function putBatch(importId: string, body: BodyInit, type = BATCH_CO
 export async function startImportRoute(importId: string) {
   const req = new NextRequest(local(`/api/imports/${importId}/start`), { method: 'POST', headers: { host: localHost() } });
   const res = await START(req, { params: Promise.resolve({ importId }) });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/**
+ * Lets an upload store runs whose programs are stored already ("Import again" ahead of time):
+ * for tests that upload a fixture another test imports too, and are not about duplicates.
+ */
+export async function allowDuplicate(importId: string) {
+  await pool().query('UPDATE import_jobs SET allow_duplicate = true WHERE id = $1', [importId]);
+}
+
+/** POST .../again through the route: store an import found to repeat stored runs. */
+export async function againImportRoute(importId: string) {
+  const req = new NextRequest(local(`/api/imports/${importId}/again`), { method: 'POST', headers: { host: localHost() } });
+  const res = await AGAIN(req, { params: Promise.resolve({ importId }) });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 

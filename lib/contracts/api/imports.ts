@@ -21,12 +21,29 @@ export const uploadFileQuerySchema = z.object({
   path: z.string().min(1).max(4000).optional(),
 });
 
-export const importJobStatus = z.enum(['uploading', 'queued', 'running', 'succeeded', 'failed']);
+/**
+ * 'duplicate': the import's runs are stored already (their programs are those of stored runs,
+ * lib/db/duplicateRuns.ts). It waits, its upload kept, for the user to open the stored run or
+ * to import it again (POST .../again).
+ */
+export const importJobStatus = z.enum(['uploading', 'queued', 'running', 'succeeded', 'failed', 'duplicate']);
+export type ImportJobStatus = z.infer<typeof importJobStatus>;
+
+/** A stored run that an import repeats: what the user needs to recognise it. */
+export const duplicateRunSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  importedAt: z.string(),
+  programs: z.number(),
+  /** Where it came from: "archive qos.zip", "folder QOS", "command line QOS" (lib/contracts/runOrigin.ts). */
+  origin: z.string(),
+});
+export type DuplicateRun = z.infer<typeof duplicateRunSchema>;
 
 export interface ImportJobView {
   id: string;
   kind: string;
-  status: z.infer<typeof importJobStatus>;
+  status: ImportJobStatus;
   sourceName: string;
   format: string;
   runName: string | null;
@@ -38,6 +55,8 @@ export interface ImportJobView {
   programsTotal: number | null;
   error: string | null;
   runs: { id: string; name: string; programs: number }[];
+  /** Status 'duplicate': the stored runs it repeats (those deleted since are left out). */
+  duplicateOf: DuplicateRun[];
   createdAt: string;
   finishedAt: string | null;
 }

@@ -3,5 +3,8 @@ export interface RunChoice {
   id: string;
   name: string;
   programs: number;
+  /** With the origin, what tells apart runs of one name (lib/contracts/runOrigin.ts). */
+  importedAt: string;
+  origin: string;
   judges: { judge: string; judged: number }[];
 }

@@ -77,6 +77,8 @@ export const runSummarySchema = z.object({
   tags: z.array(z.string()),
   /** The import that created the run; runs sharing it were imported together. */
   importJobId: z.string().nullable(),
+  /** Where it came from: "archive qos.zip", "folder QOS", "command line QOS" (lib/contracts/runOrigin.ts). */
+  origin: z.string(),
 });
 export type RunSummary = z.infer<typeof runSummarySchema>;
 

@@ -4,6 +4,7 @@
 // the worker's import task, so both behave the same on good and on hostile input.
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import type { DuplicatePolicy } from '../../db/duplicateRuns';
 import { storeImportedRuns } from '../../db/importRun';
 import { timed } from '../../db/importTimings';
 import { detectArchive, extractArchive, type ArchiveLimits } from '../../files/extractArchive';
@@ -61,6 +62,12 @@ export interface ImportRequest {
   rootName?: string;
   /** Read only what the analyses need (no prompts, artifacts or duplicate sources): `analyze`. */
   forAnalysis?: boolean;
+  /**
+   * 'refuse': an input whose programs are those of a stored run stores nothing and throws
+   * DuplicateRunError naming that run (the upload and the CLI ask for it unless the user said
+   * "import again"). Default 'store'.
+   */
+  duplicates?: DuplicatePolicy;
 }
 
 /** Errors that describe the user's input: shown to them as they are, never retried. */
@@ -87,6 +94,7 @@ export async function importFromPath(input: string, req: ImportRequest = {}): Pr
     return storeImportedRuns(runs, {
       importJobId: req.importJobId,
       sourceName: path.basename(req.label ?? input),
+      duplicates: req.duplicates,
       onProgress: (programsStored) => req.onProgress?.({ phase: 'storing', programsStored, programsTotal }),
     });
   });

@@ -5,8 +5,12 @@
 // restarting, say) is retried; the upload stays on disk until the job has ended either way.
 // Safe to run twice: the runs are keyed by the import id, so an attempt that finds them stored
 // (its predecessor crashed between the commit and the status update) only finishes the job.
+// An upload whose runs are stored already (the same programs, lib/db/duplicateRuns.ts) stores
+// nothing: the job waits as 'duplicate', its upload kept, until the user opens the stored run or
+// asks to import it again (which sets allow_duplicate and queues the job once more).
+import { DuplicateRunError } from '../../db/duplicateRuns';
 import { auditImportOutcome } from '../../db/importAudit';
-import { updateImportJob, getImportJob } from '../../db/importJobs';
+import { markDuplicate, updateImportJob, getImportJob } from '../../db/importJobs';
 import { storedRunsOfImport, type StoredRunSummary } from '../../db/storedRunsOfImport';
 import { enqueueRunAnalyses } from '../../db/jobQueue';
 import { archivePath, folderRoot, removeUpload } from '../../storage/storage';
@@ -24,7 +28,7 @@ export interface ImportAttempt {
 /** Imports upload `importId`; returns when its job has ended, throws when it should be retried. */
 export async function importUpload(importId: string, helpers: ImportAttempt): Promise<void> {
   const job = await getImportJob(importId);
-  if (!job || job.status === 'succeeded' || job.status === 'failed') return; // ran already
+  if (!job || job.status === 'succeeded' || job.status === 'failed' || job.status === 'duplicate') return; // ran already
   const already = await storedRunsOfImport(importId);
   if (already.length) {
     // Analyses are queued by job key, so queueing them again cannot double them.
@@ -62,6 +66,7 @@ export async function importUpload(importId: string, helpers: ImportAttempt): Pr
       // The stored runs name what the user uploaded, never the server's folders.
       sourceLabel: uploadLabel(job.kind === 'archive' ? 'archive' : 'folder', job.sourceName),
       rootName: job.kind === 'archive' ? undefined : job.sourceName,
+      duplicates: job.allowDuplicate ? 'store' : 'refuse',
       onProgress: (p) => report(p, p.phase !== 'reading' && p.phase !== 'extracting' && p.programsStored === 0),
     });
     await writing;
@@ -69,6 +74,15 @@ export async function importUpload(importId: string, helpers: ImportAttempt): Pr
     helpers.logger.info(`import ${importId}: ${stored.length} run(s) stored`);
   } catch (e) {
     await writing;
+    if (e instanceof DuplicateRunError) {
+      await markDuplicate(importId, e.existing);
+      await auditImportOutcome(importId, 'import.duplicate', {
+        source: job.sourceName,
+        duplicateOf: e.existing.map((r) => ({ runId: r.id, name: r.name })),
+      });
+      helpers.logger.info(`import ${importId} repeats stored runs (${e.existing.map((r) => r.id).join(', ')}): waiting for the user`);
+      return; // the upload stays until the user decides (or staleUploads removes it)
+    }
     const { lastAttempt } = helpers;
     // Only input problems are worded for the user; anything else (a disk error with its errno
     // and internal path, a database error) stays in the worker log.
