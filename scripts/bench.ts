@@ -21,7 +21,9 @@
 //            to a production server on loopback; sent, stored, lost, p50/p95 per batch
 //   taxonomy: the offline edit judge (lib/analysis/taxonomy/offlineJudge.ts) on a generated run of
 //            10,000 edits of ~4.5 KB programs, three quarters Python, one quarter C++
-//            (scripts/bench/taxonomyOnce.ts; BENCH_TAXONOMY_EDITS to change the count)
+//            (scripts/bench/taxonomyOnce.ts; BENCH_TAXONOMY_EDITS to change the count); then its
+//            agreement with the two hand-labelled sets, one row per set (scripts/bench/
+//            taxonomyAgreement.ts: labels per edit, macro kappa, micro F1, per-label precision)
 //   judging: an offline judging batch of a stored realistic run of 10,000 edits as the worker runs
 //            it (scripts/bench/judgingOnce.ts: edit set, sources in chunks, judge, batched writes)
 //   rerun:   re-evaluating 200 demo programs against the demo runs' evaluators in the sandbox
@@ -65,16 +67,28 @@ const { values: opts, positionals: sections } = parseArgs({
 const want = (s: string) => sections.length === 0 || sections.includes(s);
 const results: Record<string, unknown>[] = [];
 
-function child(args: string[], env: NodeJS.ProcessEnv, opts: { heapMB?: number } = {}): Record<string, unknown> {
+function childOutput(args: string[], env: NodeJS.ProcessEnv, opts: { heapMB?: number } = {}): string {
   const node = [...(opts.heapMB ? [`--max-old-space-size=${opts.heapMB}`] : []), '--import', 'tsx', ...args];
   const r = spawnSync(process.execPath, node, { cwd: root, env, encoding: 'utf8', maxBuffer: 64 << 20 });
   if (r.status !== 0) throw new Error(`${args.join(' ')} failed: ${r.stderr}`);
-  const out = r.stdout.trim();
+  return r.stdout.trim();
+}
+
+function child(args: string[], env: NodeJS.ProcessEnv, opts: { heapMB?: number } = {}): Record<string, unknown> {
+  const out = childOutput(args, env, opts);
   try {
     return JSON.parse(out); // one (possibly pretty-printed) object
   } catch {
     return JSON.parse(out.split('\n').pop()!); // JSON lines: the last one
   }
+}
+
+/** A child printing JSON lines (one object per line): all of them. */
+function childLines(args: string[], env: NodeJS.ProcessEnv): Record<string, unknown>[] {
+  return childOutput(args, env)
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l));
 }
 
 function report(name: string, figures: Record<string, unknown>, target?: string) {
@@ -223,6 +237,16 @@ try {
   if (want('taxonomy')) {
     const n = Number(process.env.BENCH_TAXONOMY_EDITS ?? 10_000);
     report(`taxonomy: offline judge on ${n / 1000}k realistic edits`, child(['scripts/bench/taxonomyOnce.ts', String(n)], env), 'under 10 s');
+    // Agreement with the hand-labelled sets (issue 25), one row per set.
+    for (const r of childLines(['scripts/bench/taxonomyAgreement.ts'], env)) {
+      const perLabel = r.perLabel as Record<string, { human: number; precision: number | null }>;
+      const precision = Object.fromEntries(Object.entries(perLabel).map(([l, x]) => [l, x.precision]));
+      report(
+        `taxonomy: offline judge vs hand labels, ${r.set}`,
+        { edits: r.edits, labelsPerEdit: r.labelsPerEdit, macroKappa: r.macroKappa, microF1: r.microF1, exactMatch: r.exactMatch, precision },
+        'labels/edit within 0.3 of the human figure; precision >= 0.5 where >= 5 human positives',
+      );
+    }
   }
 
   if (want('judging')) {

@@ -62,7 +62,7 @@ function lineOffsets(p: Program): number[] {
  * The parent's routines in the child: their first and last tokens mapped through the token
  * sub-hunks (tokens outside them correspond one to one). A routine's last token inside a changed
  * span maps to the end of that span's replacement; in Python, lines the edit added right after a
- * routine's end and indented deeper than its header belong to it.
+ * routine's end and indented as its body belong to it.
  */
 export function mapRoutines(pr: Routine[], parent: Program, child: Program, subs: SubHunk[], dialect: TokenDialect, added: Set<number>): Routine[] {
   const sorted = [...subs].sort((a, b) => a.r0 - b.r0);
@@ -94,11 +94,19 @@ export function mapRoutines(pr: Routine[], parent: Program, child: Program, subs
         return k - offs[l];
       };
       const head = indent(child.tokens[c0].line);
-      // Extend over following added lines indented deeper than the header (inserted body lines).
+      // The body's indentation: the line of the routine's last token when it is below the header,
+      // else the first non-blank line after the header (a body of a docstring only).
+      let bodyLine = child.tokens[c1].line;
+      if (bodyLine === child.tokens[c0].line) {
+        bodyLine++;
+        while (bodyLine + 1 < offs.length && child.code.slice(offs[bodyLine], offs[bodyLine + 1]).trim() === '') bodyLine++;
+      }
+      const body = bodyLine < offs.length ? Math.max(head + 1, indent(bodyLine)) : head + 1;
+      // Extend over following added lines indented as the body (inserted body lines).
       let t = c1 + 1;
       while (t < child.tokens.length) {
         const l = child.tokens[t].line;
-        if (!added.has(l) || indent(l) <= head) break;
+        if (!added.has(l) || indent(l) < body) break;
         c1 = child.lineStart[l + 1] - 1;
         t = c1 + 1;
       }

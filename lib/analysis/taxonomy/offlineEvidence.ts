@@ -5,29 +5,51 @@ import type { Program } from './offlineTypes';
 import type { Routine } from './offlineSyntax';
 import type { Token } from './offlineTokens';
 
-/** Labels with their reasons (for the rationale) and evidence lines (stored 1-based). */
+/** One finding of a rule: a label, the reason (for the rationale) and its evidence lines (0-based). */
+export interface Finding {
+  label: EditLabel;
+  reason: string;
+  added: number[];
+  removed: number[];
+}
+
+/**
+ * Labels with their reasons (for the rationale) and evidence lines (stored 1-based). Each finding
+ * is kept with its own lines, so that the decision rule (offlineDecide.ts) can drop the findings
+ * another label explains and keep the label only while a finding of its own remains.
+ */
 export class Collector {
-  readonly added = new Map<EditLabel, Set<number>>();
-  readonly removed = new Map<EditLabel, Set<number>>();
-  readonly why = new Map<EditLabel, string[]>();
+  readonly findings: Finding[] = [];
   add(label: EditLabel, reason: string, added: Iterable<number> = [], removed: Iterable<number> = []) {
-    if (!this.why.has(label)) {
-      this.why.set(label, []);
-      this.added.set(label, new Set());
-      this.removed.set(label, new Set());
-    }
-    const why = this.why.get(label)!;
-    if (!why.includes(reason)) why.push(reason);
-    for (const l of added) this.added.get(label)!.add(l + 1);
-    for (const l of removed) this.removed.get(label)!.add(l + 1);
+    this.findings.push({ label, reason, added: [...added], removed: [...removed] });
   }
   has(label: EditLabel) {
-    return this.why.has(label);
+    return this.findings.some((x) => x.label === label);
   }
-  drop(label: EditLabel) {
-    this.why.delete(label);
-    this.added.delete(label);
-    this.removed.delete(label);
+  /** The label's findings. */
+  of(label: EditLabel) {
+    return this.findings.filter((x) => x.label === label);
+  }
+  /** The label's distinct reasons, in the order found. */
+  reasons(label: EditLabel) {
+    return [...new Set(this.of(label).map((x) => x.reason))];
+  }
+  get size() {
+    return new Set(this.findings.map((x) => x.label)).size;
+  }
+  /** Labels found, in the order first found. */
+  labels() {
+    return [...new Set(this.findings.map((x) => x.label))];
+  }
+  /** The label's 1-based evidence lines. */
+  lines(label: EditLabel, side: 'added' | 'removed') {
+    const out = new Set<number>();
+    for (const x of this.of(label)) for (const l of x[side]) out.add(l + 1);
+    return [...out].sort((a, b) => a - b);
+  }
+  /** Forget the label, or only its findings matching `which`. */
+  drop(label: EditLabel, which: (x: Finding) => boolean = () => true) {
+    for (let k = this.findings.length - 1; k >= 0; k--) if (this.findings[k].label === label && which(this.findings[k])) this.findings.splice(k, 1);
   }
 }
 

@@ -56,10 +56,10 @@ describe('incremental parsing', () => {
 });
 
 describe('facts carried over without parsing', () => {
-  it('give the same judgements as parsing every edit (realistic run, C++ variant, labelled set)', async () => {
+  it('give the same judgements as parsing every edit (realistic run, C++ variant, both labelled sets)', async () => {
     const { judgeEditOffline } = await import('./offlineJudge');
     const { setDeriveWithoutParse } = await import('./offlineFacts');
-    const { loadLabelledSources } = await import('../../../tests/helpers/labelledEdits');
+    const { LABELLED_EDITS, LABELLED_EDITS_V2, loadLabelledSources } = await import('../../../tests/helpers/labelledEdits');
     const progs = [...syntheticPrograms(400, 9, 3, REALISTIC)];
     const byId = new Map(progs.map((p) => [p.id, p]));
     const toCpp = (py: string) =>
@@ -71,7 +71,7 @@ describe('facts carried over without parsing', () => {
         { parent: toCpp(parent), child: toCpp(p.code), language: 'cpp' },
       ];
     });
-    for (const e of await loadLabelledSources()) edits.push({ parent: e.parentCode, child: e.childCode, language: e.language });
+    for (const file of [LABELLED_EDITS, LABELLED_EDITS_V2]) for (const e of await loadLabelledSources(file)) edits.push({ parent: e.parentCode, child: e.childCode, language: e.language });
     const run = (derive: boolean) => {
       setDeriveWithoutParse(derive);
       clearProgramCache();

@@ -1,16 +1,20 @@
 // The offline judge's rules on the statements an edit adds and removes (offlineJudge.ts runs the
 // literal, rename, import, move and rewrite rules first): bug fixes (guards, clamps, sentinels,
 // try/except), efficiency (vectorised loops, caching, early exits, speed idioms), composition (new
-// branches, loops, classes), pruning (whole statements removed) and, for whatever change is left
-// inside an existing routine, local refinement.
+// branches, loops, classes), pruning (a control statement deleted whole by a hunk that adds no
+// code) and, for whatever change is left inside an existing routine, local refinement.
 import type { EditFacts } from './offlineFacts';
 import type { Program, SubHunk } from './offlineTypes';
 import { Collector, lines, range, routineAt } from './offlineEvidence';
 import type { Stmt } from './offlineSyntax';
-import type { Token } from './offlineTokens';
+import { isTolerance, type Token } from './offlineTokens';
 
 const SMALL_FIX_TOKENS = 15;
+/** A new branch this small (code tokens, B.5's local-refinement `if` has 23) with a plain body refines its routine. */
+const SMALL_BRANCH_TOKENS = 25;
 const CLAMPS = new Set(['min', 'max', 'clip', 'clamp', 'fmin', 'fmax', 'fminf', 'fmaxf', 'nan_to_num', 'maximum', 'minimum', 'abs', 'fabs']);
+/** Operators a tolerance epsilon is an operand of. */
+const OPERAND = new Set(['+', '-', '*', '/', '<', '>', '<=', '>=', '==', '!=', '+=', '-=']);
 const SENTINELS = new Set(['isnan', 'isinf', 'isfinite', 'nan', 'inf', 'nullptr', 'NULL', 'NaN', 'INFINITY', 'numeric_limits', 'eps', 'epsilon', 'finfo', 'isclose', 'is_integer', 'EPS']);
 const VECTOR = new Set(['np', 'numpy', 'einsum', 'vectorize', 'dot', 'matmul', 'cumsum', 'where', 'argsort', 'argmin', 'argmax', 'sum', 'linalg', 'cdist', 'pdist', 'broadcast_to', 'outer', 'tensordot', 'torch', 'jnp', 'scipy']);
 const CACHES = /^(lru_cache|cache|cached|memo|memoize|_cache|memo_\w+|\w*_cache|cache_\w+|functools)$/i;
@@ -76,21 +80,45 @@ export function structural(f: EditFacts, c: Collector, consumed: Set<SubHunk>, r
     range(g.start, g.end).forEach((l) => explained.add(l));
   }
   smallAdded = small.flatMap((s) => C.slice(s.a0, s.a1)).filter((t) => !explained.has(t.line));
+  // A clamp or sentinel corrects existing code when it is wrapped into a line that stays (the line
+  // keeps code tokens); a new statement that only clamps is a new step (a projection), and a new
+  // statement handling a sentinel is a fix only when it is what the edit does (literals aside).
+  const stays = new Set<number>(); // child lines whose code changes are only insertions (or literal swaps)
+  const touchedBy = new Map<number, SubHunk[]>();
+  for (const s of f.subs) for (const l of lines(C, s.a0, s.a1)) touchedBy.set(l, [...(touchedBy.get(l) ?? []), s]);
+  const inNewCode = (l: number) => containers.some((k) => k.start <= l && l <= k.end);
+  for (const [l, ss] of touchedBy) if (!addedWhole.has(l) && !inNewCode(l) && ss.every((s) => s.r1 === s.r0 || s.kind === 'literal')) stays.add(l);
+  const wrapped = smallAdded.filter((t) => stays.has(t.line));
   const tries = newStmts.filter((s) => s.type === 'try_statement');
   for (const t of tries) c.add('bug_fix', 'exception handling added', [t.start]);
   const count = (toks: Token[], set: Set<string>) => countIn(toks, (t) => t.kind === 'id' && set.has(t.text));
   const lineOf = (toks: Token[], set: Set<string>) => toks.filter((t) => t.kind === 'id' && set.has(t.text)).map((t) => t.line);
-  if (count(smallAdded, CLAMPS) > count(smallRemoved, CLAMPS)) {
-    c.add('bug_fix', 'clamp added (min/max/clip)', lineOf(smallAdded, CLAMPS));
-    lineOf(smallAdded, CLAMPS).forEach((l) => explained.add(l));
+  if (count(wrapped, CLAMPS) > count(smallRemoved, CLAMPS)) {
+    c.add('bug_fix', 'clamp added (min/max/clip)', lineOf(wrapped, CLAMPS));
+    lineOf(wrapped, CLAMPS).forEach((l) => explained.add(l));
   }
   // `None` is a sentinel when it is compared (`is None`, `== None`), not as a default value.
   const noneTests = (toks: Token[], spans: [number, number][]) =>
     spans.flatMap(([a, b]) => toks.slice(a, b).filter((t, k) => t.text === 'None' && ['is', 'not', '==', '!='].includes(toks[a + k - 1]?.text ?? '')));
-  const tiny = (toks: Token[]) => countIn(toks, (t) => t.kind === 'num' && /e-\d+$/i.test(t.text) && Number(t.text) > 0 && Number(t.text) < 1e-5);
-  const addedNone = noneTests(C, small.map((s) => [s.a0, s.a1]));
-  if (count(smallAdded, SENTINELS) + tiny(smallAdded) + addedNone.length > count(smallRemoved, SENTINELS) + tiny(smallRemoved) + noneTests(P, small.map((s) => [s.r0, s.r1])).length) {
-    const ls = smallAdded.filter((t) => (t.kind === 'id' && SENTINELS.has(t.text)) || (t.kind === 'num' && /e-\d+$/i.test(t.text))).map((t) => t.line).concat(addedNone.map((t) => t.line));
+  // A tiny epsilon is a tolerance when it is an operand (`d - 1e-12`, `x > 1e-10`), not a value
+  // assigned or passed (`tol=1e-6`).
+  const isTiny = (toks: Token[], k: number) => {
+    const t = toks[k];
+    return isTolerance(t) && (OPERAND.has(toks[k - 1]?.text ?? '') || OPERAND.has(toks[k + 1]?.text ?? ''));
+  };
+  const tinyIn = (toks: Token[], spans: [number, number][]) => spans.flatMap(([a, b]) => toks.slice(a, b).filter((_, k) => isTiny(toks, a + k)));
+  const smallSpans = (side: 'a' | 'r') => small.map((s) => (side === 'a' ? [s.a0, s.a1] : [s.r0, s.r1]) as [number, number]);
+  const sentinelsAdded = [
+    ...smallAdded.filter((t) => t.kind === 'id' && SENTINELS.has(t.text)),
+    ...tinyIn(C, smallSpans('a')),
+    ...noneTests(C, smallSpans('a')),
+  ].filter((t) => !explained.has(t.line));
+  const sentinelLines = new Set(sentinelsAdded.map((t) => t.line));
+  const fixOnly = open.every((s) => s.r1 === s.r0 && [...lines(C, s.a0, s.a1)].every((l) => sentinelLines.has(l)));
+  const sentinels = fixOnly ? sentinelsAdded : sentinelsAdded.filter((t) => stays.has(t.line));
+  const sentinelsRemoved = count(smallRemoved, SENTINELS) + tinyIn(P, smallSpans('r')).length + noneTests(P, smallSpans('r')).length;
+  if (sentinels.length > sentinelsRemoved) {
+    const ls = sentinels.map((t) => t.line);
     c.add('bug_fix', 'sentinel handled (nan/inf/None/epsilon)', ls);
     ls.forEach((l) => explained.add(l));
   }
@@ -105,7 +133,7 @@ export function structural(f: EditFacts, c: Collector, consumed: Set<SubHunk>, r
   if (count(addedToks, FAST) > count(removedToks, FAST)) c.add('efficiency', 'faster idiom added', lineOf(addedToks, FAST));
   const breaks = newStmts.filter((s) => s.jump === 'break' && !inNew(s) && !newStmts.some((g) => g.guard && g.start <= s.start && s.end <= g.end) && !guards.some((g) => g.start <= s.start && s.end <= g.end));
   if (breaks.length) c.add('efficiency', 'early exit (break) added', breaks.map((s) => s.start));
-  for (const l of c.added.get('efficiency') ?? []) explained.add(l - 1);
+  for (const l of c.lines('efficiency', 'added')) explained.add(l - 1);
 
   // Composition: new branches / loops / classes while the old code stays.
   const components = newStmts.filter((s) => (s.kind === 'branch' && !s.guard && s.type !== 'else_clause') || s.kind === 'loop' || s.kind === 'class');
@@ -114,23 +142,38 @@ export function structural(f: EditFacts, c: Collector, consumed: Set<SubHunk>, r
     if (explained.has(s.start)) continue;
     if (rewritten.has(routineAt(cr, s.start)?.name ?? '\0')) continue;
     if (!insertHeavy && s.kind === 'branch') continue;
+    // A small branch inside an existing routine (<= SMALL_BRANCH_TOKENS, no control statement in
+    // its body) is a refinement of that routine, as B.5's three-line bonus `if`; a component is
+    // bigger: an operator, a phase, a strategy.
+    if (s.kind === 'branch' && f.child.lineStart[s.end + 1] - f.child.lineStart[s.start] <= SMALL_BRANCH_TOKENS && !(f.childSyntax?.stmts ?? []).some((x) => x !== s && x.start >= s.start && x.end <= s.end && x.kind !== 'jump')) continue;
+    // A new loop around existing code (under half its code lines wholly added) repeats an
+    // existing pass: a refinement of it, not a new component.
+    if (s.kind === 'loop') {
+      const code = range(s.start, s.end).filter((l) => f.child.lineStart[l] < f.child.lineStart[l + 1]);
+      if (code.filter((l) => addedWhole.has(l)).length * 2 < code.length) continue;
+    }
     c.add('composition', `new ${s.kind === 'loop' ? 'loop' : s.kind === 'class' ? 'class' : 'branch'} (${s.type.replace(/_(statement|clause|specifier|definition)$/, '')})`, range(s.start, s.end));
     range(s.start, s.end).forEach((l) => explained.add(l));
   }
 
-  // Pruning: whole statements removed with nothing in their place, or fewer branches / loops /
-  // routines than before with their whole span gone.
+  // Pruning: a code path, phase or feature removed with nothing in its place: a control
+  // statement (branch, loop, try, routine, class) deleted whole by a line hunk that adds no code
+  // (where the hunk writes a replacement, the deletion is part of that rework; a few plain
+  // statements deleted are a local edit); or fewer branches / loops than before, so deleted.
+  const hasCode = (l: number) => f.parent.lineStart[l] < f.parent.lineStart[l + 1];
+  const pureDeleted = new Set<number>();
+  for (const h of f.hunks) if (h.a1 === h.a0) for (let k = h.r0; k < h.r1; k++) pureDeleted.add(P[k].line);
   for (const s of open) {
     if (s.a1 > s.a0 || s.r1 - s.r0 < 3) continue;
     const ls = [...lines(P, s.r0, s.r1)];
-    if (!ls.every((l) => removedWhole.has(l))) continue;
-    if (ls.every((l) => rewritten.has(routineAt(pr, l)?.name ?? '\0'))) continue;
-    const gone = goneStmts.filter((g) => ls.includes(g.start));
-    c.add('pruning', gone.length ? `removed ${gone[0].type.replace(/_(statement|clause)$/, '')}${gone.length > 1 ? ` and ${gone.length - 1} more` : ''}` : 'statements removed', [], ls);
+    if (!ls.every((l) => removedWhole.has(l) && pureDeleted.has(l))) continue;
+    const gone = goneStmts.filter((g) => ls.includes(g.start) && g.kind !== 'jump' && !rewritten.has(routineAt(pr, g.start)?.name ?? '\0') && range(g.start, g.end).every((l) => pureDeleted.has(l) || !hasCode(l)));
+    if (!gone.length) continue;
+    c.add('pruning', `removed ${gone[0].type.replace(/_(statement|clause)$/, '')}${gone.length > 1 ? ` and ${gone.length - 1} more` : ''}`, [], ls);
     consumed.add(s);
   }
   for (const kind of ['branch', 'loop'] as const) {
-    const gone = goneStmts.filter((g) => g.kind === kind && !g.guard && range(g.start, g.end).every((l) => removedWhole.has(l) || !f.parent.tokens.some((t) => t.line === l)));
+    const gone = goneStmts.filter((g) => g.kind === kind && !g.guard && range(g.start, g.end).every((l) => (removedWhole.has(l) && pureDeleted.has(l)) || !hasCode(l)));
     if (gone.length > newStmts.filter((n) => n.kind === kind).length) {
       const live = gone.filter((g) => !rewritten.has(routineAt(pr, g.start)?.name ?? '\0'));
       if (live.length) c.add('pruning', `${kind} removed`, [], live.flatMap((g) => range(g.start, g.end)));
@@ -147,7 +190,7 @@ export function structural(f: EditFacts, c: Collector, consumed: Set<SubHunk>, r
   if (restAdded.length || (restRemoved.length && !rest.every((s) => s.a1 === s.a0))) {
     const names = [...new Set(restAdded.map((l) => routineAt(cr, l)?.name).filter((x): x is string => !!x))];
     c.add('local_refinement', names.length ? `code edited in ${names.slice(0, 2).map((n) => `${n}()`).join(', ')}` : 'code edited', restAdded, restRemoved);
-  } else if (!c.why.size) {
+  } else if (!c.size) {
     c.add('local_refinement', 'code edited', allAdded, allRemoved);
   }
 }

@@ -132,3 +132,6 @@ const CONFIG_WORDS = new Set(['True', 'False', 'None', 'true', 'false', 'nullptr
 
 /** A literal a configuration value can be: a number, a string, a boolean / null constant. */
 export const isLiteral = (t: Token) => t.kind === 'num' || t.kind === 'str' || (t.kind === 'id' && CONFIG_WORDS.has(t.text));
+
+/** A positive number below 1e-5 written with an exponent (`1e-12`): a tolerance, not a tuned value. */
+export const isTolerance = (t: Token) => t.kind === 'num' && /e-\d+$/i.test(t.text) && Number(t.text) > 0 && Number(t.text) < 1e-5;
