@@ -13,10 +13,10 @@ test('the programs table keeps its sort and page in the URL', async ({ page }) =
   await expect(page).toHaveURL(/[?&]programs=-score(&|$)/);
   await page.getByRole('navigation', { name: 'Programs pages' }).getByRole('button', { name: /Next/ }).click();
   await expect(page).toHaveURL(/[?&]from=100(&|$)/);
-  const firstOnPage = await table.getByTestId('program-row').first().innerText();
+  const firstOnPage = await table.getByTestId('program-row').first().textContent();
   await page.reload();
   await expect(table.getByRole('columnheader', { name: /Score/ })).toHaveAttribute('aria-sort', 'descending');
-  await expect(table.getByTestId('program-row').first()).toHaveText(firstOnPage);
+  await expect(table.getByTestId('program-row').first()).toHaveText(firstOnPage!);
 });
 
 test('the cycling edits keep their sort and page across a diff and Back', async ({ page }) => {
@@ -27,18 +27,18 @@ test('the cycling edits keep their sort and page across a diff and Back', async 
   await expect(edits.getByTestId('edit-row').first()).toBeVisible();
   await edits.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/[?&]edits=\d+/);
-  await edits.getByRole('columnheader', { name: 'Added' }).getByRole('button').click();
+  await edits.getByRole('columnheader', { name: 'Added', exact: true }).getByRole('button').click();
   await expect(page).toHaveURL(/[?&]sort=-added(&|$)/);
   const url = page.url();
-  const firstRow = await edits.getByTestId('edit-row').first().innerText();
+  const firstRow = await edits.getByTestId('edit-row').first().textContent();
   await edits.getByTestId('edit-row').first().getByRole('link', { name: 'diff' }).click();
   await expect(page).toHaveURL(/\/diff/);
   await page.goBack();
   await expect(page).toHaveURL(url);
-  await expect(edits.getByRole('columnheader', { name: 'Added' })).toHaveAttribute('aria-sort', 'descending');
-  await expect(edits.getByTestId('edit-row').first()).toHaveText(firstRow);
+  await expect(edits.getByRole('columnheader', { name: 'Added', exact: true })).toHaveAttribute('aria-sort', 'descending');
+  await expect(edits.getByTestId('edit-row').first()).toHaveText(firstRow!);
   await page.reload();
-  await expect(edits.getByTestId('edit-row').first()).toHaveText(firstRow);
+  await expect(edits.getByTestId('edit-row').first()).toHaveText(firstRow!);
 });
 
 test('the experiments page keeps its tab in the URL', async ({ page }) => {
@@ -62,9 +62,9 @@ test("a label's edits keep their sort in the URL", async ({ page }) => {
   await edits.getByRole('columnheader', { name: 'Iteration' }).getByRole('button').click();
   await expect(page).toHaveURL(/[?&]sort=seq(&|$)/);
   await expect(edits).toHaveAttribute('data-state', 'ready');
-  const first = await edits.getByTestId('label-edit-row').first().innerText();
+  const first = await edits.getByTestId('label-edit-row').first().textContent();
   await page.reload();
   await expect(page.getByTestId('label-edits')).toHaveAttribute('data-state', 'ready');
   await expect(page.getByTestId('label-edits').getByRole('columnheader', { name: 'Iteration' })).toHaveAttribute('aria-sort', 'ascending');
-  await expect(page.getByTestId('label-edits').getByTestId('label-edit-row').first()).toHaveText(first);
+  await expect(page.getByTestId('label-edits').getByTestId('label-edit-row').first()).toHaveText(first!);
 });
