@@ -4,13 +4,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { editsPageSchema, isPending, pendingOr, type EditRow } from '@/lib/contracts/api/analyses';
 import type { CyclingScope, Definitions } from '@/lib/contracts/analysisTypes';
 import { COMPOSITION_LABELS } from '../analysis/colours';
 import { formatCount, shortId } from '../ui/format';
 import { editDiffHref } from './diffHref';
-import { EDIT_COLUMNS, nextEditSort, sortEdits, type EditSort, type EditSortKey } from './editsTableModel';
+import { EDIT_COLUMNS, editSortParam, nextEditSort, parseEditSort, sortEdits, type EditSort, type EditSortKey } from './editsTableModel';
+import { useUrlParam } from '../ui/useUrlParam';
 import { apiFetch } from '../ui/apiFetch';
 import { Table, type Column } from '../ui/Table';
 
@@ -18,8 +19,13 @@ export const EDITS_PAGE_SIZE = 50;
 
 export function EditsTable({ runId, definitions, scope }: { runId: string; definitions: Definitions; scope: CyclingScope }) {
   const router = useRouter();
-  const [offset, setOffset] = useState(0);
-  const [sort, setSort] = useState<EditSort | null>(null);
+  // The page and the sort are in the URL (?edits=<offset>&sort=<-key>): Back from a diff returns here.
+  const [offsetParam, setOffsetParam] = useUrlParam<string>('edits', (v) => /^\d{1,9}$/.test(v), '0');
+  const offset = Number(offsetParam);
+  const setOffset = (next: number) => setOffsetParam(String(next));
+  const [sortParam, setSortParam] = useUrlParam<string>('sort', (v) => parseEditSort(v) !== null, '');
+  const sort = parseEditSort(sortParam);
+  const setSort = (next: (s: EditSort | null) => EditSort | null) => setSortParam(editSortParam(next(sort)));
   const q = useQuery({
     queryKey: ['cycling-edits', runId, definitions, scope, offset],
     queryFn: ({ signal }) =>

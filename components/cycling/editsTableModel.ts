@@ -21,6 +21,17 @@ export const EDIT_COLUMNS: { key: EditSortKey; label: string; numeric?: boolean 
   { key: 'bucket', label: 'Bucket' },
 ];
 
+/** The sort as a URL parameter: `iteration` ascending, `-iteration` descending, '' for stored order. */
+export function editSortParam(sort: EditSort | null): string {
+  return sort ? `${sort.dir === 'desc' ? '-' : ''}${sort.key}` : '';
+}
+
+export function parseEditSort(param: string): EditSort | null {
+  const desc = param.startsWith('-');
+  const key = (desc ? param.slice(1) : param) as EditSortKey;
+  return EDIT_COLUMNS.some((c) => c.key === key) ? { key, dir: desc ? 'desc' : 'asc' } : null;
+}
+
 /** Clicking the active column flips it; a new column starts descending for numbers, ascending for text. */
 export function nextEditSort(current: EditSort | null, key: EditSortKey): EditSort {
   if (current?.key === key) return { key, dir: current.dir === 'asc' ? 'desc' : 'asc' };

@@ -16,6 +16,7 @@ import { median } from './ratioStripModel';
 import { ablationsCsv, ceilingPoints, ceilingsCsv, compareVariants, variantsCsv } from './runExperimentsModel';
 import { apiFetch } from '../ui/apiFetch';
 import { Table } from '../ui/Table';
+import { useUrlParam } from '../ui/useUrlParam';
 
 type Tab = 'replays' | 'tuning' | 'ablations';
 const TABS: { id: Tab; label: string }[] = [
@@ -36,7 +37,7 @@ function Export({ name, csv, json }: { name: string; csv: () => string; json: ()
 const ProgramLink = ({ x }: { x: ExperimentView }) => <a href={experimentHref(x)}>{x.programExternalId}</a>;
 
 export function RunExperimentsView({ runId, scoreMetric, hasEvaluator }: { runId: string; scoreMetric: string; hasEvaluator: boolean }) {
-  const [tab, setTab] = useState<Tab>('replays');
+  const [tab, setTab] = useUrlParam<Tab>('tab', TABS.map((t) => t.id), 'replays');
   const queryClient = useQueryClient();
   const all = useQuery({
     queryKey: ['experiments', runId, 'all'],

@@ -2,12 +2,13 @@
 // The run's programs, a page at a time from GET /api/runs/[runId]/programs, sorted by the server.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useId, useState } from 'react';
-import { PROGRAMS_FIRST_PAGE, programsPageSchema, programsUrl, type ProgramSort, type ProgramSortKey } from '@/lib/contracts/api/programs';
+import { useId } from 'react';
+import { PROGRAMS_FIRST_PAGE, programSortSchema, programsPageSchema, programsUrl, type ProgramSort, type ProgramSortKey } from '@/lib/contracts/api/programs';
 import { apiFetch } from '../ui/apiFetch';
 import { formatCount, formatScore, shortId } from '../ui/format';
 import { ProgramStatusTag } from '../ui/ProgramStatusTag';
 import { Table } from '../ui/Table';
+import { useUrlParam } from '../ui/useUrlParam';
 
 const PAGE_SIZES = [50, 100, 250, 500];
 
@@ -20,9 +21,15 @@ function nextSort(current: ProgramSort, key: ProgramSortKey, higherIsBetter: boo
 
 export function ProgramsTable({ runId, scoreMetric, higherIsBetter }: { runId: string; scoreMetric: string | null; higherIsBetter: boolean }) {
   // The first page is the one the overview preloads with its HTML (app/runs/[runId]/page.tsx).
-  const [sort, setSort] = useState<ProgramSort>(PROGRAMS_FIRST_PAGE.sort);
-  const [offset, setOffset] = useState<number>(PROGRAMS_FIRST_PAGE.offset);
-  const [limit, setLimit] = useState<number>(PROGRAMS_FIRST_PAGE.limit);
+  // Sort, page and page size are in the URL (?programs=<sort>&from=<offset>&size=<n>), so the
+  // overview comes back on the same page of programs after Back, a reload or a shared link.
+  const [sort, setSort] = useUrlParam<ProgramSort>('programs', (v) => programSortSchema.safeParse(v).success, PROGRAMS_FIRST_PAGE.sort);
+  const [offsetParam, setOffsetParam] = useUrlParam<string>('from', (v) => /^\d{1,9}$/.test(v), String(PROGRAMS_FIRST_PAGE.offset));
+  const [limitParam, setLimitParam] = useUrlParam<string>('size', (v) => PAGE_SIZES.includes(Number(v)), String(PROGRAMS_FIRST_PAGE.limit));
+  const offset = Number(offsetParam);
+  const limit = Number(limitParam);
+  const setOffset = (n: number) => setOffsetParam(String(n));
+  const setLimit = (n: number) => setLimitParam(String(n));
   const sizeId = useId();
   const query = useQuery({
     queryKey: ['programs', runId, sort, offset, limit],
@@ -45,7 +52,7 @@ export function ProgramsTable({ runId, scoreMetric, higherIsBetter }: { runId: s
         keyboard
         sort={{ key: sort.startsWith('-') ? sort.slice(1) : sort, dir: sort.startsWith('-') ? 'desc' : 'asc' }}
         onSortChange={(next) => {
-          setSort((s) => nextSort(s, next.key as ProgramSortKey, higherIsBetter));
+          setSort(nextSort(sort, next.key as ProgramSortKey, higherIsBetter));
           setOffset(0);
         }}
         columns={[

@@ -8,6 +8,7 @@ import { apiFetch } from '@/components/ui/apiFetch';
 import { LABEL_TITLES } from '@/lib/contracts/editLabels';
 import { agreementResponseSchema, type AgreementResponse } from '@/lib/review/schemas';
 import { Table } from '@/components/ui/Table';
+import { useUrlParam } from '../ui/useUrlParam';
 
 const fmt = (v: number | null) => (v === null ? '—' : v.toFixed(3));
 
@@ -79,7 +80,10 @@ function Pair({ pair }: { pair: AgreementResponse['pairs'][number] }) {
 }
 
 export function AgreementView({ sessionId }: { sessionId: string }) {
-  const [judge, setJudge] = useState<string | undefined>(undefined);
+  // The judge compared with is in the URL (?judge=...): a shared link shows the same comparison.
+  const [judgeParam, setJudgeParam] = useUrlParam<string>('judge', (v) => v.length > 0 && v.length <= 200, '');
+  const judge = judgeParam === '' ? undefined : judgeParam;
+  const setJudge = (j: string | undefined) => setJudgeParam(j ?? '');
   const [data, setData] = useState<AgreementResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {

@@ -13,6 +13,9 @@ import { formatCount, formatScore, shortId } from '../ui/format';
 import { LabelChips } from './LabelChips';
 import { judgementsUrl, taxonomyDiffHref, type EditSort } from './taxonomyUrls';
 import { Table } from '../ui/Table';
+import { useUrlParam } from '../ui/useUrlParam';
+
+const EDIT_SORTS: readonly EditSort[] = ['seq', 'scoreChange', '-scoreChange'];
 
 export const LABEL_EDITS_PAGE = 25;
 
@@ -22,7 +25,7 @@ export function LabelEdits({ runId, judge, label, onClose }: { runId: string; ju
   const router = useRouter();
   // Cursors of the pages seen so far: [undefined (first page), c1, c2, ...].
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const [sort, setSort] = useState<EditSort>('-scoreChange');
+  const [sort, setSort] = useUrlParam<EditSort>('sort', EDIT_SORTS, '-scoreChange');
   const page = cursors.length - 1;
   const q = useQuery({
     queryKey: ['judgements', runId, judge, label, sort, cursors[page] ?? ''],
