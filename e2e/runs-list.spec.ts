@@ -15,7 +15,9 @@ async function columnBlocks(table: Locator, index: number): Promise<string[][]> 
         group = [];
         blocks.push(group);
       } else if (r.getAttribute('data-testid') === 'run-row') {
-        const text = r.children[i]?.textContent?.trim() ?? '';
+        // A cell's link is what it sorts by (the name cell also shows the run's short id and tags).
+        const cell = r.children[i];
+        const text = (cell?.querySelector('a') ?? cell)?.textContent?.trim() ?? '';
         if (r.classList.contains('in-group') && group) group.push(text);
         else {
           group = null;

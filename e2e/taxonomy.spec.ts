@@ -120,7 +120,7 @@ test('export: the label figures as CSV (one row per label, figure order) and wha
   await page.goto(`/runs/${runId}/taxonomy`);
   await expectTaxonomyReady(page);
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export label figures (CSV)' }).click()]);
-  expect(csv.suggestedFilename()).toBe(`taxonomy-${runId.slice(0, 8)}-offline-1-labels.csv`);
+  expect(csv.suggestedFilename()).toBe(`taxonomy-${runId.slice(0, 8)}-offline-2-labels.csv`);
   const lines = fs.readFileSync((await csv.path())!, 'utf8').trimEnd().split('\r\n');
   expect(lines[0]).toMatch(/^label,count,prevalence,positive_rate,odds_ratio,ci_low,ci_high,fisher_p,/);
   expect(lines).toHaveLength(10);

@@ -29,7 +29,7 @@ export function TaxonomyExport({
   json,
   edits,
 }: {
-  /** File name stem, e.g. taxonomy-1a2b3c4d-offline-1. */
+  /** File name stem, e.g. taxonomy-1a2b3c4d-offline-2. */
   base: string;
   stats: TaxonomyStatsResponse;
   /** The JSON export: the response the page drew. */
